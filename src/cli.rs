@@ -1,0 +1,76 @@
+//! The command-line interface, declared (parsing only; `app` runs it).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// Sudoku-like puzzles as graph colouring: cells are vertices, "must differ"
+/// rules are edges, symbols are colours, givens are a precoloring.
+#[derive(Debug, Parser)]
+#[command(name = "graphdoku", version, about, long_about = None)]
+#[command(after_help = "\
+Input formats (detected per file): Project Euler 96 files (`Grid NN` + rows), one puzzle \
+per line (`.` or `0` = empty, `#` comments), boxed grids pasted as they are, and RON \
+puzzle files that name their variant. `-` reads standard input.
+
+Exit status: 0 success, 1 some puzzle has no solution (or not the expected count), \
+2 invalid input or usage, 3 internal error.")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve puzzles and print each solution, verified against the constraint graph.
+    Solve {
+        #[command(flatten)]
+        input: InputArgs,
+        /// How to print each result.
+        #[arg(long, short, value_enum, default_value_t = SolveFormat::Grid)]
+        format: SolveFormat,
+        /// Print search statistics (nodes, backtracks) to stderr.
+        #[arg(long)]
+        stats: bool,
+    },
+    /// Count solutions up to a limit: "none", "unique", "N solutions" or "at least N".
+    Count {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Stop counting at this many solutions.
+        #[arg(long, short, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: u64,
+        /// Print JSON lines instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Project Euler 96: the sum of the 3-digit numbers at the top left of every solution.
+    Euler {
+        /// A Project Euler 96 file (`Grid NN` + 9 rows of 9 digits), or `-`.
+        file: PathBuf,
+        /// Also print each grid's number to stderr.
+        #[arg(long, short)]
+        verbose: bool,
+    },
+}
+
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Variant file (RON) or built-in name: sudoku4, sudoku9, sudoku16, sudoku25, pie.
+    /// RON puzzle files name their own variant.
+    #[arg(long, short, default_value = "sudoku9", value_name = "VARIANT")]
+    pub variant: String,
+    /// Puzzle files; `-` for standard input.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SolveFormat {
+    /// A drawn grid (a table for circular shapes) under a header line.
+    Grid,
+    /// One line per puzzle, in the format the readers accept.
+    Line,
+    /// One JSON object per line.
+    Json,
+}

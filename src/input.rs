@@ -1,0 +1,704 @@
+//! Reading puzzles: Project Euler files, one puzzle per line, pasted grids, and RON puzzle files.
+//!
+//! Text input is read line by line (a file of a million puzzles is never held in
+//! memory) and yields exactly one [`Record`] per puzzle, valid or not, in order:
+//!
+//! * a line with one token per cell is a puzzle (`#` starts a comment line);
+//! * a line starting with `Grid` (as in Project Euler 96) starts a grid block, as
+//!   does a line with one token per grid column; the block is the next lines, one
+//!   per row (one per sector for polar shapes);
+//! * separator lines and characters (`|`, `-`, `+`, `*`, `=`) are ignored, so
+//!   boxed grids pasted from a web page or a `.sdk` file read as they are.
+//!
+//! Cells are single characters when every symbol is, otherwise whitespace-separated
+//! tokens. `.` is an empty cell; so is `0` unless `0` is a symbol of the variant.
+
+use std::collections::BTreeMap;
+use std::io::BufRead;
+use std::path::Path;
+
+use serde::Deserialize;
+use thiserror::Error;
+
+use crate::graph::{ConstraintGraph, Layout};
+use crate::location::{Location, snippet};
+use crate::puzzle::Puzzle;
+use crate::symbols::Token;
+use crate::variant::VariantError;
+
+/// A puzzle that could not be read, and where.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("{location}: {message}")]
+pub struct InputError {
+    /// Where the problem is.
+    pub location: Location,
+    /// What was wrong, and what was expected.
+    pub message: String,
+}
+
+/// One puzzle of an input, or why it could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Record {
+    /// How to refer to it: `Grid 01`, `line 7`, or the RON puzzle's name.
+    pub label: String,
+    /// Where it starts.
+    pub location: Location,
+    /// The puzzle, checked against the variant, or the error.
+    pub puzzle: Result<Puzzle, InputError>,
+}
+
+/// Anything that can go wrong opening an input.
+#[derive(Debug, Error)]
+pub enum Error {
+    /// The input could not be read.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The path as given.
+        path: String,
+        /// What the operating system said.
+        source: std::io::Error,
+    },
+    /// The variant a RON puzzle names is unusable.
+    #[error(transparent)]
+    Variant(#[from] VariantError),
+    /// The puzzle file is malformed.
+    #[error("{error}{snippet}")]
+    Input {
+        /// What and where.
+        error: InputError,
+        /// The offending line with a caret, after a newline; or empty.
+        snippet: String,
+    },
+}
+
+/// Characters that draw grids rather than hold cells.
+const SEPARATORS: &[char] = &['|', '-', '+', '*', '='];
+
+/// How a block of lines maps to cells: `rows` lines of `cols` tokens.
+#[derive(Debug, Clone)]
+struct BlockShape {
+    rows: usize,
+    cols: usize,
+    /// Cell at each position (row-major), `None` where the shape has no cell.
+    cell_at: Vec<Option<usize>>,
+}
+
+impl BlockShape {
+    fn of(graph: &ConstraintGraph) -> Option<Self> {
+        let (rows, cols) = match graph.layout() {
+            Layout::Grid { rows, cols, .. } => (rows, cols),
+            Layout::Polar { sectors, rings } => (sectors, rings),
+            Layout::Free => return None,
+        };
+        let mut cell_at = vec![None; rows * cols];
+        for (i, cell) in graph.cells().iter().enumerate() {
+            let pos = match cell.coord {
+                crate::graph::Coord::Grid { row, col } => row * cols + col,
+                crate::graph::Coord::Polar { sector, ring } => sector * cols + ring,
+                crate::graph::Coord::Free { .. } => return None,
+            };
+            cell_at[pos] = Some(i);
+        }
+        (rows > 1).then_some(BlockShape {
+            rows,
+            cols,
+            cell_at,
+        })
+    }
+}
+
+/// A grid block being read.
+#[derive(Debug)]
+struct Block {
+    label: String,
+    start: Location,
+    rows: usize,
+    givens: Vec<Option<u8>>,
+    error: Option<InputError>,
+}
+
+/// Splits a line into cell tokens with their 1-based columns.
+fn tokens<'a>(graph: &ConstraintGraph, text: &'a str) -> Vec<(usize, &'a str)> {
+    let alphabet = graph.alphabet();
+    let keep = |t: &str| {
+        !t.chars().all(|c| SEPARATORS.contains(&c)) || !matches!(alphabet.token(t), Token::Unknown)
+    };
+    let mut out = Vec::new();
+    if alphabet.single_chars() {
+        for (col, (at, ch)) in text.char_indices().enumerate() {
+            let t = &text[at..at + ch.len_utf8()];
+            if !ch.is_whitespace() && keep(t) {
+                out.push((col + 1, t));
+            }
+        }
+    } else {
+        let mut col = 0;
+        let mut start = None;
+        for (at, ch) in text
+            .char_indices()
+            .chain(std::iter::once((text.len(), ' ')))
+        {
+            col += 1;
+            match (ch.is_whitespace(), start) {
+                (false, None) => start = Some((col, at)),
+                (true, Some((c, s))) => {
+                    let t = &text[s..at];
+                    if keep(t) {
+                        out.push((c, t));
+                    }
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
+/// Reads `tokens` as cells, writing givens through `place` (position → slot).
+fn read_cells(
+    graph: &ConstraintGraph,
+    tokens: &[(usize, &str)],
+    at: &Location,
+    mut place: impl FnMut(usize, Option<u8>) -> Result<(), String>,
+) -> Result<(), InputError> {
+    for (i, &(col, text)) in tokens.iter().enumerate() {
+        let value = match graph.alphabet().token(text) {
+            Token::Symbol(c) => Some(c),
+            Token::Empty => None,
+            Token::Unknown => {
+                return Err(InputError {
+                    location: Location::new(at.file.clone(), at.line, col),
+                    message: format!(
+                        "unknown symbol {text:?}: expected {}",
+                        graph.alphabet().expected()
+                    ),
+                });
+            }
+        };
+        place(i, value).map_err(|message| InputError {
+            location: Location::new(at.file.clone(), at.line, col),
+            message,
+        })?;
+    }
+    Ok(())
+}
+
+/// Checks a complete puzzle against the graph (clashing givens).
+fn checked(
+    graph: &ConstraintGraph,
+    givens: Vec<Option<u8>>,
+    at: &Location,
+) -> Result<Puzzle, InputError> {
+    let puzzle = Puzzle::new(givens);
+    puzzle.check(graph).map_err(|message| InputError {
+        location: at.clone(),
+        message,
+    })?;
+    Ok(puzzle)
+}
+
+/// Streams the puzzles of a text input (see the module docs for the formats).
+///
+/// # Example
+/// ```
+/// use graphdoku::{ConstraintGraph, PuzzleReader};
+/// let g = ConstraintGraph::load("sudoku4").unwrap();
+/// let text = "# two 4x4 puzzles\n1..4.4...3..2..1\n12..\n....\n....\n..21\n";
+/// let records: Vec<_> = PuzzleReader::new(&g, text.as_bytes(), "example").collect();
+/// assert_eq!(records.len(), 2);
+/// assert_eq!(records[1].label, "line 3");
+/// assert_eq!(records[1].puzzle.as_ref().unwrap().clue_count(), 4);
+/// ```
+pub struct PuzzleReader<'g, R> {
+    graph: &'g ConstraintGraph,
+    input: R,
+    file: String,
+    line: usize,
+    buffer: String,
+    shape: Option<BlockShape>,
+    block: Option<Block>,
+    finished: bool,
+}
+
+impl<'g, R: BufRead> PuzzleReader<'g, R> {
+    /// A reader of `input`, which is called `file` in messages.
+    pub fn new(graph: &'g ConstraintGraph, input: R, file: &str) -> Self {
+        PuzzleReader {
+            graph,
+            input,
+            file: file.to_string(),
+            line: 0,
+            buffer: String::new(),
+            shape: BlockShape::of(graph),
+            block: None,
+            finished: false,
+        }
+    }
+
+    fn here(&self, column: usize) -> Location {
+        Location::new(self.file.clone(), self.line, column)
+    }
+
+    fn error(&self, column: usize, message: String) -> Record {
+        Record {
+            label: format!("line {}", self.line),
+            location: self.here(column),
+            puzzle: Err(InputError {
+                location: self.here(column),
+                message,
+            }),
+        }
+    }
+
+    /// The record of a block, complete or not.
+    fn close(&mut self, block: Block) -> Record {
+        let puzzle = match block.error {
+            Some(e) => Err(e),
+            None if block.rows < self.shape.as_ref().map_or(0, |s| s.rows) => Err(InputError {
+                location: block.start.clone(),
+                message: format!(
+                    "{}: only {} of {} rows",
+                    block.label,
+                    block.rows,
+                    self.shape.as_ref().map_or(0, |s| s.rows)
+                ),
+            }),
+            None => checked(self.graph, block.givens, &block.start),
+        };
+        Record {
+            label: block.label,
+            location: block.start,
+            puzzle,
+        }
+    }
+
+    /// Handles one line; returns a record when one is complete.
+    fn line(&mut self, text: &str) -> Option<Record> {
+        let trimmed = text.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            return None;
+        }
+        if trimmed.starts_with("Grid") {
+            let previous = self.block.take().map(|b| self.close(b));
+            self.start_block(trimmed.to_string());
+            if self.shape.is_none() {
+                self.block = None;
+                return Some(self.error(1, "grid blocks need a grid or polar variant".into()));
+            }
+            return previous;
+        }
+        let tokens = tokens(self.graph, text);
+        if tokens.is_empty() {
+            return None; // a separator line
+        }
+        let cols = self.shape.as_ref().map(|s| s.cols);
+        if self.block.is_none() {
+            if tokens.len() == self.graph.len() {
+                return Some(self.single_line(&tokens));
+            }
+            if Some(tokens.len()) != cols {
+                let expected = match cols {
+                    Some(cols) => format!(
+                        "{} cells (one puzzle per line) or {cols} (one grid row)",
+                        self.graph.len()
+                    ),
+                    None => format!("{} cells", self.graph.len()),
+                };
+                let column = tokens
+                    .get(self.graph.len())
+                    .map_or(text.chars().count() + 1, |t| t.0);
+                return Some(self.error(
+                    column,
+                    format!("expected {expected}, found {}", tokens.len()),
+                ));
+            }
+            self.start_block(format!("line {}", self.line));
+        }
+        self.block_row(&tokens)
+    }
+
+    fn start_block(&mut self, label: String) {
+        self.block = Some(Block {
+            label,
+            start: self.here(0),
+            rows: 0,
+            givens: vec![None; self.graph.len()],
+            error: None,
+        });
+    }
+
+    fn single_line(&self, tokens: &[(usize, &str)]) -> Record {
+        let at = self.here(0);
+        let mut givens = vec![None; self.graph.len()];
+        let puzzle = read_cells(self.graph, tokens, &at, |i, v| {
+            givens[i] = v;
+            Ok(())
+        })
+        .and_then(|()| checked(self.graph, givens, &at));
+        Record {
+            label: format!("line {}", self.line),
+            location: at,
+            puzzle,
+        }
+    }
+
+    fn block_row(&mut self, tokens: &[(usize, &str)]) -> Option<Record> {
+        let (shape, mut block) = (self.shape.as_ref()?, self.block.take()?);
+        let row = block.rows;
+        block.rows += 1;
+        if block.error.is_none() {
+            let at = self.here(0);
+            block.error = if tokens.len() != shape.cols {
+                let column = tokens.get(shape.cols).map_or(0, |t| t.0);
+                Some(InputError {
+                    location: self.here(column),
+                    message: format!(
+                        "expected {} cells in this row, found {}",
+                        shape.cols,
+                        tokens.len()
+                    ),
+                })
+            } else {
+                let givens = &mut block.givens;
+                read_cells(self.graph, tokens, &at, |i, v| {
+                    match shape.cell_at[row * shape.cols + i] {
+                        Some(cell) => {
+                            givens[cell] = v;
+                            Ok(())
+                        }
+                        None if v.is_none() => Ok(()),
+                        None => Err("a symbol where the shape has no cell".into()),
+                    }
+                })
+                .err()
+            };
+        }
+        if block.rows == shape.rows {
+            Some(self.close(block))
+        } else {
+            self.block = Some(block);
+            None
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        while !self.finished {
+            self.buffer.clear();
+            match self.input.read_line(&mut self.buffer) {
+                Ok(0) => {
+                    self.finished = true;
+                    return self.block.take().map(|b| self.close(b));
+                }
+                Ok(_) => {
+                    self.line += 1;
+                    let text = std::mem::take(&mut self.buffer);
+                    let record = self.line(text.trim_end_matches(['\n', '\r']));
+                    self.buffer = text;
+                    if record.is_some() {
+                        return record;
+                    }
+                }
+                Err(e) => {
+                    self.finished = true;
+                    self.line += 1;
+                    return Some(self.error(0, format!("cannot read: {e}")));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// A puzzle file in RON: names its variant and lists its givens.
+///
+/// ```ron
+/// Puzzle(
+///     variant: "../variants/pie.ron",   // a path relative to this file, or a built-in name
+///     givens: Rows(["5 . . . 7 4", ...]), // or Cells({"s1r1": "5", ...})
+/// )
+/// ```
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename = "Puzzle", deny_unknown_fields)]
+pub struct PuzzleSpec {
+    /// The variant: a path relative to the puzzle file, or a built-in name.
+    pub variant: String,
+    /// A name for messages and output.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The givens.
+    pub givens: GivensSpec,
+}
+
+/// How a RON puzzle lists its givens.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub enum GivensSpec {
+    /// Strings of cells that, read in order, cover every cell in the variant's order
+    /// (one string per grid row, or per sector of a polar shape).
+    Rows(Vec<String>),
+    /// Givens by cell name; other cells are empty.
+    Cells(BTreeMap<String, String>),
+}
+
+/// True when `text` (the start of a file) looks like a RON puzzle rather than plain text.
+pub fn looks_like_ron(text: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(text);
+    let meaningful = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with("//"));
+    meaningful.is_some_and(|l| l.starts_with("Puzzle"))
+}
+
+/// Reads a RON puzzle file's text: its variant (resolved next to `path`) and its one record.
+///
+/// # Errors
+/// RON syntax (with line, column and the offending line), an unusable variant, or
+/// bad givens (unknown symbol or cell, wrong count, clashing givens).
+pub fn read_ron_puzzle(source: &str, path: &str) -> Result<(ConstraintGraph, Record), Error> {
+    let options =
+        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    let spec: PuzzleSpec = options.from_str(source).map_err(|e| {
+        let (line, column) = (e.span.start.line, e.span.start.col);
+        Error::Input {
+            error: InputError {
+                location: Location::new(path, line, column),
+                message: e.code.to_string(),
+            },
+            snippet: format!("\n{}", snippet(source, line, column)),
+        }
+    })?;
+    let beside = Path::new(path)
+        .parent()
+        .unwrap_or(Path::new(""))
+        .join(&spec.variant);
+    let variant = if beside.is_file() {
+        beside.to_string_lossy().into_owned()
+    } else {
+        spec.variant.clone()
+    };
+    let graph = ConstraintGraph::load(&variant)?;
+    let label = spec.name.clone().unwrap_or_else(|| path.to_string());
+    let whole = Location::new(path, 0, 0);
+    let puzzle = ron_givens(&graph, &spec.givens, source, path)
+        .and_then(|givens| checked(&graph, givens, &whole));
+    let record = Record {
+        label,
+        location: whole,
+        puzzle,
+    };
+    Ok((graph, record))
+}
+
+/// The givens of a RON puzzle; errors point into `source` where the text is found.
+fn ron_givens(
+    graph: &ConstraintGraph,
+    spec: &GivensSpec,
+    source: &str,
+    path: &str,
+) -> Result<Vec<Option<u8>>, InputError> {
+    let mut givens = vec![None; graph.len()];
+    let locate = |needle: &str, from: usize| -> (Location, usize) {
+        match source[from..].find(needle) {
+            Some(at) => {
+                let at = from + at;
+                let line = source[..at].matches('\n').count() + 1;
+                let column = source[..at]
+                    .rsplit('\n')
+                    .next()
+                    .map_or(0, |l| l.chars().count())
+                    + 2;
+                (Location::new(path, line, column), at + needle.len())
+            }
+            None => (Location::new(path, 0, 0), from),
+        }
+    };
+    match spec {
+        GivensSpec::Rows(rows) => {
+            let mut cursor = 0;
+            let mut filled = 0;
+            for row in rows {
+                let (at, next) = locate(&format!("{row:?}"), cursor);
+                cursor = next;
+                let tokens = tokens(graph, row);
+                let offset = at.column;
+                let shifted: Vec<_> = tokens.iter().map(|&(c, t)| (c + offset - 1, t)).collect();
+                read_cells(graph, &shifted, &at, |i, v| {
+                    let slot = givens
+                        .get_mut(filled + i)
+                        .ok_or_else(|| format!("more cells than the variant's {}", graph.len()))?;
+                    *slot = v;
+                    Ok(())
+                })?;
+                filled += tokens.len();
+            }
+            if filled != graph.len() {
+                return Err(InputError {
+                    location: Location::new(path, 0, 0),
+                    message: format!("the rows hold {filled} cells, the variant {}", graph.len()),
+                });
+            }
+        }
+        GivensSpec::Cells(cells) => {
+            for (name, value) in cells {
+                let (at, _) = locate(&format!("{name:?}"), 0);
+                let cell = graph.cell_index(name).ok_or_else(|| InputError {
+                    location: at.clone(),
+                    message: format!("unknown cell name {name:?}"),
+                })?;
+                read_cells(graph, &[(at.column, value.trim())], &at, |_, v| {
+                    givens[cell] = v;
+                    Ok(())
+                })?;
+            }
+        }
+    }
+    Ok(givens)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(variant: &str, text: &str) -> Vec<Record> {
+        let g = ConstraintGraph::load(variant).unwrap();
+        PuzzleReader::new(&g, text.as_bytes(), "t").collect()
+    }
+
+    const EXAMPLE_ROWS: [&str; 9] = [
+        "003020600",
+        "900305001",
+        "001806400",
+        "008102900",
+        "700000008",
+        "006708200",
+        "002609500",
+        "800203009",
+        "005010300",
+    ];
+
+    #[test]
+    fn euler_blocks_with_lf_crlf_and_no_final_newline() {
+        let block = format!("Grid 01\n{}\n", EXAMPLE_ROWS.join("\n"));
+        let lf = format!("{block}{block}\n\n");
+        let crlf = lf.replace('\n', "\r\n");
+        let bare = lf.trim_end().to_string();
+        for text in [lf, crlf, bare] {
+            let records = read("sudoku9", &text);
+            assert_eq!(records.len(), 2);
+            assert_eq!(records[0].label, "Grid 01");
+            assert_eq!(records[1].location.line, 11);
+            assert_eq!(records[0].puzzle.as_ref().unwrap().clue_count(), 32);
+        }
+    }
+
+    #[test]
+    fn a_short_row_spoils_its_block_only() {
+        let mut rows = EXAMPLE_ROWS.map(String::from).to_vec();
+        rows[2].pop();
+        let text = format!(
+            "Grid 01\n{}\nGrid 02\n{}\n",
+            rows.join("\n"),
+            EXAMPLE_ROWS.join("\n")
+        );
+        let records = read("sudoku9", &text);
+        assert_eq!(records.len(), 2);
+        let err = records[0].puzzle.as_ref().unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "t:4: expected 9 cells in this row, found 8"
+        );
+        assert!(records[1].puzzle.is_ok());
+    }
+
+    #[test]
+    fn pasted_boxed_grid() {
+        let text = "\
++-------+-------+-------+
+| . . 3 | . 2 . | 6 . . |
+| 9 . . | 3 . 5 | . . 1 |
+| . . 1 | 8 . 6 | 4 . . |
++-------+-------+-------+
+| . . 8 | 1 . 2 | 9 . . |
+| 7 . . | . . . | . . 8 |
+| . . 6 | 7 . 8 | 2 . . |
++-------+-------+-------+
+| . . 2 | 6 . 9 | 5 . . |
+| 8 . . | 2 . 3 | . . 9 |
+| . . 5 | . 1 . | 3 . . |
++-------+-------+-------+
+";
+        let records = read("sudoku9", text);
+        assert_eq!(records.len(), 1);
+        let expected = read("sudoku9", &EXAMPLE_ROWS.concat());
+        assert_eq!(records[0].puzzle, expected[0].puzzle);
+    }
+
+    #[test]
+    fn line_errors_have_columns() {
+        let records = read(
+            "sudoku9",
+            &format!(
+                "{}\n{}x\n{}\n",
+                &EXAMPLE_ROWS.concat()[..80],
+                &EXAMPLE_ROWS.concat()[..80],
+                EXAMPLE_ROWS.concat()
+            ),
+        );
+        assert_eq!(records.len(), 3);
+        assert_eq!(
+            records[0].puzzle.as_ref().unwrap_err().to_string(),
+            "t:1:81: expected 81 cells (one puzzle per line) or 9 (one grid row), found 80"
+        );
+        let unknown = records[1].puzzle.as_ref().unwrap_err().to_string();
+        assert!(
+            unknown.starts_with("t:2:81: unknown symbol \"x\""),
+            "{unknown}"
+        );
+        assert!(records[2].puzzle.is_ok());
+    }
+
+    #[test]
+    fn multi_character_symbols_are_tokens() {
+        let line = "5 . . . 7 4 ".repeat(12);
+        let records = read("pie", &line);
+        assert_eq!(records.len(), 1);
+        let err = records[0].puzzle.as_ref().unwrap_err().to_string();
+        assert!(
+            err.contains("givens clash: s1r1 and s2r1 are both 5 (ring 1)"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn zero_is_a_symbol_in_hex_alphabets() {
+        let line = format!("0{}", ".".repeat(255));
+        let records = read("sudoku16", &line);
+        assert_eq!(records[0].puzzle.as_ref().unwrap().givens()[0], Some(0));
+    }
+
+    #[test]
+    fn incomplete_block_at_end_of_input() {
+        let text = format!("Grid 01\n{}\n", EXAMPLE_ROWS[..5].join("\n"));
+        let records = read("sudoku9", &text);
+        assert_eq!(records.len(), 1);
+        assert!(
+            records[0]
+                .puzzle
+                .as_ref()
+                .unwrap_err()
+                .message
+                .contains("only 5 of 9 rows")
+        );
+    }
+
+    #[test]
+    fn detects_ron() {
+        assert!(looks_like_ron(b"// a puzzle\n\nPuzzle(variant: \"pie\")"));
+        assert!(!looks_like_ron(b"Grid 01\n"));
+    }
+}

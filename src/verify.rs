@@ -1,0 +1,127 @@
+//! Checking a solution against the constraint graph, independently of the solver.
+//!
+//! Nothing here shares code with [`crate::solver`]: it reads the petgraph edges
+//! and the houses directly, so a solver bug cannot hide itself.
+
+use std::fmt;
+
+use petgraph::visit::EdgeRef;
+
+use crate::graph::ConstraintGraph;
+use crate::puzzle::{Puzzle, Solution};
+
+/// The first rule a colouring breaks.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Violation {
+    /// The solution does not have one colour per cell.
+    WrongSize {
+        /// Cells in the graph.
+        expected: usize,
+        /// Colours in the solution.
+        found: usize,
+    },
+    /// A colour outside the alphabet.
+    BadColour {
+        /// Cell name.
+        cell: String,
+    },
+    /// A given was changed.
+    GivenChanged {
+        /// Cell name.
+        cell: String,
+    },
+    /// Two adjacent cells share a colour.
+    SameColour {
+        /// One cell.
+        first: String,
+        /// The other.
+        second: String,
+    },
+    /// A house with one cell per symbol misses a symbol.
+    MissingSymbol {
+        /// House name.
+        house: String,
+        /// The symbol.
+        symbol: String,
+    },
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Violation::WrongSize { expected, found } => {
+                write!(f, "{found} colours for {expected} cells")
+            }
+            Violation::BadColour { cell } => write!(f, "{cell} holds no valid symbol"),
+            Violation::GivenChanged { cell } => write!(f, "the given at {cell} was changed"),
+            Violation::SameColour { first, second } => {
+                write!(f, "{first} and {second} must differ but are equal")
+            }
+            Violation::MissingSymbol { house, symbol } => write!(f, "{house} lacks {symbol}"),
+        }
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// Checks that `solution` is a proper colouring of `graph` extending `puzzle`.
+///
+/// # Errors
+/// The first [`Violation`] found.
+///
+/// # Example
+/// ```
+/// use graphdoku::{verify, ConstraintGraph, Puzzle, Solution};
+/// let g = ConstraintGraph::load("sudoku4").unwrap();
+/// let bad = Solution::new(vec![0; 16]);
+/// assert!(verify(&g, &Puzzle::empty(16), &bad).is_err());
+/// ```
+pub fn verify(
+    graph: &ConstraintGraph,
+    puzzle: &Puzzle,
+    solution: &Solution,
+) -> Result<(), Violation> {
+    let colours = solution.colours();
+    let cells = graph.cells();
+    if colours.len() != cells.len() || puzzle.givens().len() != cells.len() {
+        return Err(Violation::WrongSize {
+            expected: cells.len(),
+            found: colours.len(),
+        });
+    }
+    let symbols = graph.alphabet().len();
+    for (i, &colour) in colours.iter().enumerate() {
+        if colour as usize >= symbols {
+            return Err(Violation::BadColour {
+                cell: cells[i].name.clone(),
+            });
+        }
+        if puzzle.givens()[i].is_some_and(|given| given != colour) {
+            return Err(Violation::GivenChanged {
+                cell: cells[i].name.clone(),
+            });
+        }
+    }
+    for edge in graph.graph().edge_references() {
+        let (a, b) = (edge.source().index(), edge.target().index());
+        if colours[a] == colours[b] {
+            return Err(Violation::SameColour {
+                first: cells[a].name.clone(),
+                second: cells[b].name.clone(),
+            });
+        }
+    }
+    for house in graph.houses().iter().filter(|h| h.cells.len() == symbols) {
+        let mut present = vec![false; symbols];
+        for &cell in &house.cells {
+            present[colours[cell] as usize] = true;
+        }
+        if let Some(missing) = present.iter().position(|&p| !p) {
+            return Err(Violation::MissingSymbol {
+                house: house.name.clone(),
+                symbol: graph.alphabet().symbol(missing as u8).to_string(),
+            });
+        }
+    }
+    Ok(())
+}

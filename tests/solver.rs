@@ -1,0 +1,231 @@
+//! The solver through the library API: known solutions, known counts, and a
+//! brute-force cross-check on small random graphs.
+
+use graphdoku::variant::{CellSpec, CellsSpec, EdgeSpec, LoadedVariant, SymbolsSpec, VariantSpec};
+use graphdoku::{ConstraintGraph, Puzzle, PuzzleReader, Solution, Solver, verify};
+use proptest::prelude::*;
+
+fn data(name: &str) -> String {
+    format!("{}/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The puzzles of a data file read with `variant`.
+fn puzzles(variant: &str, file: &str) -> (ConstraintGraph, Vec<Puzzle>) {
+    let graph = ConstraintGraph::load(variant).unwrap();
+    let text = std::fs::read_to_string(data(file)).unwrap();
+    let puzzles = PuzzleReader::new(&graph, text.as_bytes(), file)
+        .map(|r| r.puzzle.unwrap())
+        .collect();
+    (graph, puzzles)
+}
+
+/// A variant of `n` free cells with `k` symbols and the given edges.
+fn free_graph(n: usize, k: usize, edges: &[(usize, usize)]) -> ConstraintGraph {
+    let name = |i: usize| format!("v{i}");
+    let spec = VariantSpec {
+        name: "test graph".into(),
+        symbols: SymbolsSpec::Range(1, k as i64),
+        cells: CellsSpec::List(
+            (0..n)
+                .map(|i| CellSpec {
+                    name: name(i),
+                    x: 0.0,
+                    y: 0.0,
+                })
+                .collect(),
+        ),
+        houses: vec![],
+        edges: vec![EdgeSpec::Pairs(
+            edges.iter().map(|&(a, b)| (name(a), name(b))).collect(),
+        )],
+    };
+    ConstraintGraph::build(&LoadedVariant {
+        spec,
+        origin: "test".into(),
+    })
+    .unwrap()
+}
+
+#[test]
+fn euler_example_solves_to_the_published_grid() {
+    let (graph, puzzles) = puzzles("sudoku9", "euler-example.txt");
+    let solution = Solver::new(&graph).solve(&puzzles[0]).unwrap();
+    verify(&graph, &puzzles[0], &solution).unwrap();
+    let published =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+    assert_eq!(
+        graphdoku::render::line(&graph, solution.to_puzzle().givens()),
+        published
+    );
+}
+
+#[test]
+fn empty_four_by_four_has_288_solutions() {
+    let graph = ConstraintGraph::load("sudoku4").unwrap();
+    let solver = Solver::new(&graph);
+    let empty = Puzzle::empty(16);
+    assert_eq!(solver.count(&empty, u64::MAX), 288);
+    // Every one is distinct and proper.
+    let all: std::collections::HashSet<Solution> = solver.search(&empty).collect();
+    assert_eq!(all.len(), 288);
+    assert!(all.iter().all(|s| verify(&graph, &empty, s).is_ok()));
+}
+
+#[test]
+fn known_chromatic_counts() {
+    // Proper 3-colourings of the 5-cycle: (k-1)^n + (-1)^n (k-1) = 30.
+    let cycle = free_graph(5, 3, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)]);
+    assert_eq!(Solver::new(&cycle).count(&Puzzle::empty(5), u64::MAX), 30);
+    // The Petersen graph has 120 proper 3-colourings.
+    let petersen = free_graph(
+        10,
+        3,
+        &[
+            (0, 1),
+            (1, 2),
+            (2, 3),
+            (3, 4),
+            (4, 0),
+            (0, 5),
+            (1, 6),
+            (2, 7),
+            (3, 8),
+            (4, 9),
+            (5, 7),
+            (7, 9),
+            (9, 6),
+            (6, 8),
+            (8, 5),
+        ],
+    );
+    assert_eq!(
+        Solver::new(&petersen).count(&Puzzle::empty(10), u64::MAX),
+        120
+    );
+    // Latin squares of order 4: 576.
+    let latin = graphdoku::variant::parse(
+        r#"Variant(name: "latin4", symbols: Chars("1234"), cells: Grid(rows: 4, cols: 4), houses: [Rows, Columns])"#,
+        "t",
+    )
+    .unwrap();
+    let latin = ConstraintGraph::build(&latin).unwrap();
+    assert_eq!(Solver::new(&latin).count(&Puzzle::empty(16), u64::MAX), 576);
+}
+
+#[test]
+fn an_unsolvable_puzzle_has_no_solution() {
+    // Consistent givens, yet r1c9 can hold nothing: row 1 has 1-8, column 9 has 9.
+    let line = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+    let graph = ConstraintGraph::load("sudoku9").unwrap();
+    let puzzle = PuzzleReader::new(&graph, line.as_bytes(), "t")
+        .next()
+        .unwrap()
+        .puzzle
+        .unwrap();
+    let solver = Solver::new(&graph);
+    assert_eq!(solver.solve(&puzzle), None);
+    assert_eq!(solver.count(&puzzle, 10), 0);
+}
+
+#[test]
+fn limits_stop_counting() {
+    let graph = ConstraintGraph::load("sudoku9").unwrap();
+    let solver = Solver::new(&graph);
+    assert_eq!(solver.count(&Puzzle::empty(81), 5), 5);
+    let mut search = solver.search(&Puzzle::empty(81));
+    assert_eq!(search.count_up_to(3), 3);
+    assert!(search.stats().nodes >= 3);
+}
+
+#[test]
+fn boards_of_every_size_solve_and_verify() {
+    for (variant, file, clues) in [
+        ("sudoku4", "sudoku4-minimal.txt", 4),
+        ("sudoku16", "sudoku16-45pct.txt", 115),
+        ("sudoku25", "sudoku25-55pct.txt", 344),
+    ] {
+        let (graph, puzzles) = puzzles(variant, file);
+        assert_eq!(puzzles.len(), 1);
+        assert_eq!(puzzles[0].clue_count(), clues, "{file}");
+        let solver = Solver::new(&graph);
+        let solution = solver.solve(&puzzles[0]).unwrap();
+        verify(&graph, &puzzles[0], &solution).unwrap();
+        assert_eq!(solver.count(&puzzles[0], 2), 1, "{file} is unique");
+    }
+}
+
+#[test]
+fn pie_homework_solves_and_has_4534272_solutions() {
+    let path = data("pie-homework.ron");
+    let source = std::fs::read_to_string(&path).unwrap();
+    let (graph, record) = graphdoku::input::read_ron_puzzle(&source, &path).unwrap();
+    let puzzle = record.puzzle.unwrap();
+    assert_eq!(puzzle.clue_count(), 30);
+    let solver = Solver::new(&graph);
+    let mut search = solver.search(&puzzle);
+    for solution in search.by_ref().take(1000) {
+        verify(&graph, &puzzle, &solution).unwrap();
+    }
+    assert_eq!(1000 + search.count_up_to(u64::MAX), 4_534_272);
+}
+
+#[test]
+fn the_verifier_catches_a_broken_solution() {
+    let (graph, puzzles) = puzzles("sudoku9", "euler-example.txt");
+    let solution = Solver::new(&graph).solve(&puzzles[0]).unwrap();
+    let mut colours = solution.colours().to_vec();
+    colours.swap(2, 3); // r1c3 is a given: swapping breaks it
+    assert!(verify(&graph, &puzzles[0], &Solution::new(colours.clone())).is_err());
+    colours.swap(2, 3);
+    colours.swap(0, 1); // two free cells of row 1: columns and boxes break
+    assert!(verify(&graph, &Puzzle::empty(81), &Solution::new(colours)).is_err());
+}
+
+/// Counts proper colourings extending `givens` by trying every assignment.
+fn brute_force(n: usize, k: usize, edges: &[(usize, usize)], givens: &[Option<u8>]) -> u64 {
+    let mut colours = vec![0u8; n];
+    let mut count = 0;
+    loop {
+        let fits = givens
+            .iter()
+            .zip(&colours)
+            .all(|(g, c)| g.is_none_or(|g| g == *c));
+        if fits && edges.iter().all(|&(a, b)| colours[a] != colours[b]) {
+            count += 1;
+        }
+        let mut i = 0;
+        loop {
+            if i == n {
+                return count;
+            }
+            colours[i] += 1;
+            if (colours[i] as usize) < k {
+                break;
+            }
+            colours[i] = 0;
+            i += 1;
+        }
+    }
+}
+
+fn small_graph() -> impl Strategy<Value = (usize, usize, Vec<(usize, usize)>, Vec<Option<u8>>)> {
+    (2usize..8, 2usize..5).prop_flat_map(|(n, k)| {
+        let edges = proptest::collection::vec((0..n, 0..n), 0..14)
+            .prop_map(|e| e.into_iter().filter(|(a, b)| a != b).collect::<Vec<_>>());
+        let givens = proptest::collection::vec(proptest::option::weighted(0.25, 0..k as u8), n);
+        (Just(n), Just(k), edges, givens)
+    })
+}
+
+proptest! {
+    #[test]
+    fn counts_match_brute_force((n, k, edges, givens) in small_graph()) {
+        let graph = free_graph(n, k, &edges);
+        let puzzle = Puzzle::new(givens.clone());
+        let solver = Solver::new(&graph);
+        prop_assert_eq!(solver.count(&puzzle, u64::MAX), brute_force(n, k, &edges, &givens));
+        for solution in solver.search(&puzzle) {
+            prop_assert!(verify(&graph, &puzzle, &solution).is_ok());
+        }
+    }
+}
