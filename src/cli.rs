@@ -13,7 +13,7 @@ Input formats (detected per file): Project Euler 96 files (`Grid NN` + rows), on
 per line (`.` or `0` = empty, `#` comments), boxed grids pasted as they are, and RON \
 puzzle files that name their variant. `-` reads standard input.
 
-Exit status: 0 success, 1 some puzzle has no solution (or not the expected count), \
+Exit status: 0 success, 1 some puzzle has no solution, \
 2 invalid input or usage, 3 internal error.")]
 pub struct Cli {
     #[command(subcommand)]

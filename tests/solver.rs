@@ -208,7 +208,10 @@ fn brute_force(n: usize, k: usize, edges: &[(usize, usize)], givens: &[Option<u8
     }
 }
 
-fn small_graph() -> impl Strategy<Value = (usize, usize, Vec<(usize, usize)>, Vec<Option<u8>>)> {
+/// Cells, symbols, edges and givens of a small colouring problem.
+type Case = (usize, usize, Vec<(usize, usize)>, Vec<Option<u8>>);
+
+fn small_graph() -> impl Strategy<Value = Case> {
     (2usize..8, 2usize..5).prop_flat_map(|(n, k)| {
         let edges = proptest::collection::vec((0..n, 0..n), 0..14)
             .prop_map(|e| e.into_iter().filter(|(a, b)| a != b).collect::<Vec<_>>());

@@ -1,0 +1,256 @@
+//! The `graphdoku` binary end to end: output, exit codes and error messages.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use predicates::str::contains;
+
+const EXAMPLE: &str =
+    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
+fn graphdoku() -> Command {
+    Command::cargo_bin("graphdoku").unwrap()
+}
+
+fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("data")
+        .join(name)
+}
+
+/// A temporary file holding `text`, named `name`.
+fn file(dir: &tempfile::TempDir, name: &str, text: &str) -> PathBuf {
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn euler_example_gives_483_with_lf_and_crlf() {
+    graphdoku()
+        .args(["euler"])
+        .arg(data("euler-example.txt"))
+        .assert()
+        .success()
+        .stdout("483\n");
+    let dir = tempfile::tempdir().unwrap();
+    let crlf = std::fs::read_to_string(data("euler-example.txt"))
+        .unwrap()
+        .replace('\n', "\r\n");
+    let path = file(&dir, "crlf.txt", crlf.trim_end());
+    graphdoku()
+        .arg("euler")
+        .arg(path)
+        .assert()
+        .success()
+        .stdout("483\n");
+}
+
+#[test]
+fn solve_draws_the_grid() {
+    graphdoku()
+        .args(["solve", "-"])
+        .write_stdin(EXAMPLE)
+        .assert()
+        .success()
+        .stdout(contains("line 1 (-:1): solved\n4 8 3 | 9 2 1 | 6 5 7\n"))
+        .stdout(contains("------+-------+------"));
+}
+
+#[test]
+fn solve_the_pie_homework_as_a_table() {
+    graphdoku()
+        .arg("solve")
+        .arg(data("pie-homework.ron"))
+        .assert()
+        .success()
+        .stdout(contains("pie homework"))
+        .stdout(contains("ring  1  2  3  4  5  6\ns1:   5 "))
+        .stdout(contains("\ns12: "));
+}
+
+#[test]
+fn count_says_unique_or_at_least() {
+    graphdoku()
+        .args(["count", "--variant", "sudoku4"])
+        .arg(data("sudoku4-minimal.txt"))
+        .assert()
+        .success()
+        .stdout("line 5: unique\n");
+    graphdoku()
+        .args(["count", "--limit", "2"])
+        .arg(data("pie-homework.ron"))
+        .assert()
+        .success()
+        .stdout("pie homework: at least 2\n");
+    graphdoku()
+        .args(["count", "--limit", "1000", "-v", "sudoku4", "-"])
+        .write_stdin(".".repeat(16))
+        .assert()
+        .success()
+        .stdout("line 1: 288 solutions\n");
+}
+
+#[test]
+fn line_and_json_formats() {
+    graphdoku()
+        .args(["solve", "-f", "line", "-"])
+        .write_stdin(EXAMPLE)
+        .assert()
+        .success()
+        .stdout(
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382\n",
+        );
+    let output = graphdoku()
+        .args(["solve", "-f", "json", "-"])
+        .write_stdin(format!("{EXAMPLE}\n{}\n", &EXAMPLE[1..]))
+        .assert()
+        .code(2)
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<serde_json::Value> = String::from_utf8(output)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["status"], "solved");
+    assert_eq!(lines[1]["status"], "invalid");
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("expected 81 cells")
+    );
+}
+
+#[test]
+fn bad_lines_are_reported_and_the_rest_still_run() {
+    let input = format!("{}\n{}x\n{EXAMPLE}\n", &EXAMPLE[1..], &EXAMPLE[1..]);
+    graphdoku()
+        .args(["solve", "-f", "line", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stdout("invalid\ninvalid\n483921657967345821251876493548132976729564138136798245372689514814253769695417382\n")
+        .stderr(contains("error: -:1:81: expected 81 cells (one puzzle per line) or 9 (one grid row), found 80"))
+        .stderr(contains("error: -:2:81: unknown symbol \"x\": expected a symbol (123456789) or '.' or '0' for an empty cell"));
+}
+
+#[test]
+fn conflicting_givens_name_both_cells() {
+    let input = format!("55{}", &EXAMPLE[2..]);
+    graphdoku()
+        .args(["solve", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "error: -:1: givens clash: r1c1 and r1c2 are both 5 (row 1)",
+        ));
+}
+
+#[test]
+fn unsolvable_puzzle_exits_1() {
+    let input = format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63));
+    graphdoku()
+        .args(["solve", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout(contains("line 1 (-:1): no solution"));
+}
+
+#[test]
+fn malformed_variant_points_at_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file(
+        &dir,
+        "bad.ron",
+        "Variant(\n    name: \"bad\",\n    symbols: Chars(\"1234\"),\n    cells: Grid(rows: 4 cols: 4),\n)\n",
+    );
+    graphdoku()
+        .args(["solve", "--variant"])
+        .arg(&path)
+        .arg("-")
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(
+            contains("bad.ron:4:")
+                .and(contains("cells: Grid(rows: 4 cols: 4)"))
+                .and(contains("^")),
+        );
+}
+
+#[test]
+fn malformed_ron_puzzle_points_at_the_token() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file(
+        &dir,
+        "p.ron",
+        "Puzzle(\n    variant: \"sudoku4\",\n    givens: Rows([\"12.4\" \"....\"]),\n)\n",
+    );
+    graphdoku()
+        .arg("solve")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(contains("p.ron:3:").and(contains("givens: Rows")));
+    let path = file(
+        &dir,
+        "q.ron",
+        "Puzzle(variant: \"sudoku4\", givens: Cells({\"r1c1\": \"1\", \"r9c9\": \"2\"}))",
+    );
+    graphdoku()
+        .arg("solve")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(contains("q.ron:1:").and(contains("unknown cell name \"r9c9\"")));
+}
+
+#[test]
+fn unknown_variant_and_missing_file() {
+    graphdoku()
+        .args(["solve", "--variant", "sudoku7", "-"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(contains("unknown variant \"sudoku7\"").and(contains("sudoku16")));
+    graphdoku()
+        .args(["solve", "no/such/file.txt"])
+        .assert()
+        .code(2)
+        .stderr(contains("cannot read no/such/file.txt"));
+}
+
+#[test]
+fn every_data_file_solves() {
+    for (variant, file) in [
+        ("sudoku9", "euler-example.txt"),
+        ("sudoku4", "sudoku4-minimal.txt"),
+        ("sudoku16", "sudoku16-45pct.txt"),
+        ("sudoku25", "sudoku25-55pct.txt"),
+        ("sudoku9", "pie-homework.ron"),
+    ] {
+        graphdoku()
+            .args(["solve", "--variant", variant])
+            .arg(data(file))
+            .assert()
+            .success()
+            .stdout(contains("solved"));
+    }
+}
+
+#[test]
+fn help_lists_the_commands() {
+    graphdoku().arg("--help").assert().success().stdout(
+        contains("solve")
+            .and(contains("count"))
+            .and(contains("euler"))
+            .and(contains("Exit status")),
+    );
+}
