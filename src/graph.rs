@@ -92,6 +92,8 @@ pub struct ConstraintGraph {
     cells: Vec<Cell>,
     houses: Vec<House>,
     layout: Layout,
+    /// Per-cell allowed colours (list colouring); `None` = every symbol.
+    allowed: Vec<Option<Vec<u8>>>,
     graph: UnGraph<(), ()>,
 }
 
@@ -155,6 +157,7 @@ impl ConstraintGraph {
             name: spec.name.clone(),
             origin: variant.origin.clone(),
             alphabet,
+            allowed: vec![None; cells.len()],
             cells,
             houses,
             layout,
@@ -180,6 +183,12 @@ impl ConstraintGraph {
     /// The cells, in the variant's cell order (= vertex order).
     pub fn cells(&self) -> &[Cell] {
         &self.cells
+    }
+
+    /// The colours `cell` may take, when the variant restricts it (list
+    /// colouring); `None` means any symbol.
+    pub fn allowed(&self, cell: usize) -> Option<&[u8]> {
+        self.allowed[cell].as_deref()
     }
 
     /// The houses (all-different groups).

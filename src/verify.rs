@@ -91,7 +91,7 @@ pub fn verify(
     }
     let symbols = graph.alphabet().len();
     for (i, &colour) in colours.iter().enumerate() {
-        if colour as usize >= symbols {
+        if colour as usize >= symbols || graph.allowed(i).is_some_and(|a| !a.contains(&colour)) {
             return Err(Violation::BadColour {
                 cell: cells[i].name.clone(),
             });

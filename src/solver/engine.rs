@@ -16,6 +16,8 @@ pub(crate) struct Contradiction;
 pub(crate) struct Tables<B> {
     /// Every colour.
     full: B,
+    /// The candidates of each cell before any given: its allowed colours.
+    initial: Vec<B>,
     /// `peers[peer_start[c]..peer_start[c + 1]]` are the neighbours of cell `c`.
     peer_start: Vec<u32>,
     peers: Vec<u32>,
@@ -47,8 +49,17 @@ impl<B: Bits> Tables<B> {
             house_cells.extend(house.cells.iter().map(|&c| c as u32));
             house_start.push(house_cells.len() as u32);
         }
+        let initial = (0..graph.len())
+            .map(|cell| match graph.allowed(cell) {
+                None => B::first(k),
+                Some(colours) => colours
+                    .iter()
+                    .fold(B::ZERO, |set, &c| set | B::bit(c as usize)),
+            })
+            .collect();
         Tables {
             full: B::first(k),
+            initial,
             peer_start,
             peers,
             house_start,
@@ -206,7 +217,7 @@ impl<'t, B: Bits> Search<'t, B> {
             "the puzzle does not fit the graph"
         );
         let root = State {
-            candidates: vec![tables.full; n],
+            candidates: tables.initial.clone(),
             free_degree: tables.degree.clone(),
             undecided: n,
         };
@@ -228,15 +239,19 @@ impl<'t, B: Bits> Search<'t, B> {
         self.stats.nodes += 1;
         for (cell, given) in puzzle.givens().iter().enumerate() {
             if let Some(colour) = *given {
-                let colour = B::bit(colour as usize);
-                if colour & self.tables.full == B::ZERO {
-                    self.stats.backtracks += 1;
+                let colour = colour as usize;
+                if colour >= B::CAPACITY || B::bit(colour) & root.candidates[cell] == B::ZERO {
+                    self.stats.backtracks += 1; // not a symbol, or not allowed here
                     return;
                 }
-                root.candidates[cell] = colour;
+                root.candidates[cell] = B::bit(colour);
             }
         }
-        for (cell, set) in root.candidates.iter().enumerate() {
+        for (cell, &set) in root.candidates.iter().enumerate() {
+            if set == B::ZERO {
+                self.stats.backtracks += 1;
+                return;
+            }
             if !set.several() {
                 self.queue.push(cell as u32);
             }
