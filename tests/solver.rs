@@ -1,7 +1,9 @@
 //! The solver through the library API: known solutions, known counts, and a
 //! brute-force cross-check on small random graphs.
 
-use graphdoku::variant::{CellSpec, CellsSpec, EdgeSpec, LoadedVariant, SymbolsSpec, VariantSpec};
+use graphdoku::variant::{
+    CellSpec, CellsSpec, EdgeSpec, HouseSpec, LoadedVariant, SymbolsSpec, VariantSpec,
+};
 use graphdoku::{ConstraintGraph, Puzzle, PuzzleReader, Solution, Solver, verify};
 use proptest::prelude::*;
 
@@ -21,6 +23,16 @@ fn puzzles(variant: &str, file: &str) -> (ConstraintGraph, Vec<Puzzle>) {
 
 /// A variant of `n` free cells with `k` symbols and the given edges.
 fn free_graph(n: usize, k: usize, edges: &[(usize, usize)]) -> ConstraintGraph {
+    graph_with_houses(n, k, edges, &[])
+}
+
+/// A variant of `n` free cells with `k` symbols, the given edges and houses.
+fn graph_with_houses(
+    n: usize,
+    k: usize,
+    edges: &[(usize, usize)],
+    houses: &[Vec<usize>],
+) -> ConstraintGraph {
     let name = |i: usize| format!("v{i}");
     let spec = VariantSpec {
         name: "test graph".into(),
@@ -34,7 +46,14 @@ fn free_graph(n: usize, k: usize, edges: &[(usize, usize)]) -> ConstraintGraph {
                 })
                 .collect(),
         ),
-        houses: vec![],
+        houses: houses
+            .iter()
+            .enumerate()
+            .map(|(i, cells)| HouseSpec::House {
+                name: format!("h{i}"),
+                cells: cells.iter().map(|&c| name(c)).collect(),
+            })
+            .collect(),
         edges: vec![EdgeSpec::Pairs(
             edges.iter().map(|&(a, b)| (name(a), name(b))).collect(),
         )],
@@ -208,25 +227,42 @@ fn brute_force(n: usize, k: usize, edges: &[(usize, usize)], givens: &[Option<u8
     }
 }
 
-/// Cells, symbols, edges and givens of a small colouring problem.
-type Case = (usize, usize, Vec<(usize, usize)>, Vec<Option<u8>>);
+/// Cells, symbols, edges, houses and givens of a small colouring problem.
+type Case = (
+    usize,
+    usize,
+    Vec<(usize, usize)>,
+    Vec<Vec<usize>>,
+    Vec<Option<u8>>,
+);
 
 fn small_graph() -> impl Strategy<Value = Case> {
-    (2usize..8, 2usize..5).prop_flat_map(|(n, k)| {
-        let edges = proptest::collection::vec((0..n, 0..n), 0..14)
+    (2usize..9, 2usize..5).prop_flat_map(|(n, k)| {
+        let edges = proptest::collection::vec((0..n, 0..n), 0..12)
             .prop_map(|e| e.into_iter().filter(|(a, b)| a != b).collect::<Vec<_>>());
+        // Houses of exactly `k` distinct cells exercise hidden singles and, where
+        // two share cells, locked candidates.
+        let house = proptest::sample::subsequence((0..n).collect::<Vec<_>>(), k.min(n));
+        let houses = proptest::collection::vec(house, 0..4);
         let givens = proptest::collection::vec(proptest::option::weighted(0.25, 0..k as u8), n);
-        (Just(n), Just(k), edges, givens)
+        (Just(n), Just(k), edges, houses, givens)
     })
 }
 
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
     #[test]
-    fn counts_match_brute_force((n, k, edges, givens) in small_graph()) {
-        let graph = free_graph(n, k, &edges);
+    fn counts_match_brute_force((n, k, edges, houses, givens) in small_graph()) {
+        let graph = graph_with_houses(n, k, &edges, &houses);
+        let mut all_edges = edges.clone();
+        for house in &houses {
+            for (i, &a) in house.iter().enumerate() {
+                all_edges.extend(house[i + 1..].iter().map(|&b| (a, b)));
+            }
+        }
         let puzzle = Puzzle::new(givens.clone());
         let solver = Solver::new(&graph);
-        prop_assert_eq!(solver.count(&puzzle, u64::MAX), brute_force(n, k, &edges, &givens));
+        prop_assert_eq!(solver.count(&puzzle, u64::MAX), brute_force(n, k, &all_edges, &givens));
         for solution in solver.search(&puzzle) {
             prop_assert!(verify(&graph, &puzzle, &solution).is_ok());
         }

@@ -130,6 +130,15 @@ pub struct Search<'s> {
 }
 
 impl Search<'_> {
+    /// Starts over on another puzzle of the same variant, reusing this search's
+    /// memory (faster than a new [`Solver::search`] when solving many puzzles).
+    ///
+    /// # Panics
+    /// When the puzzle does not have one entry per cell of the graph.
+    pub fn restart(&mut self, puzzle: &Puzzle) {
+        each_width!(&mut self.inner, s => s.restart(puzzle))
+    }
+
     /// Counts the remaining solutions, stopping at `limit`.
     pub fn count_up_to(&mut self, limit: u64) -> u64 {
         let mut found = 0;

@@ -1,0 +1,216 @@
+//! graphdoku against the `sudoku` crate (a JCZSolve-derived 9×9 solver) on the same
+//! puzzles, same thread, same mode; solve time only, both answers cross-checked.
+//!
+//! ```text
+//! cargo bench --bench compare                      # every dataset found in ../shared/data
+//! cargo bench --bench compare -- FILE [--mode one|unique] [--rounds N]
+//! ```
+//!
+//! `--engine graphdoku|sudoku|neither` runs one engine (or none: loading only) and skips the comparison: for
+//! counting instructions under `valgrind --tool=callgrind`, which is repeatable
+//! whatever the machine's load.
+//!
+//! `one`: find a solution. `unique`: find a solution and prove there is no second
+//! (count up to 2). The `sudoku` crate is AGPL-licensed: it is a dev-dependency,
+//! used only here, never linked into the library or the binary.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use graphdoku::{ConstraintGraph, Puzzle, PuzzleReader, Solver};
+use sudoku::Sudoku;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Mode {
+    One,
+    Unique,
+}
+
+/// What an engine says of one puzzle: a solution (as 81 digits) and how many it found.
+type Answer = (Option<[u8; 81]>, usize);
+
+fn graphdoku_answers(solver: &Solver, puzzles: &[Puzzle], mode: Mode) -> Vec<Answer> {
+    let limit = if mode == Mode::One { 1 } else { 2 };
+    let mut search = solver.search(&puzzles[0]);
+    puzzles
+        .iter()
+        .map(|p| {
+            search.restart(p);
+            let first = search.next().map(|s| {
+                let mut digits = [0u8; 81];
+                for (d, &c) in digits.iter_mut().zip(s.colours()) {
+                    *d = c + 1;
+                }
+                digits
+            });
+            let found = match first {
+                Some(_) => 1 + search.count_up_to(limit - 1) as usize,
+                None => 0,
+            };
+            (first, found)
+        })
+        .collect()
+}
+
+fn sudoku_answers(puzzles: &[Sudoku], mode: Mode) -> Vec<Answer> {
+    let limit = if mode == Mode::One { 1 } else { 2 };
+    puzzles
+        .iter()
+        .map(|&p| {
+            let mut buffer = [[0u8; 81]];
+            let found = p.solutions_up_to_buffer(&mut buffer, limit);
+            ((found > 0).then_some(buffer[0]), found)
+        })
+        .collect()
+}
+
+/// Times `ours` and `theirs` alternately, `rounds` times each, so that both see the
+/// same machine load; returns the fastest time of each and their last results.
+fn race<A, B>(
+    rounds: usize,
+    mut ours: impl FnMut() -> A,
+    mut theirs: impl FnMut() -> B,
+) -> ((Duration, A), (Duration, B)) {
+    fn timed<T>(work: &mut impl FnMut() -> T, best: &mut Duration) -> T {
+        let start = Instant::now();
+        let result = black_box(work());
+        *best = (*best).min(start.elapsed());
+        result
+    }
+    let (mut best_a, mut best_b) = (Duration::MAX, Duration::MAX);
+    let mut results = None;
+    for _ in 0..rounds.max(1) {
+        let a = timed(&mut ours, &mut best_a);
+        let b = timed(&mut theirs, &mut best_b);
+        results = Some((a, b));
+    }
+    let (a, b) = results.expect("at least one round");
+    ((best_a, a), (best_b, b))
+}
+
+/// Which engines to run.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Engines {
+    Both,
+    Graphdoku,
+    Sudoku,
+    /// Load the puzzles only: the baseline to subtract from instruction counts.
+    Neither,
+}
+
+fn run(path: &Path, mode: Mode, rounds: usize, engines: Engines) {
+    let graph = ConstraintGraph::load("sudoku9").expect("built-in variant");
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let puzzles: Vec<Puzzle> =
+        PuzzleReader::new(&graph, text.as_bytes(), &path.display().to_string())
+            .map(|r| r.puzzle.unwrap_or_else(|e| panic!("{e}")))
+            .collect();
+    let theirs: Vec<Sudoku> = puzzles
+        .iter()
+        .map(|p| {
+            let bytes: Vec<u8> = p.givens().iter().map(|g| g.map_or(0, |c| c + 1)).collect();
+            Sudoku::from_bytes_slice(&bytes).expect("81 cells")
+        })
+        .collect();
+    let solver = Solver::new(&graph);
+    match engines {
+        Engines::Graphdoku => return drop(black_box(graphdoku_answers(&solver, &puzzles, mode))),
+        Engines::Sudoku => return drop(black_box(sudoku_answers(&theirs, mode))),
+        Engines::Neither => return,
+        Engines::Both => {}
+    }
+    let ((ours_time, ours), (theirs_time, reference)) = race(
+        rounds,
+        || graphdoku_answers(&solver, &puzzles, mode),
+        || sudoku_answers(&theirs, mode),
+    );
+    let disagreements = ours
+        .iter()
+        .zip(&reference)
+        .filter(|(a, b)| {
+            // In `one` mode either valid solution is fine when there are several;
+            // the solution itself must match when it is unique.
+            a.1 != b.1 || (mode == Mode::Unique && a.1 == 1 && a.0 != b.0)
+        })
+        .count();
+    let rate = |t: Duration| puzzles.len() as f64 / t.as_secs_f64();
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    println!(
+        "{name:<16} {:>7} {:>7} {:>12.0} {:>12.0} {:>7.2} {:>13}",
+        format!("{mode:?}").to_lowercase(),
+        puzzles.len(),
+        rate(ours_time),
+        rate(theirs_time),
+        rate(ours_time) / rate(theirs_time),
+        disagreements
+    );
+    assert_eq!(disagreements, 0, "the engines disagree on {name}");
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; everything else is ours.
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let mut files = Vec::new();
+    let mut modes = vec![Mode::One, Mode::Unique];
+    let mut rounds = 3;
+    let mut engines = Engines::Both;
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        match arg.as_str() {
+            "--mode" => {
+                modes = match iter.next().map(String::as_str) {
+                    Some("one") => vec![Mode::One],
+                    Some("unique") => vec![Mode::Unique],
+                    other => panic!("--mode takes one or unique, not {other:?}"),
+                }
+            }
+            "--engine" => {
+                engines = match iter.next().map(String::as_str) {
+                    Some("graphdoku") => Engines::Graphdoku,
+                    Some("sudoku") => Engines::Sudoku,
+                    Some("neither") => Engines::Neither,
+                    other => panic!("--engine takes graphdoku, sudoku or neither, not {other:?}"),
+                }
+            }
+            "--rounds" => {
+                rounds = iter
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .expect("--rounds N")
+            }
+            file => files.push(PathBuf::from(file)),
+        }
+    }
+    if files.is_empty() {
+        let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+        files = [
+            "bench/17-clue.txt",
+            "bench/top1465.txt",
+            "euler96/p096_sudoku.txt",
+        ]
+        .iter()
+        .map(|f| shared.join(f))
+        .filter(|f| f.is_file())
+        .collect();
+        if files.is_empty() {
+            eprintln!("no dataset given and none found in {}", shared.display());
+            return;
+        }
+    }
+    println!("single thread, best of {rounds} alternating rounds, solve time only (puzzles/s)");
+    println!(
+        "{:<16} {:>7} {:>7} {:>12} {:>12} {:>7} {:>13}",
+        "dataset", "mode", "puzzles", "graphdoku", "sudoku", "ratio", "disagreements"
+    );
+    for file in &files {
+        for &mode in &modes {
+            run(file, mode, rounds, engines);
+        }
+    }
+}
