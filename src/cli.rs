@@ -32,6 +32,9 @@ pub enum Command {
         /// Print search statistics (nodes, backtracks) to stderr.
         #[arg(long)]
         stats: bool,
+        /// Also prove each solution unique; puzzles with several are reported as such.
+        #[arg(long)]
+        unique: bool,
     },
     /// Count solutions up to a limit: "none", "unique", "N solutions" or "at least N".
     Count {
@@ -63,6 +66,10 @@ pub struct InputArgs {
     /// Puzzle files; `-` for standard input.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
+    /// Worker threads for files of many puzzles (output stays in input order);
+    /// default: every core.
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

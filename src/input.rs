@@ -71,6 +71,37 @@ pub enum Error {
     },
 }
 
+impl Error {
+    /// The error as an [`InputError`] at the most precise location known, so
+    /// a file that could not be read still yields a record.
+    pub fn located(self, path: &str) -> InputError {
+        let whole = |message: String| InputError {
+            location: Location::new(path, 0, 0),
+            message,
+        };
+        match self {
+            Error::Input { error, snippet } => InputError {
+                message: format!("{}{snippet}", error.message),
+                location: error.location,
+            },
+            Error::Variant(VariantError::Syntax {
+                location,
+                message,
+                snippet,
+            }) => InputError {
+                location,
+                message: format!("{message}\n{snippet}"),
+            },
+            Error::Variant(VariantError::Invalid { file, message }) => InputError {
+                location: Location::new(file, 0, 0),
+                message,
+            },
+            Error::Io { source, .. } => whole(format!("cannot read: {source}")),
+            other => whole(other.to_string()),
+        }
+    }
+}
+
 /// Characters that draw grids rather than hold cells.
 const SEPARATORS: &[char] = &['|', '-', '+', '*', '='];
 

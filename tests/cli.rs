@@ -224,7 +224,8 @@ fn unknown_variant_and_missing_file() {
         .args(["solve", "no/such/file.txt"])
         .assert()
         .code(2)
-        .stderr(contains("cannot read no/such/file.txt"));
+        .stdout("no/such/file.txt (no/such/file.txt): invalid\n\n")
+        .stderr(contains("error: no/such/file.txt: cannot read: "));
 }
 
 #[test]

@@ -6,7 +6,7 @@ use anyhow::Result;
 use graphdoku::{ConstraintGraph, Record, Solver};
 use serde_json::json;
 
-use super::{Status, checked, puzzle_or_report};
+use super::{Outcome, Report, Status, checked, puzzle_or_report};
 
 pub(crate) fn run(
     graph: &ConstraintGraph,
@@ -14,15 +14,16 @@ pub(crate) fn run(
     record: Record,
     limit: u64,
     json: bool,
-    out: &mut impl Write,
-) -> Result<Status> {
-    let outcome = puzzle_or_report(&record).map(|puzzle| {
+    report: &mut Report,
+) -> Result<Outcome> {
+    let err = &mut report.err;
+    let outcome = puzzle_or_report(&record, err).map(|puzzle| {
         let mut search = solver.search(puzzle);
         // Nothing is printed but the count: verify the first solution, count the rest.
         let Some(first) = search.next() else {
             return Ok((0, search.stats()));
         };
-        checked(graph, puzzle, first, &record.label)?;
+        checked(graph, puzzle, first, &record.label, err)?;
         let found = 1 + search.count_up_to(limit - 1);
         Ok((found, search.stats()))
     });
@@ -45,6 +46,7 @@ pub(crate) fn run(
         Some(1) => "unique".to_string(),
         Some(n) => format!("{n} solutions"),
     };
+    let out = &mut report.out;
     if json {
         let line = json!({
             "label": record.label,
@@ -57,5 +59,8 @@ pub(crate) fn run(
     } else {
         writeln!(out, "{}: {verdict}", record.label)?;
     }
-    Ok(status)
+    Ok(match found {
+        Some(n) if n > 1 => Outcome::Several,
+        _ => Outcome::from(status),
+    })
 }

@@ -1,6 +1,6 @@
 //! `graphdoku euler`: the Project Euler 96 answer.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -17,12 +17,12 @@ pub(crate) fn run(file: &Path, verbose: bool, out: &mut impl Write) -> Result<St
     let (mut sum, mut grids) = (0u64, 0usize);
     for record in PuzzleReader::new(&graph, reader, &name) {
         grids += 1;
-        let solved = puzzle_or_report(&record).and_then(|puzzle| {
+        let solved = puzzle_or_report(&record, &mut io::stderr()).and_then(|puzzle| {
             let solution = solver.solve(puzzle).ok_or_else(|| {
                 eprintln!("error: {}: no solution", record.label);
                 Status::Unsolved
             })?;
-            checked(&graph, puzzle, solution, &record.label)
+            checked(&graph, puzzle, solution, &record.label, &mut io::stderr())
         });
         match solved {
             Ok(solution) => {

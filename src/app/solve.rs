@@ -6,39 +6,58 @@ use anyhow::Result;
 use graphdoku::{ConstraintGraph, Record, Solver, render};
 use serde_json::json;
 
-use super::{Status, checked, puzzle_or_report};
+use super::{Outcome, Report, Status, checked, puzzle_or_report};
 use crate::cli::SolveFormat;
+
+/// How `solve` reports.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Options {
+    pub format: SolveFormat,
+    pub stats: bool,
+    pub unique: bool,
+}
 
 pub(crate) fn run(
     graph: &ConstraintGraph,
     solver: &Solver,
     record: Record,
-    format: SolveFormat,
-    show_stats: bool,
-    out: &mut impl Write,
-) -> Result<Status> {
-    let outcome = puzzle_or_report(&record).and_then(|puzzle| {
+    options: Options,
+    report: &mut Report,
+) -> Result<Outcome> {
+    let err = &mut report.err;
+    let solved = puzzle_or_report(&record, err).and_then(|puzzle| {
         let mut search = solver.search(puzzle);
         let found = search.next();
-        if show_stats {
+        let several = options.unique && found.is_some() && search.next().is_some();
+        if options.stats {
             let stats = search.stats();
-            eprintln!(
+            let _ = writeln!(
+                err,
                 "{}: {} nodes, {} backtracks",
                 record.label, stats.nodes, stats.backtracks
             );
         }
         let solution = found.ok_or(Status::Unsolved)?;
-        checked(graph, puzzle, solution, &record.label)
+        Ok((
+            checked(graph, puzzle, solution, &record.label, err)?,
+            several,
+        ))
     });
-    let status = outcome.as_ref().err().copied().unwrap_or(Status::Ok);
-    let verdict = match status {
-        Status::Ok => "solved",
-        Status::Unsolved => "no solution",
-        Status::Invalid => "invalid",
-        Status::Internal => "internal error",
+    let outcome = match &solved {
+        Ok((_, true)) => Outcome::Several,
+        Ok((_, false)) => Outcome::Solved,
+        Err(status) => Outcome::from(*status),
     };
-    let values = outcome.ok().map(|s| s.to_puzzle());
-    match format {
+    let verdict = match outcome {
+        Outcome::Solved => "solved",
+        Outcome::Several => "solved, several solutions",
+        Outcome::NoSolution => "no solution",
+        Outcome::Invalid => "invalid",
+        Outcome::Internal => "internal error",
+    };
+    let values = solved.ok().map(|(s, _)| s.to_puzzle());
+    let out = &mut report.out;
+    match options.format {
         SolveFormat::Grid => {
             writeln!(out, "{} ({}): {verdict}", record.label, record.location)?;
             if let Some(values) = &values {
@@ -62,5 +81,5 @@ pub(crate) fn run(
             writeln!(out, "{line}")?;
         }
     }
-    Ok(status)
+    Ok(outcome)
 }
