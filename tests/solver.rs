@@ -22,10 +22,10 @@ fn puzzles(variant: &str, file: &str) -> (ConstraintGraph, Vec<Puzzle>) {
 /// A variant of `n` free cells with `k` symbols and the given edges.
 fn free_graph(n: usize, k: usize, edges: &[(usize, usize)]) -> ConstraintGraph {
     let name = |i: usize| format!("v{i}");
-    let spec = VariantSpec {
-        name: "test graph".into(),
-        symbols: SymbolsSpec::Range(1, k as i64),
-        cells: CellsSpec::List(
+    let mut spec = VariantSpec::new(
+        "test graph",
+        SymbolsSpec::Range(1, k as i64),
+        CellsSpec::List(
             (0..n)
                 .map(|i| CellSpec {
                     name: name(i),
@@ -34,16 +34,11 @@ fn free_graph(n: usize, k: usize, edges: &[(usize, usize)]) -> ConstraintGraph {
                 })
                 .collect(),
         ),
-        houses: vec![],
-        edges: vec![EdgeSpec::Pairs(
-            edges.iter().map(|&(a, b)| (name(a), name(b))).collect(),
-        )],
-    };
-    ConstraintGraph::build(&LoadedVariant {
-        spec,
-        origin: "test".into(),
-    })
-    .unwrap()
+    );
+    spec.edges = vec![EdgeSpec::Pairs(
+        edges.iter().map(|&(a, b)| (name(a), name(b))).collect(),
+    )];
+    ConstraintGraph::build(&LoadedVariant::new(spec, "test")).unwrap()
 }
 
 #[test]
