@@ -179,8 +179,8 @@ impl ConstraintGraph {
             parts.push((part, Self::build(&part.variant)?));
         }
         let covered = covered_by_parts(&spec.cells, &parts, &alphabet).map_err(fail)?;
-        let (cells, layout) = make_cells(&spec.cells, covered)
-            .map_err(|f| fail(f.or_at(Needle::Word("cells"))))?;
+        let (cells, layout) =
+            make_cells(&spec.cells, covered).map_err(|f| fail(f.or_at(Needle::Word("cells"))))?;
         let shape = Shape::new(&cells, layout);
         let k = alphabet.len();
         let mut houses = Vec::new();

@@ -2,7 +2,9 @@
 
 mod count;
 mod euler;
+mod info;
 mod solve;
+mod validate;
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
@@ -51,6 +53,8 @@ pub fn run(cli: Cli) -> Result<Status> {
             })
         }
         Command::Euler { file, verbose } => euler::run(&file, verbose, &mut out),
+        Command::Validate { files, variant } => validate::run(&files, &variant, &mut out),
+        Command::Info { variant, json } => info::run(&variant, json, &mut out),
     };
     match out.flush() {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(status?),
