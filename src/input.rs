@@ -142,7 +142,14 @@ impl BlockShape {
         givens: &mut [Option<u8>],
     ) -> Result<(), InputError> {
         if !self.fits(row, tokens.len()) {
-            let column = tokens.get(self.cols).map_or(0, |t| t.0);
+            // Point at the first token too many, if any.
+            let cells = self.row_cells[row].len();
+            let surplus = if tokens.len() > self.cols {
+                self.cols
+            } else {
+                cells
+            };
+            let column = tokens.get(surplus).map_or(0, |t| t.0);
             return Err(InputError {
                 location: Location::new(at.file.clone(), at.line, column),
                 message: format!(

@@ -309,6 +309,12 @@ pub enum VariantError {
         /// The name as given.
         name: String,
     },
+    /// Variants that extend or place each other in a circle.
+    #[error("a cycle: {}", chain.join(" → "))]
+    Cycle {
+        /// The files (or built-ins) in the cycle, the first repeated at the end.
+        chain: Vec<String>,
+    },
     /// A variant this one extends or places could not be used.
     #[error("{location}: {item}: {source}")]
     Within {
@@ -624,12 +630,7 @@ impl Reader {
         if let Some(at) = self.chain.iter().position(|k| k.0 == key.0) {
             let mut cycle: Vec<String> = self.chain[at..].iter().map(|k| k.1.clone()).collect();
             cycle.push(key.1);
-            return Err(within(VariantError::invalid(
-                &loaded.origin,
-                "",
-                None,
-                format!("a cycle: {}", cycle.join(" → ")),
-            )));
+            return Err(within(VariantError::Cycle { chain: cycle }));
         }
         if self.chain.len() >= MAX_DEPTH {
             return Err(within(VariantError::invalid(

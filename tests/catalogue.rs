@@ -67,13 +67,16 @@ fn every_catalogue_file_is_a_builtin_listed_here() {
 fn every_catalogue_variant_validates_and_its_puzzles_solve() {
     for &(name, files, unique) in CATALOGUE {
         let path = root().join("variants").join(format!("{name}.ron"));
-        let graph = ConstraintGraph::load(&path.display().to_string())
-            .unwrap_or_else(|e| panic!("{e}"));
+        let graph =
+            ConstraintGraph::load(&path.display().to_string()).unwrap_or_else(|e| panic!("{e}"));
         let builtin = ConstraintGraph::load(name).unwrap();
         assert_eq!(graph.graph().edge_count(), builtin.graph().edge_count());
         assert_eq!(lint::warnings(&graph), vec![], "{name}");
         assert!(
-            graph.houses().iter().all(|h| h.cells.len() == graph.alphabet().len()),
+            graph
+                .houses()
+                .iter()
+                .all(|h| h.cells.len() == graph.alphabet().len()),
             "{name}: every catalogue house is full"
         );
         for file in files {
