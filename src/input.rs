@@ -764,6 +764,30 @@ mod tests {
     }
 
     #[test]
+    fn rows_of_a_masked_shape_list_positions_or_cells() {
+        let src = r###"Variant(name: "L", symbols: Chars("12"),
+            cells: Grid(rows: 2, cols: 3, mask: ["##.", ".##"]), houses: [Rows])"###;
+        let g = ConstraintGraph::build(&crate::variant::parse(src, "t").unwrap()).unwrap();
+        let read = |text: &str| {
+            let records: Vec<_> = PuzzleReader::new(&g, text.as_bytes(), "t").collect();
+            assert_eq!(records.len(), 1, "{text}");
+            records[0].puzzle.clone()
+        };
+        let expected = Puzzle::new(vec![Some(0), None, Some(1), None]);
+        // Every position, '.' at the gaps; only the cells; a mixture.
+        for text in ["1..\n.2.\n", "1.\n2.\n", "1 .\n.2.\n"] {
+            assert_eq!(read(text).as_ref(), Ok(&expected), "{text:?}");
+        }
+        let err = read("1.2\n.2.\n").unwrap_err();
+        assert_eq!(err.message, "a symbol where the shape has no cell");
+        let err = read("1.\n2...\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "t:2:4: expected 3 positions ('.' where there is no cell) or its 2 cells in this row, found 4"
+        );
+    }
+
+    #[test]
     fn detects_ron() {
         assert!(looks_like_ron(b"// a puzzle\n\nPuzzle(variant: \"pie\")"));
         assert!(!looks_like_ron(b"Grid 01\n"));
