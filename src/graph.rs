@@ -532,14 +532,14 @@ fn covered_by_parts(
             let Coord::Grid { row, col } = cell.coord else {
                 return Err(Fault::new(format!("{what} is not a grid"), at()));
             };
-            let (r, c) = (row + dr, col + dc);
+            let (r, c) = (row.saturating_add(dr), col.saturating_add(dc));
             if r >= rows || c >= cols {
                 return Err(Fault::new(
                     format!(
                         "{what} at offset ({dr}, {dc}) falls outside the {rows}×{cols} canvas: its {} would be r{}c{}",
                         cell.name,
-                        r + 1,
-                        c + 1
+                        r.saturating_add(1),
+                        c.saturating_add(1)
                     ),
                     at(),
                 ));
@@ -549,6 +549,9 @@ fn covered_by_parts(
     }
     Ok(Some(covered))
 }
+
+/// More cells than this is surely a typo (a 128×128 board has 16,384).
+const MAX_CELLS: usize = 1 << 20;
 
 /// The cells a spec describes, and their layout; `covered` overrides a grid's cells.
 fn make_cells(
@@ -560,6 +563,11 @@ fn make_cells(
             let (rows, cols) = (*rows, *cols);
             if rows == 0 || cols == 0 {
                 return Err(format!("a grid of {rows}×{cols} has no cells").into());
+            }
+            if rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
+                return Err(
+                    format!("a grid of {rows}×{cols} has more than {MAX_CELLS} cells").into(),
+                );
             }
             let present = match (covered, mask) {
                 (Some(covered), _) => covered,
@@ -588,6 +596,12 @@ fn make_cells(
         }
         CellsSpec::Polar { sectors, rings } => {
             let (sectors, rings) = (*sectors, *rings);
+            if sectors.checked_mul(rings).is_none_or(|n| n > MAX_CELLS) {
+                return Err(format!(
+                    "a polar shape of {sectors}×{rings} has more than {MAX_CELLS} cells"
+                )
+                .into());
+            }
             if sectors == 0 || rings == 0 {
                 return Err(format!(
                     "a polar shape of {sectors} sectors × {rings} rings has no cells"
@@ -921,8 +935,8 @@ impl<'a> Shape<'a> {
     }
 
     fn edges(&self, spec: &EdgeSpec) -> Result<Vec<(usize, usize)>, Fault> {
-        const KNIGHT: &[(isize, isize)] = &[(1, 2), (2, 1), (2, -1), (1, -2)];
-        const KING: &[(isize, isize)] = &[(0, 1), (1, -1), (1, 0), (1, 1)];
+        const KNIGHT: &[(isize, isize)] = &[(1, 2), (2, 1)];
+        const KING: &[(isize, isize)] = &[(0, 1), (1, 0), (1, 1)];
         let (rule, steps): (&str, &[(isize, isize)]) = match spec {
             EdgeSpec::Pairs(pairs) => {
                 return pairs
@@ -938,10 +952,15 @@ impl<'a> Shape<'a> {
         if steps.contains(&(0, 0)) {
             return Err(format!("{rule}: a step of (0, 0) joins a cell to itself").into());
         }
+        // A step (dr, dc) joins cells (±dr, ±dc) apart: taking it forwards and
+        // mirrored finds every pair once from one end or the other.
+        let steps: Vec<(isize, isize)> = steps
+            .iter()
+            .flat_map(|&(dr, dc)| [(dr, dc), (dr, -dc)])
+            .collect();
         let mut pairs = Vec::new();
         for (&(row, col), &a) in &self.by_grid {
-            // Each step is taken forwards only: the pair is found again from its other end.
-            for &(dr, dc) in steps {
+            for &(dr, dc) in &steps {
                 let target = (row.checked_add_signed(dr), col.checked_add_signed(dc));
                 if let (Some(r), Some(c)) = target
                     && let Some(&b) = self.by_grid.get(&(r, c))
@@ -1083,6 +1102,61 @@ mod tests {
             r#"Variant(name: "x", symbols: Chars("123"), cells: Grid(rows: 2, cols: 2), houses: [House(name: "h", cells: ["r1c1", "r1c1"])])"#,
         );
         assert!(e.contains("h: cell r1c1 is listed twice"), "{e}");
+    }
+
+    #[test]
+    fn parts_share_the_cells_they_overlap() {
+        // Two 4×4 Sudokus sharing one 2×2 box on a 6×6 canvas.
+        let src = r#"Variant(name: "pair", symbols: Chars("1234"), cells: Grid(rows: 6, cols: 6),
+            parts: [Part(variant: "sudoku4", offset: (0, 0)), Part(name: "b", variant: "sudoku4", offset: (2, 2))])"#;
+        let g = ConstraintGraph::build(&crate::variant::parse(src, "t").unwrap()).unwrap();
+        assert_eq!(g.len(), 16 + 16 - 4);
+        assert_eq!(g.cell_index("r1c5"), None);
+        // The shared box is one house, not two.
+        assert_eq!(g.houses().len(), 12 + 12 - 1);
+        assert!(g.houses().iter().any(|h| h.name == "row 1 of b"));
+        let shared = g.cell_index("r3c3").unwrap();
+        assert_eq!(g.neighbours(shared).count(), 7 + 4);
+        let far = g.cell_index("r6c6").unwrap();
+        assert!(!g.adjacent(g.cell_index("r1c1").unwrap(), far));
+        let huge = src.replace("(2, 2)", "(18446744073709551615, 0)");
+        assert!(invalid(&huge).contains("falls outside the 6×6 canvas"));
+    }
+
+    #[test]
+    fn allowed_lists_intersect_and_moves_go_both_ways() {
+        let src = r#"Variant(name: "x", symbols: Chars("1234"), cells: Grid(rows: 3, cols: 3),
+            edges: [Moves([(1, 1)])],
+            allowed: [Cells(cells: ["r2c2"], symbols: ["1", "2", "3"]),
+                      Map(map: ["...", ".a.", "..."], symbols: {'a': ["3", "2"]})])"#;
+        let g = ConstraintGraph::build(&crate::variant::parse(src, "t").unwrap()).unwrap();
+        let centre = g.cell_index("r2c2").unwrap();
+        assert_eq!(g.allowed(centre), Some(&[1u8, 2][..]));
+        assert_eq!(g.allowed(0), None);
+        // The centre touches the four corners diagonally.
+        assert_eq!(g.neighbours(centre).count(), 4);
+        assert_eq!(g.graph().edge_count(), 8); // two per 2×2 square
+        let e = invalid(&src.replace("Moves([(1, 1)])", "Moves([(0, 0)])"));
+        assert!(e.contains("a step of (0, 0)"), "{e}");
+    }
+
+    #[test]
+    fn extended_variants_report_their_own_mistakes() {
+        let e =
+            invalid(r#"Variant(extends: "sudoku9", houses: [House(name: "h", cells: ["r0c0"])])"#);
+        assert!(
+            e.starts_with("t.ron:1:63: house h: unknown cell name \"r0c0\""),
+            "{e}"
+        );
+        let e = invalid(r#"Variant(extends: "sudoku4", symbols: Chars("123"))"#);
+        assert!(
+            e.contains("row 1 has 4 cells but there are only 3 symbols"),
+            "{e}"
+        );
+        let e = invalid(
+            "Variant(name: \"x\", symbols: Chars(\"1\"), cells: Grid(rows: 100000, cols: 100000))",
+        );
+        assert!(e.contains("more than 1048576 cells"), "{e}");
     }
 
     #[test]

@@ -789,6 +789,67 @@ mod tests {
     }
 
     #[test]
+    fn extends_inherits_fields_and_adds_rules() {
+        let v = parse(
+            r#"Variant(extends: "sudoku4", name: "X4", houses: [Diagonals], edges: [King])"#,
+            "t",
+        )
+        .unwrap();
+        assert_eq!(v.spec.name, "X4");
+        assert_eq!(v.spec.symbols, SymbolsSpec::Chars("1234".into()));
+        assert_eq!(v.spec.houses.len(), 4);
+        assert_eq!(v.spec.houses[3], HouseSpec::Diagonals);
+        assert_eq!(v.spec.edges, vec![EdgeSpec::King]);
+        assert_eq!(v.base.as_ref().unwrap().origin, "builtin:sudoku4");
+        let err = parse(r#"Variant(name: "x", cells: Grid(rows: 1, cols: 1))"#, "t")
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("t:1:1: `symbols` is missing"), "{err}");
+    }
+
+    #[test]
+    fn rectangular_boxes_and_latin_squares() {
+        let six = parse("Sudoku(boxes: (2, 3))", "t").unwrap().spec;
+        assert_eq!(six.name, "Sudoku 6×6");
+        assert!(six.houses.contains(&HouseSpec::Boxes { rows: 2, cols: 3 }));
+        let latin = parse("Latin(size: 7)", "t").unwrap().spec;
+        assert_eq!(latin.houses, vec![HouseSpec::Rows, HouseSpec::Columns]);
+        for bad in [
+            "Sudoku(box_size: 3, boxes: (3, 3))",
+            "Sudoku()",
+            "Sudoku(boxes: (12, 12))",
+            "Latin(size: 0)",
+        ] {
+            assert!(
+                matches!(parse(bad, "t"), Err(VariantError::Invalid { .. })),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_variant_extending_itself_is_a_cycle() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("self.ron");
+        std::fs::write(&path, r#"Variant(extends: "self.ron")"#).unwrap();
+        let err = load(&path.display().to_string()).unwrap_err().to_string();
+        assert!(
+            err.contains(":1:18: extends \"self.ron\": a cycle: "),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn builtins_refer_to_builtins_only() {
+        let x = load("x-sudoku").unwrap();
+        assert_eq!(x.base.unwrap().origin, "builtin:sudoku9");
+        let samurai = load("samurai").unwrap();
+        assert_eq!(samurai.spec.parts.len(), 5);
+        assert_eq!(samurai.spec.parts[2].name, "centre");
+        assert_eq!(samurai.spec.parts[2].offset, (6, 6));
+    }
+
+    #[test]
     fn unknown_names_list_the_builtins() {
         let err = load("no-such-variant").unwrap_err().to_string();
         assert!(err.contains("sudoku16"), "{err}");
