@@ -27,32 +27,25 @@ pub enum VariantFile {
 
 /// The full form as written. Fields left out are taken from the variant named by
 /// `extends`; lists (`houses`, `edges`, `allowed`, `parts`) are added to its own.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename = "Variant", deny_unknown_fields)]
+/// Every field may be left out.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename = "Variant", default, deny_unknown_fields)]
 pub struct VariantDef {
     /// A variant to start from: a path relative to this file, or a built-in name.
-    #[serde(default)]
     pub extends: Option<String>,
     /// Human-readable name, shown in output.
-    #[serde(default)]
     pub name: Option<String>,
     /// The symbols (colours) cells may hold.
-    #[serde(default)]
     pub symbols: Option<SymbolsSpec>,
     /// Which cells exist (with `parts`: the canvas the parts are placed on).
-    #[serde(default)]
     pub cells: Option<CellsSpec>,
     /// Groups of cells that must all differ.
-    #[serde(default)]
     pub houses: Vec<HouseSpec>,
     /// Extra "must differ" relations between pairs of cells.
-    #[serde(default)]
     pub edges: Vec<EdgeSpec>,
     /// Cells restricted to some of the symbols.
-    #[serde(default)]
     pub allowed: Vec<AllowedSpec>,
     /// Other grid variants placed on this grid at offsets.
-    #[serde(default)]
     pub parts: Vec<PartDef>,
 }
 
@@ -687,24 +680,30 @@ fn expand_sudoku(short: SudokuSpec) -> Result<VariantSpec, (&'static str, String
             ),
         ));
     }
-    Ok(VariantSpec {
-        houses: vec![
-            HouseSpec::Rows,
-            HouseSpec::Columns,
-            HouseSpec::Boxes { rows: h, cols: w },
-        ],
-        ..VariantSpec::new(
-            short
-                .name
-                .unwrap_or_else(|| format!("Sudoku {side}×{side}")),
-            short.symbols.unwrap_or_else(|| default_symbols(side)),
-            CellsSpec::Grid {
-                rows: side,
-                cols: side,
-                mask: None,
-            },
-        )
-    })
+    let name = short
+        .name
+        .unwrap_or_else(|| format!("Sudoku {side}×{side}"));
+    let boxes = HouseSpec::Boxes { rows: h, cols: w };
+    Ok(square(name, short.symbols, side, [boxes]))
+}
+
+/// A `side`×`side` grid with rows, columns and `extra` houses.
+fn square(
+    name: String,
+    symbols: Option<SymbolsSpec>,
+    side: usize,
+    extra: impl IntoIterator<Item = HouseSpec>,
+) -> VariantSpec {
+    let cells = CellsSpec::Grid {
+        rows: side,
+        cols: side,
+        mask: None,
+    };
+    let symbols = symbols.unwrap_or_else(|| default_symbols(side));
+    let mut spec = VariantSpec::new(name, symbols, cells);
+    spec.houses = vec![HouseSpec::Rows, HouseSpec::Columns];
+    spec.houses.extend(extra);
+    spec
 }
 
 /// The full form of `Latin(size: n)`.
@@ -716,20 +715,10 @@ fn expand_latin(short: LatinSpec) -> Result<VariantSpec, String> {
             crate::symbols::MAX_SYMBOLS
         ));
     }
-    Ok(VariantSpec {
-        houses: vec![HouseSpec::Rows, HouseSpec::Columns],
-        ..VariantSpec::new(
-            short
-                .name
-                .unwrap_or_else(|| format!("Latin square {n}×{n}")),
-            short.symbols.unwrap_or_else(|| default_symbols(n)),
-            CellsSpec::Grid {
-                rows: n,
-                cols: n,
-                mask: None,
-            },
-        )
-    })
+    let name = short
+        .name
+        .unwrap_or_else(|| format!("Latin square {n}×{n}"));
+    Ok(square(name, short.symbols, n, []))
 }
 
 impl SymbolsSpec {
