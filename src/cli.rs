@@ -47,6 +47,28 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Check variant and puzzle files; print warnings for legal but doubtful shapes.
+    ///
+    /// Each FILE is a variant (RON, or a built-in name), a RON puzzle file, or a
+    /// text file of puzzles read with --variant. Exit status 0 when all are valid
+    /// (warnings included), 2 when any is not.
+    Validate {
+        /// Files to check.
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+        /// Variant of text puzzle files: a RON file or a built-in name.
+        #[arg(long, short, default_value = "sudoku9", value_name = "VARIANT")]
+        variant: String,
+    },
+    /// Describe a variant's graph: cells, edges, houses by kind, symbols, degrees.
+    Info {
+        /// A variant file, a built-in name, or a RON puzzle file (for its variant).
+        #[arg(value_name = "VARIANT")]
+        variant: String,
+        /// Print one JSON object instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Project Euler 96: the sum of the 3-digit numbers at the top left of every solution.
     Euler {
         /// A Project Euler 96 file (`Grid NN` + 9 rows of 9 digits), or `-`.
@@ -59,7 +81,9 @@ pub enum Command {
 
 #[derive(Debug, Args)]
 pub struct InputArgs {
-    /// Variant file (RON) or built-in name: sudoku4, sudoku9, sudoku16, sudoku25, pie.
+    /// Variant file (RON) or built-in name: sudoku4, sudoku6, sudoku8, sudoku9, sudoku12,
+    /// sudoku16, sudoku25, latin9, jigsaw9, x-sudoku, windoku, disjoint-groups,
+    /// anti-knight, anti-king, samurai, pie.
     /// RON puzzle files name their own variant.
     #[arg(long, short, default_value = "sudoku9", value_name = "VARIANT")]
     pub variant: String,

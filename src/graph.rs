@@ -1,11 +1,14 @@
 //! Building the constraint graph of a variant: cells, houses, and "must differ" edges.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use petgraph::graph::{NodeIndex, UnGraph};
 
-use crate::symbols::Alphabet;
-use crate::variant::{CellsSpec, EdgeSpec, HouseSpec, LoadedVariant, VariantError};
+use crate::location::Needle;
+use crate::symbols::{Alphabet, Token};
+use crate::variant::{
+    AllowedSpec, CellsSpec, EdgeSpec, HouseSpec, LoadedVariant, Part, VariantError,
+};
 
 /// Where a cell sits, in the terms of the shape that made it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -47,8 +50,50 @@ pub struct Cell {
 pub struct House {
     /// Name for messages: `row 1`, `box 5`, `wedge 3`, `region A`, …
     pub name: String,
+    /// The rule that made it.
+    pub kind: HouseKind,
     /// Cell indices.
     pub cells: Vec<usize>,
+}
+
+/// Which rule made a house.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum HouseKind {
+    /// `Rows`.
+    Row,
+    /// `Columns`.
+    Column,
+    /// `Boxes`.
+    Box,
+    /// `Regions`.
+    Region,
+    /// `Diagonals`.
+    Diagonal,
+    /// `Rings`.
+    Ring,
+    /// `Sectors`.
+    Sector,
+    /// `SectorGroups`.
+    Wedge,
+    /// `House`: listed by name.
+    Listed,
+}
+
+impl HouseKind {
+    /// The kind in the plural, for summaries: `rows`, `boxes`, …
+    pub fn plural(self) -> &'static str {
+        match self {
+            HouseKind::Row => "rows",
+            HouseKind::Column => "columns",
+            HouseKind::Box => "boxes",
+            HouseKind::Region => "regions",
+            HouseKind::Diagonal => "diagonals",
+            HouseKind::Ring => "rings",
+            HouseKind::Sector => "sectors",
+            HouseKind::Wedge => "wedges",
+            HouseKind::Listed => "listed houses",
+        }
+    }
 }
 
 /// How the cells are laid out, for text output.
@@ -108,44 +153,113 @@ impl ConstraintGraph {
 
     /// Builds the graph of a parsed variant, checking that it is consistent.
     ///
+    /// The variant it extends is checked first, on its own, so that its mistakes
+    /// are reported in its own file; the variants it places are built likewise.
+    ///
     /// # Errors
-    /// [`VariantError::Invalid`] naming the offending item: an unknown cell name, a
-    /// cell twice in a house, a house with more cells than symbols, a region map
-    /// or mask of the wrong size, a rule that does not fit the shape.
+    /// [`VariantError::Invalid`] naming the offending item, and pointing at it in
+    /// the file when it can be found: an unknown cell name, a cell twice in a house,
+    /// a house with more cells than symbols, a region map or mask of the wrong size,
+    /// a region without one cell per symbol, a part outside the canvas, a rule that
+    /// does not fit the shape, an allowed list with unknown symbols or none left.
     pub fn build(variant: &LoadedVariant) -> Result<Self, VariantError> {
-        let invalid = |message: String| VariantError::Invalid {
-            file: variant.origin.clone(),
-            message,
-        };
-        let spec = &variant.spec;
-        let alphabet = Alphabet::new(spec.symbols.expand().map_err(invalid)?).map_err(invalid)?;
-        let (cells, layout) = make_cells(&spec.cells).map_err(invalid)?;
-        let shape = Shape::new(&cells, layout);
-        let mut houses = Vec::new();
-        for house in &spec.houses {
-            houses.extend(shape.houses(house).map_err(invalid)?);
+        if let Some(base) = &variant.base {
+            Self::build(base)?;
         }
-        let layout = match (layout, spec.houses.iter().find_map(box_size)) {
-            (Layout::Grid { rows, cols, .. }, boxes) => Layout::Grid { rows, cols, boxes },
-            (other, _) => other,
-        };
-        for house in &houses {
-            check_house(house, &cells, alphabet.len()).map_err(invalid)?;
+        let spec = &variant.spec;
+        let fail = |fault: Fault| variant.invalid(fault.at, fault.message);
+        let symbols = Needle::Word("symbols");
+        let alphabet = spec
+            .symbols
+            .expand()
+            .and_then(Alphabet::new)
+            .map_err(|m| fail(Fault::from(m).or_at(symbols)))?;
+        let mut parts = Vec::new();
+        for part in &spec.parts {
+            parts.push((part, Self::build(&part.variant)?));
+        }
+        let covered = covered_by_parts(&spec.cells, &parts, &alphabet).map_err(fail)?;
+        let (cells, layout) =
+            make_cells(&spec.cells, covered).map_err(|f| fail(f.or_at(Needle::Word("cells"))))?;
+        let shape = Shape::new(&cells, layout);
+        let k = alphabet.len();
+        let mut houses = Vec::new();
+        for rule in &spec.houses {
+            let made = shape
+                .houses(rule, k)
+                .map_err(|f| fail(f.or_at(house_needle(rule))))?;
+            houses.extend(made);
         }
         let mut pairs = BTreeSet::new();
+        let mut allowed = vec![None; cells.len()];
+        for (part, graph) in &parts {
+            let to_canvas = |cell: usize| shape.placed(part, &graph.cells[cell]);
+            houses.extend(graph.houses.iter().map(|h| House {
+                name: format!("{} of {}", h.name, part.name),
+                kind: h.kind,
+                cells: h.cells.iter().map(|&c| to_canvas(c)).collect(),
+            }));
+            for edge in graph.graph.edge_indices() {
+                let (a, b) = graph
+                    .graph
+                    .edge_endpoints(edge)
+                    .expect("an edge of the graph");
+                pairs.insert(ordered(to_canvas(a.index()), to_canvas(b.index())));
+            }
+            for (cell, colours) in graph.allowed.iter().enumerate() {
+                if let Some(colours) = colours {
+                    restrict(&mut allowed, &cells, to_canvas(cell), colours).map_err(fail)?;
+                }
+            }
+        }
+        let layout = match (layout, spec.houses.iter().find_map(box_size)) {
+            (Layout::Grid { rows, cols, .. }, Some(boxes)) => Layout::Grid {
+                rows,
+                cols,
+                boxes: Some(boxes),
+            },
+            (Layout::Grid { rows, cols, .. }, None) => Layout::Grid {
+                rows,
+                cols,
+                boxes: parts_boxes(&parts),
+            },
+            (other, _) => other,
+        };
+        // Overlapping parts share boxes: one house per set of cells.
+        let mut seen = HashSet::new();
+        houses.retain(|h| {
+            let mut key = h.cells.clone();
+            key.sort_unstable();
+            seen.insert(key)
+        });
         for house in &houses {
             for (i, &a) in house.cells.iter().enumerate() {
                 for &b in &house.cells[i + 1..] {
-                    pairs.insert((a.min(b), a.max(b)));
+                    pairs.insert(ordered(a, b));
                 }
             }
         }
         for rule in &spec.edges {
-            for (a, b) in shape.edges(rule).map_err(invalid)? {
+            for (a, b) in shape
+                .edges(rule)
+                .map_err(|f| fail(f.or_at(edge_needle(rule))))?
+            {
                 if a == b {
-                    return Err(invalid(format!("edge from {} to itself", cells[a].name)));
+                    return Err(fail(
+                        Fault::from(format!("edge from {} to itself", cells[a].name))
+                            .or_at(edge_needle(rule)),
+                    ));
                 }
-                pairs.insert((a.min(b), a.max(b)));
+                pairs.insert(ordered(a, b));
+            }
+        }
+        for rule in &spec.allowed {
+            for (cell, colours) in shape
+                .allowed(rule, &alphabet)
+                .map_err(|f| fail(f.or_at(Needle::Word("allowed"))))?
+            {
+                restrict(&mut allowed, &cells, cell, &colours)
+                    .map_err(|f| fail(f.or_at(Needle::Word("allowed"))))?;
             }
         }
         let mut graph = UnGraph::with_capacity(cells.len(), pairs.len());
@@ -157,7 +271,7 @@ impl ConstraintGraph {
             name: spec.name.clone(),
             origin: variant.origin.clone(),
             alphabet,
-            allowed: vec![None; cells.len()],
+            allowed,
             cells,
             houses,
             layout,
@@ -245,11 +359,84 @@ impl ConstraintGraph {
     }
 }
 
+/// A build error, and what to point at in the file when the caller knows better
+/// than the place that found it.
+struct Fault {
+    message: String,
+    at: Option<Needle>,
+}
+
+impl From<String> for Fault {
+    fn from(message: String) -> Self {
+        Fault { message, at: None }
+    }
+}
+
+impl Fault {
+    fn new(message: String, at: Needle) -> Self {
+        Fault {
+            message,
+            at: Some(at),
+        }
+    }
+
+    /// Points at `needle` unless it already points somewhere more precise.
+    fn or_at(mut self, needle: Needle) -> Self {
+        self.at.get_or_insert(needle);
+        self
+    }
+}
+
+fn ordered(a: usize, b: usize) -> (usize, usize) {
+    (a.min(b), a.max(b))
+}
+
 fn box_size(house: &HouseSpec) -> Option<(usize, usize)> {
     match house {
         HouseSpec::Boxes { rows, cols } => Some((*rows, *cols)),
         _ => None,
     }
+}
+
+/// The boxes to draw on a canvas of parts: the first part's, if every part's
+/// offset keeps them aligned.
+fn parts_boxes(parts: &[(&Part, ConstraintGraph)]) -> Option<(usize, usize)> {
+    let Layout::Grid {
+        boxes: Some((h, w)),
+        ..
+    } = parts.first()?.1.layout
+    else {
+        return None;
+    };
+    parts
+        .iter()
+        .all(|(part, _)| part.offset.0 % h == 0 && part.offset.1 % w == 0)
+        .then_some((h, w))
+}
+
+/// Where a house rule is written, for messages.
+fn house_needle(rule: &HouseSpec) -> Needle {
+    match rule {
+        HouseSpec::Rows => Needle::Word("Rows"),
+        HouseSpec::Columns => Needle::Word("Columns"),
+        HouseSpec::Boxes { .. } => Needle::Word("Boxes"),
+        HouseSpec::Regions(_) => Needle::Word("Regions"),
+        HouseSpec::Diagonals => Needle::Word("Diagonals"),
+        HouseSpec::Rings => Needle::Word("Rings"),
+        HouseSpec::Sectors => Needle::Word("Sectors"),
+        HouseSpec::SectorGroups { .. } => Needle::Word("SectorGroups"),
+        HouseSpec::House { name, .. } => Needle::Quoted(name.clone()),
+    }
+}
+
+/// Where an edge rule is written, for messages.
+fn edge_needle(rule: &EdgeSpec) -> Needle {
+    Needle::Word(match rule {
+        EdgeSpec::Pairs(_) => "Pairs",
+        EdgeSpec::Knight => "Knight",
+        EdgeSpec::King => "King",
+        EdgeSpec::Moves(_) => "Moves",
+    })
 }
 
 fn check_house(house: &House, cells: &[Cell], symbols: usize) -> Result<(), String> {
@@ -272,17 +459,120 @@ fn check_house(house: &House, cells: &[Cell], symbols: usize) -> Result<(), Stri
     Ok(())
 }
 
-/// The cells a spec describes, and their layout.
-fn make_cells(spec: &CellsSpec) -> Result<(Vec<Cell>, Layout), String> {
+/// Narrows the colours `cell` may take to `colours`.
+fn restrict(
+    allowed: &mut [Option<Vec<u8>>],
+    cells: &[Cell],
+    cell: usize,
+    colours: &[u8],
+) -> Result<(), Fault> {
+    let narrowed: Vec<u8> = match &allowed[cell] {
+        Some(before) => before
+            .iter()
+            .copied()
+            .filter(|c| colours.contains(c))
+            .collect(),
+        None => colours.to_vec(),
+    };
+    if narrowed.is_empty() {
+        return Err(Fault::from(format!(
+            "{} may hold no symbol: its allowed lists have none in common",
+            cells[cell].name
+        )));
+    }
+    allowed[cell] = Some(narrowed);
+    Ok(())
+}
+
+/// With parts, which positions of the canvas hold a cell (those some part covers);
+/// `None` without parts.
+fn covered_by_parts(
+    canvas: &CellsSpec,
+    parts: &[(&Part, ConstraintGraph)],
+    alphabet: &Alphabet,
+) -> Result<Option<Vec<Vec<bool>>>, Fault> {
+    if parts.is_empty() {
+        return Ok(None);
+    }
+    let at = || Needle::Word("parts");
+    let (rows, cols) = match canvas {
+        CellsSpec::Grid {
+            rows,
+            cols,
+            mask: None,
+        } => (*rows, *cols),
+        CellsSpec::Grid { .. } => {
+            return Err(Fault::new(
+                "a grid with parts has the cells of its parts: drop the mask".into(),
+                Needle::Word("mask"),
+            ));
+        }
+        _ => {
+            return Err(Fault::new(
+                "parts are placed on a Grid canvas: `cells: Grid(rows: …, cols: …)`".into(),
+                at(),
+            ));
+        }
+    };
+    let mut covered = vec![vec![false; cols]; rows];
+    for (part, graph) in parts {
+        let what = format!("part {:?} ({})", part.name, graph.origin);
+        if graph.alphabet.symbols() != alphabet.symbols() {
+            return Err(Fault::new(
+                format!(
+                    "{what} has the symbols {}, this variant {}",
+                    graph.alphabet.symbols().join(" "),
+                    alphabet.symbols().join(" ")
+                ),
+                at(),
+            ));
+        }
+        let (dr, dc) = part.offset;
+        for cell in &graph.cells {
+            let Coord::Grid { row, col } = cell.coord else {
+                return Err(Fault::new(format!("{what} is not a grid"), at()));
+            };
+            let (r, c) = (row.saturating_add(dr), col.saturating_add(dc));
+            if r >= rows || c >= cols {
+                return Err(Fault::new(
+                    format!(
+                        "{what} at offset ({dr}, {dc}) falls outside the {rows}×{cols} canvas: its {} would be r{}c{}",
+                        cell.name,
+                        r.saturating_add(1),
+                        c.saturating_add(1)
+                    ),
+                    at(),
+                ));
+            }
+            covered[r][c] = true;
+        }
+    }
+    Ok(Some(covered))
+}
+
+/// More cells than this is surely a typo (a 128×128 board has 16,384).
+const MAX_CELLS: usize = 1 << 20;
+
+/// The cells a spec describes, and their layout; `covered` overrides a grid's cells.
+fn make_cells(
+    spec: &CellsSpec,
+    covered: Option<Vec<Vec<bool>>>,
+) -> Result<(Vec<Cell>, Layout), Fault> {
     match spec {
         CellsSpec::Grid { rows, cols, mask } => {
             let (rows, cols) = (*rows, *cols);
             if rows == 0 || cols == 0 {
-                return Err(format!("a grid of {rows}×{cols} has no cells"));
+                return Err(format!("a grid of {rows}×{cols} has no cells").into());
             }
-            let present = match mask {
-                None => vec![vec![true; cols]; rows],
-                Some(mask) => parse_mask(mask, rows, cols)?,
+            if rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
+                return Err(
+                    format!("a grid of {rows}×{cols} has more than {MAX_CELLS} cells").into(),
+                );
+            }
+            let present = match (covered, mask) {
+                (Some(covered), _) => covered,
+                (None, None) => vec![vec![true; cols]; rows],
+                (None, Some(mask)) => parse_mask(mask, rows, cols)?,
             };
             let cells = (0..rows)
                 .flat_map(|row| (0..cols).map(move |col| (row, col)))
@@ -291,7 +581,10 @@ fn make_cells(spec: &CellsSpec) -> Result<(Vec<Cell>, Layout), String> {
                     name: format!("r{}c{}", row + 1, col + 1),
                     coord: Coord::Grid { row, col },
                 })
-                .collect();
+                .collect::<Vec<_>>();
+            if cells.is_empty() {
+                return Err("the mask has no cells".to_string().into());
+            }
             Ok((
                 cells,
                 Layout::Grid {
@@ -303,10 +596,17 @@ fn make_cells(spec: &CellsSpec) -> Result<(Vec<Cell>, Layout), String> {
         }
         CellsSpec::Polar { sectors, rings } => {
             let (sectors, rings) = (*sectors, *rings);
+            if sectors.checked_mul(rings).is_none_or(|n| n > MAX_CELLS) {
+                return Err(format!(
+                    "a polar shape of {sectors}×{rings} has more than {MAX_CELLS} cells"
+                )
+                .into());
+            }
             if sectors == 0 || rings == 0 {
                 return Err(format!(
                     "a polar shape of {sectors} sectors × {rings} rings has no cells"
-                ));
+                )
+                .into());
             }
             let cells = (0..sectors)
                 .flat_map(|sector| (0..rings).map(move |ring| (sector, ring)))
@@ -320,15 +620,20 @@ fn make_cells(spec: &CellsSpec) -> Result<(Vec<Cell>, Layout), String> {
         CellsSpec::List(list) => {
             let mut names = BTreeSet::new();
             for cell in list {
+                let at = Needle::Quoted(cell.name.clone());
                 if cell.name.is_empty() || cell.name.chars().any(char::is_whitespace) {
-                    return Err(format!("cell name {:?} is empty or has spaces", cell.name));
+                    let message = format!("cell name {:?} is empty or has spaces", cell.name);
+                    return Err(Fault::new(message, at));
                 }
                 if !names.insert(cell.name.as_str()) {
-                    return Err(format!("cell {} is listed twice", cell.name));
+                    return Err(Fault::new(
+                        format!("cell {} is listed twice", cell.name),
+                        at,
+                    ));
                 }
             }
             if list.is_empty() {
-                return Err("the cell list is empty".into());
+                return Err("the cell list is empty".to_string().into());
             }
             let cells = list
                 .iter()
@@ -342,32 +647,49 @@ fn make_cells(spec: &CellsSpec) -> Result<(Vec<Cell>, Layout), String> {
     }
 }
 
-fn parse_mask(mask: &[String], rows: usize, cols: usize) -> Result<Vec<Vec<bool>>, String> {
-    if mask.len() != rows {
-        return Err(format!("mask has {} rows, the grid {rows}", mask.len()));
+/// The rows of a letter map over a `rows`×`cols` grid, one `Vec<char>` each;
+/// `what` names the map in messages.
+fn map_rows(map: &[String], rows: usize, cols: usize, what: &str) -> Result<Vec<Vec<char>>, Fault> {
+    if map.len() != rows {
+        return Err(format!("{what} has {} rows, the grid {rows}", map.len()).into());
     }
-    mask.iter()
+    map.iter()
         .enumerate()
         .map(|(r, line)| {
-            let row: Vec<bool> = line
-                .chars()
-                .map(|ch| match ch {
+            let letters: Vec<char> = line.chars().collect();
+            if letters.len() != cols {
+                let message = format!(
+                    "{what} row {} has {} columns, the grid {cols}",
+                    r + 1,
+                    letters.len()
+                );
+                return Err(Fault::new(message, Needle::Quoted(line.clone())));
+            }
+            Ok(letters)
+        })
+        .collect()
+}
+
+fn parse_mask(mask: &[String], rows: usize, cols: usize) -> Result<Vec<Vec<bool>>, Fault> {
+    let letters = map_rows(mask, rows, cols, "mask")?;
+    letters
+        .iter()
+        .zip(mask)
+        .enumerate()
+        .map(|(r, (row, line))| {
+            row.iter()
+                .map(|&ch| match ch {
                     '#' => Ok(true),
                     '.' => Ok(false),
-                    other => Err(format!(
-                        "mask row {}: {other:?} is neither '#' (cell) nor '.' (no cell)",
-                        r + 1
+                    other => Err(Fault::new(
+                        format!(
+                            "mask row {}: {other:?} is neither '#' (cell) nor '.' (no cell)",
+                            r + 1
+                        ),
+                        Needle::Quoted(line.clone()),
                     )),
                 })
-                .collect::<Result<_, _>>()?;
-            if row.len() != cols {
-                return Err(format!(
-                    "mask row {} has {} columns, the grid {cols}",
-                    r + 1,
-                    row.len()
-                ));
-            }
-            Ok(row)
+                .collect()
         })
         .collect()
 }
@@ -375,6 +697,7 @@ fn parse_mask(mask: &[String], rows: usize, cols: usize) -> Result<Vec<Vec<bool>
 /// Index of the cells by name and position, to turn house and edge rules into cell lists.
 struct Shape<'a> {
     layout: Layout,
+    cells: &'a [Cell],
     by_name: HashMap<&'a str, usize>,
     by_grid: HashMap<(usize, usize), usize>,
     by_polar: HashMap<(usize, usize), usize>,
@@ -384,6 +707,7 @@ impl<'a> Shape<'a> {
     fn new(cells: &'a [Cell], layout: Layout) -> Self {
         let mut shape = Shape {
             layout,
+            cells,
             by_name: HashMap::new(),
             by_grid: HashMap::new(),
             by_polar: HashMap::new(),
@@ -403,35 +727,47 @@ impl<'a> Shape<'a> {
         shape
     }
 
-    fn named(&self, name: &str) -> Result<usize, String> {
-        self.by_name
-            .get(name)
-            .copied()
-            .ok_or_else(|| format!("unknown cell name {name:?}"))
+    fn named(&self, name: &str) -> Result<usize, Fault> {
+        self.by_name.get(name).copied().ok_or_else(|| {
+            Fault::new(
+                format!("unknown cell name {name:?}"),
+                Needle::Quoted(name.to_string()),
+            )
+        })
     }
 
-    fn grid(&self, rule: &str) -> Result<(usize, usize), String> {
+    /// The cell that `cell` of a placed part lands on (parts are checked to fit).
+    fn placed(&self, part: &Part, cell: &Cell) -> usize {
+        let Coord::Grid { row, col } = cell.coord else {
+            unreachable!("parts are checked to be grids")
+        };
+        self.by_grid[&(row + part.offset.0, col + part.offset.1)]
+    }
+
+    fn grid(&self, rule: &str) -> Result<(usize, usize), Fault> {
         match self.layout {
             Layout::Grid { rows, cols, .. } => Ok((rows, cols)),
-            _ => Err(format!("{rule} needs a Grid shape")),
+            _ => Err(format!("{rule} needs a Grid shape").into()),
         }
     }
 
-    fn polar(&self, rule: &str) -> Result<(usize, usize), String> {
+    fn polar(&self, rule: &str) -> Result<(usize, usize), Fault> {
         match self.layout {
             Layout::Polar { sectors, rings } => Ok((sectors, rings)),
-            _ => Err(format!("{rule} needs a Polar shape")),
+            _ => Err(format!("{rule} needs a Polar shape").into()),
         }
     }
 
     /// One house per group of grid positions, keeping the cells that exist.
     fn grid_houses(
         &self,
+        kind: HouseKind,
         groups: impl Iterator<Item = (String, Vec<(usize, usize)>)>,
     ) -> Vec<House> {
         groups
             .map(|(name, positions)| House {
                 name,
+                kind,
                 cells: positions
                     .iter()
                     .filter_map(|p| self.by_grid.get(p).copied())
@@ -441,86 +777,98 @@ impl<'a> Shape<'a> {
             .collect()
     }
 
-    fn houses(&self, spec: &HouseSpec) -> Result<Vec<House>, String> {
-        Ok(match spec {
+    /// The cells of each letter of a map over the grid (`.` = none); `what` names
+    /// the map in messages.
+    fn letter_map(&self, map: &[String], what: &str) -> Result<BTreeMap<char, Vec<usize>>, Fault> {
+        let (rows, cols) = self.grid(what)?;
+        let letters = map_rows(map, rows, cols, what)?;
+        let mut cells: BTreeMap<char, Vec<usize>> = BTreeMap::new();
+        for (r, (row, line)) in letters.iter().zip(map).enumerate() {
+            for (c, &letter) in row.iter().enumerate().filter(|(_, l)| **l != '.') {
+                let Some(&cell) = self.by_grid.get(&(r, c)) else {
+                    let message = format!(
+                        "{what} puts {letter:?} on r{}c{}, which is not a cell",
+                        r + 1,
+                        c + 1
+                    );
+                    return Err(Fault::new(message, Needle::Quoted(line.clone())));
+                };
+                cells.entry(letter).or_default().push(cell);
+            }
+        }
+        Ok(cells)
+    }
+
+    /// The houses of `spec`, checked: no cell twice, no more cells than the `k`
+    /// symbols, and a region holds exactly one cell per symbol.
+    fn houses(&self, spec: &HouseSpec, k: usize) -> Result<Vec<House>, Fault> {
+        let houses = match spec {
             HouseSpec::Rows => {
                 let (rows, cols) = self.grid("Rows")?;
-                self.grid_houses((0..rows).map(|r| {
-                    (
-                        format!("row {}", r + 1),
-                        (0..cols).map(|c| (r, c)).collect(),
-                    )
-                }))
+                self.grid_houses(
+                    HouseKind::Row,
+                    (0..rows).map(|r| {
+                        (
+                            format!("row {}", r + 1),
+                            (0..cols).map(|c| (r, c)).collect(),
+                        )
+                    }),
+                )
             }
             HouseSpec::Columns => {
                 let (rows, cols) = self.grid("Columns")?;
-                self.grid_houses((0..cols).map(|c| {
-                    (
-                        format!("column {}", c + 1),
-                        (0..rows).map(|r| (r, c)).collect(),
-                    )
-                }))
+                self.grid_houses(
+                    HouseKind::Column,
+                    (0..cols).map(|c| {
+                        (
+                            format!("column {}", c + 1),
+                            (0..rows).map(|r| (r, c)).collect(),
+                        )
+                    }),
+                )
             }
             HouseSpec::Boxes { rows: h, cols: w } => {
                 let (rows, cols) = self.grid("Boxes")?;
                 if *h == 0 || *w == 0 || rows % h != 0 || cols % w != 0 {
-                    return Err(format!("boxes of {h}×{w} do not tile a {rows}×{cols} grid"));
+                    return Err(format!("boxes of {h}×{w} do not tile a {rows}×{cols} grid").into());
                 }
                 let across = cols / w;
-                self.grid_houses((0..rows / h * across).map(|b| {
-                    let (top, left) = (b / across * h, b % across * w);
-                    let cells = (top..top + h)
-                        .flat_map(|r| (left..left + w).map(move |c| (r, c)))
-                        .collect();
-                    (format!("box {}", b + 1), cells)
-                }))
+                self.grid_houses(
+                    HouseKind::Box,
+                    (0..rows / h * across).map(|b| {
+                        let (top, left) = (b / across * h, b % across * w);
+                        let cells = (top..top + h)
+                            .flat_map(|r| (left..left + w).map(move |c| (r, c)))
+                            .collect();
+                        (format!("box {}", b + 1), cells)
+                    }),
+                )
             }
             HouseSpec::Regions(map) => {
-                let (rows, cols) = self.grid("Regions")?;
-                if map.len() != rows {
-                    return Err(format!(
-                        "region map has {} rows, the grid {rows}",
-                        map.len()
-                    ));
-                }
-                let mut regions: std::collections::BTreeMap<char, Vec<usize>> = Default::default();
-                for (r, line) in map.iter().enumerate() {
-                    let letters: Vec<char> = line.chars().collect();
-                    if letters.len() != cols {
+                let mut houses = Vec::new();
+                for (letter, cells) in self.letter_map(map, "region map")? {
+                    if cells.len() != k {
                         return Err(format!(
-                            "region map row {} has {} columns, the grid {cols}",
-                            r + 1,
-                            letters.len()
-                        ));
+                            "region {letter} has {} cells, but a region holds each of the {k} symbols once",
+                            cells.len()
+                        )
+                        .into());
                     }
-                    for (c, &letter) in letters.iter().enumerate() {
-                        if letter == '.' {
-                            continue;
-                        }
-                        let Some(&cell) = self.by_grid.get(&(r, c)) else {
-                            return Err(format!(
-                                "region map puts {letter:?} on r{}c{}, which is not a cell",
-                                r + 1,
-                                c + 1
-                            ));
-                        };
-                        regions.entry(letter).or_default().push(cell);
-                    }
-                }
-                regions
-                    .into_iter()
-                    .map(|(letter, cells)| House {
+                    houses.push(House {
                         name: format!("region {letter}"),
+                        kind: HouseKind::Region,
                         cells,
-                    })
-                    .collect()
+                    });
+                }
+                houses
             }
             HouseSpec::Diagonals => {
                 let (rows, cols) = self.grid("Diagonals")?;
                 if rows != cols {
-                    return Err(format!("Diagonals need a square grid, not {rows}×{cols}"));
+                    return Err(format!("Diagonals need a square grid, not {rows}×{cols}").into());
                 }
                 self.grid_houses(
+                    HouseKind::Diagonal,
                     [
                         ("diagonal".to_string(), (0..rows).map(|i| (i, i)).collect()),
                         (
@@ -536,34 +884,48 @@ impl<'a> Shape<'a> {
                 (0..rings)
                     .map(|ring| House {
                         name: format!("ring {}", ring + 1),
+                        kind: HouseKind::Ring,
                         cells: (0..sectors).map(|s| self.by_polar[&(s, ring)]).collect(),
                     })
                     .collect()
             }
-            HouseSpec::Sectors => self.sector_groups(1, "Sectors", "sector")?,
+            HouseSpec::Sectors => self.sector_groups(1, "Sectors", HouseKind::Sector)?,
             HouseSpec::SectorGroups { size } => {
-                self.sector_groups(*size, "SectorGroups", "wedge")?
+                self.sector_groups(*size, "SectorGroups", HouseKind::Wedge)?
             }
             HouseSpec::House { name, cells } => vec![House {
                 name: name.clone(),
+                kind: HouseKind::Listed,
                 cells: cells
                     .iter()
-                    .map(|n| self.named(n).map_err(|e| format!("house {name}: {e}")))
-                    .collect::<Result<_, _>>()?,
+                    .map(|n| self.named(n))
+                    .collect::<Result<_, _>>()
+                    .map_err(|f| Fault {
+                        message: format!("house {name}: {}", f.message),
+                        at: f.at,
+                    })?,
             }],
-        })
+        };
+        for house in &houses {
+            check_house(house, self.cells, k)?;
+        }
+        Ok(houses)
     }
 
-    fn sector_groups(&self, size: usize, rule: &str, word: &str) -> Result<Vec<House>, String> {
+    fn sector_groups(&self, size: usize, rule: &str, kind: HouseKind) -> Result<Vec<House>, Fault> {
         let (sectors, rings) = self.polar(rule)?;
         if size == 0 || sectors % size != 0 {
-            return Err(format!(
-                "{rule}(size: {size}) does not divide {sectors} sectors"
-            ));
+            return Err(format!("{rule}(size: {size}) does not divide {sectors} sectors").into());
         }
+        let word = if kind == HouseKind::Sector {
+            "sector"
+        } else {
+            "wedge"
+        };
         Ok((0..sectors / size)
             .map(|g| House {
                 name: format!("{word} {}", g + 1),
+                kind,
                 cells: (g * size..(g + 1) * size)
                     .flat_map(|s| (0..rings).map(move |r| (s, r)))
                     .map(|p| self.by_polar[&p])
@@ -572,22 +934,33 @@ impl<'a> Shape<'a> {
             .collect())
     }
 
-    fn edges(&self, spec: &EdgeSpec) -> Result<Vec<(usize, usize)>, String> {
-        let (rule, moves): (&str, &[(isize, isize)]) = match spec {
+    fn edges(&self, spec: &EdgeSpec) -> Result<Vec<(usize, usize)>, Fault> {
+        const KNIGHT: &[(isize, isize)] = &[(1, 2), (2, 1)];
+        const KING: &[(isize, isize)] = &[(0, 1), (1, 0), (1, 1)];
+        let (rule, steps): (&str, &[(isize, isize)]) = match spec {
             EdgeSpec::Pairs(pairs) => {
                 return pairs
                     .iter()
                     .map(|(a, b)| Ok((self.named(a)?, self.named(b)?)))
                     .collect();
             }
-            // Half of each move set: every pair is found once, from its upper or left end.
-            EdgeSpec::Knight => ("Knight", &[(1, 2), (2, 1), (2, -1), (1, -2)]),
-            EdgeSpec::King => ("King", &[(0, 1), (1, -1), (1, 0), (1, 1)]),
+            EdgeSpec::Knight => ("Knight", KNIGHT),
+            EdgeSpec::King => ("King", KING),
+            EdgeSpec::Moves(steps) => ("Moves", steps),
         };
         self.grid(rule)?;
+        if steps.contains(&(0, 0)) {
+            return Err(format!("{rule}: a step of (0, 0) joins a cell to itself").into());
+        }
+        // A step (dr, dc) joins cells (±dr, ±dc) apart: taking it forwards and
+        // mirrored finds every pair once from one end or the other.
+        let steps: Vec<(isize, isize)> = steps
+            .iter()
+            .flat_map(|&(dr, dc)| [(dr, dc), (dr, -dc)])
+            .collect();
         let mut pairs = Vec::new();
         for (&(row, col), &a) in &self.by_grid {
-            for &(dr, dc) in moves {
+            for &(dr, dc) in &steps {
                 let target = (row.checked_add_signed(dr), col.checked_add_signed(dc));
                 if let (Some(r), Some(c)) = target
                     && let Some(&b) = self.by_grid.get(&(r, c))
@@ -597,6 +970,49 @@ impl<'a> Shape<'a> {
             }
         }
         Ok(pairs)
+    }
+
+    /// The colours each cell named by `spec` may take.
+    fn allowed(
+        &self,
+        spec: &AllowedSpec,
+        alphabet: &Alphabet,
+    ) -> Result<Vec<(usize, Vec<u8>)>, Fault> {
+        let colours = |symbols: &[String]| -> Result<Vec<u8>, Fault> {
+            symbols
+                .iter()
+                .map(|s| match alphabet.token(s) {
+                    Token::Symbol(c) => Ok(c),
+                    _ => Err(Fault::from(format!(
+                        "allowed: {s:?} is not one of the symbols ({})",
+                        alphabet.symbols().join(" ")
+                    ))),
+                })
+                .collect()
+        };
+        match spec {
+            AllowedSpec::Cells { cells, symbols } => {
+                let colours = colours(symbols)?;
+                cells
+                    .iter()
+                    .map(|name| Ok((self.named(name)?, colours.clone())))
+                    .collect()
+            }
+            AllowedSpec::Map { map, symbols } => {
+                let mut out = Vec::new();
+                for (letter, cells) in self.letter_map(map, "allowed map")? {
+                    let Some(list) = symbols.get(&letter) else {
+                        return Err(format!(
+                            "allowed map: letter {letter:?} is not in its `symbols`"
+                        )
+                        .into());
+                    };
+                    let colours = colours(list)?;
+                    out.extend(cells.into_iter().map(|cell| (cell, colours.clone())));
+                }
+                Ok(out)
+            }
+        }
     }
 }
 
@@ -689,13 +1105,70 @@ mod tests {
     }
 
     #[test]
+    fn parts_share_the_cells_they_overlap() {
+        // Two 4×4 Sudokus sharing one 2×2 box on a 6×6 canvas.
+        let src = r#"Variant(name: "pair", symbols: Chars("1234"), cells: Grid(rows: 6, cols: 6),
+            parts: [Part(variant: "sudoku4", offset: (0, 0)), Part(name: "b", variant: "sudoku4", offset: (2, 2))])"#;
+        let g = ConstraintGraph::build(&crate::variant::parse(src, "t").unwrap()).unwrap();
+        assert_eq!(g.len(), 16 + 16 - 4);
+        assert_eq!(g.cell_index("r1c5"), None);
+        // The shared box is one house, not two.
+        assert_eq!(g.houses().len(), 12 + 12 - 1);
+        assert!(g.houses().iter().any(|h| h.name == "row 1 of b"));
+        let shared = g.cell_index("r3c3").unwrap();
+        assert_eq!(g.neighbours(shared).count(), 7 + 4);
+        let far = g.cell_index("r6c6").unwrap();
+        assert!(!g.adjacent(g.cell_index("r1c1").unwrap(), far));
+        let huge = src.replace("(2, 2)", "(18446744073709551615, 0)");
+        assert!(invalid(&huge).contains("falls outside the 6×6 canvas"));
+    }
+
+    #[test]
+    fn allowed_lists_intersect_and_moves_go_both_ways() {
+        let src = r#"Variant(name: "x", symbols: Chars("1234"), cells: Grid(rows: 3, cols: 3),
+            edges: [Moves([(1, 1)])],
+            allowed: [Cells(cells: ["r2c2"], symbols: ["1", "2", "3"]),
+                      Map(map: ["...", ".a.", "..."], symbols: {'a': ["3", "2"]})])"#;
+        let g = ConstraintGraph::build(&crate::variant::parse(src, "t").unwrap()).unwrap();
+        let centre = g.cell_index("r2c2").unwrap();
+        assert_eq!(g.allowed(centre), Some(&[1u8, 2][..]));
+        assert_eq!(g.allowed(0), None);
+        // The centre touches the four corners diagonally.
+        assert_eq!(g.neighbours(centre).count(), 4);
+        assert_eq!(g.graph().edge_count(), 8); // two per 2×2 square
+        let e = invalid(&src.replace("Moves([(1, 1)])", "Moves([(0, 0)])"));
+        assert!(e.contains("a step of (0, 0)"), "{e}");
+    }
+
+    #[test]
+    fn extended_variants_report_their_own_mistakes() {
+        let e =
+            invalid(r#"Variant(extends: "sudoku9", houses: [House(name: "h", cells: ["r0c0"])])"#);
+        assert!(
+            e.starts_with("t.ron:1:63: house h: unknown cell name \"r0c0\""),
+            "{e}"
+        );
+        let e = invalid(r#"Variant(extends: "sudoku4", symbols: Chars("123"))"#);
+        assert!(
+            e.contains("row 1 has 4 cells but there are only 3 symbols"),
+            "{e}"
+        );
+        let e = invalid(
+            "Variant(name: \"x\", symbols: Chars(\"1\"), cells: Grid(rows: 100000, cols: 100000))",
+        );
+        assert!(e.contains("more than 1048576 cells"), "{e}");
+    }
+
+    #[test]
     fn masks_and_regions() {
-        let src = r####"Variant(name: "x", symbols: Chars("123"),
+        let src = r####"Variant(name: "x", symbols: Chars("12"),
             cells: Grid(rows: 2, cols: 3, mask: ["###", "#.#"]),
-            houses: [Regions(["AAB", "B.B"])])"####;
+            houses: [Regions(["AAB", "B.."])])"####;
         let g = ConstraintGraph::build(&crate::variant::parse(src, "t").unwrap()).unwrap();
         assert_eq!(g.len(), 5);
         assert_eq!(g.houses().len(), 2);
-        assert_eq!(g.graph().edge_count(), 1 + 3);
+        assert_eq!(g.graph().edge_count(), 2);
+        let e = invalid(&src.replace("B..", "B.B"));
+        assert!(e.starts_with("t.ron:3:22: region B has 3 cells"), "{e}");
     }
 }

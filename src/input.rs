@@ -7,6 +7,9 @@
 //! * a line starting with `Grid` (as in Project Euler 96) starts a grid block, as
 //!   does a line with one token per grid column; the block is the next lines, one
 //!   per row (one per sector for polar shapes);
+//! * a row of a shape with absent cells (a samurai's canvas) lists either every
+//!   position, `.` where there is no cell, or only the cells it has, so the gaps
+//!   may be left blank;
 //! * separator lines and characters (`|`, `-`, `+`, `*`, `=`) are ignored, so
 //!   boxed grids pasted from a web page or a `.sdk` file read as they are.
 //!
@@ -84,17 +87,20 @@ impl Error {
                 message: format!("{}{snippet}", error.message),
                 location: error.location,
             },
-            Error::Variant(VariantError::Syntax {
+            Error::Variant(
+                VariantError::Syntax {
+                    location,
+                    message,
+                    snippet,
+                }
+                | VariantError::Invalid {
+                    location,
+                    message,
+                    snippet,
+                },
+            ) => InputError {
                 location,
-                message,
-                snippet,
-            }) => InputError {
-                location,
-                message: format!("{message}\n{snippet}"),
-            },
-            Error::Variant(VariantError::Invalid { file, message }) => InputError {
-                location: Location::new(file, 0, 0),
-                message,
+                message: format!("{message}{snippet}"),
             },
             Error::Io { source, .. } => whole(format!("cannot read: {source}")),
             other => whole(other.to_string()),
@@ -112,6 +118,8 @@ struct BlockShape {
     cols: usize,
     /// Cell at each position (row-major), `None` where the shape has no cell.
     cell_at: Vec<Option<usize>>,
+    /// The cells of each row, in order.
+    row_cells: Vec<Vec<usize>>,
 }
 
 impl BlockShape {
@@ -130,10 +138,76 @@ impl BlockShape {
             };
             cell_at[pos] = Some(i);
         }
+        let row_cells = cell_at
+            .chunks(cols)
+            .map(|row| row.iter().flatten().copied().collect())
+            .collect();
         (rows > 1).then_some(BlockShape {
             rows,
             cols,
             cell_at,
+            row_cells,
+        })
+    }
+
+    /// Whether `n` tokens can be row `row`: one per position, or one per cell.
+    fn fits(&self, row: usize, n: usize) -> bool {
+        n == self.cols || n == self.row_cells[row].len()
+    }
+
+    /// What row `row` may hold, for messages.
+    fn expected(&self, row: usize) -> String {
+        match self.row_cells[row].len() {
+            n if n == self.cols => format!("{n} cells"),
+            n => format!(
+                "{} positions ('.' where there is no cell) or its {n} cells",
+                self.cols
+            ),
+        }
+    }
+
+    /// Reads the tokens of row `row` into `givens`.
+    fn read_row(
+        &self,
+        graph: &ConstraintGraph,
+        row: usize,
+        tokens: &[(usize, &str)],
+        at: &Location,
+        givens: &mut [Option<u8>],
+    ) -> Result<(), InputError> {
+        if !self.fits(row, tokens.len()) {
+            // Point at the first token too many, if any.
+            let cells = self.row_cells[row].len();
+            let surplus = if tokens.len() > self.cols {
+                self.cols
+            } else {
+                cells
+            };
+            let column = tokens.get(surplus).map_or(0, |t| t.0);
+            return Err(InputError {
+                location: Location::new(at.file.clone(), at.line, column),
+                message: format!(
+                    "expected {} in this row, found {}",
+                    self.expected(row),
+                    tokens.len()
+                ),
+            });
+        }
+        let compact = tokens.len() != self.cols;
+        read_cells(graph, tokens, at, |i, v| {
+            let cell = if compact {
+                Some(self.row_cells[row][i])
+            } else {
+                self.cell_at[row * self.cols + i]
+            };
+            match (cell, v) {
+                (Some(cell), _) => {
+                    givens[cell] = v;
+                    Ok(())
+                }
+                (None, None) => Ok(()),
+                (None, Some(_)) => Err("a symbol where the shape has no cell".into()),
+            }
         })
     }
 }
@@ -323,16 +397,16 @@ impl<'g, R: BufRead> PuzzleReader<'g, R> {
         if tokens.is_empty() {
             return None; // a separator line
         }
-        let cols = self.shape.as_ref().map(|s| s.cols);
         if self.block.is_none() {
             if tokens.len() == self.graph.len() {
                 return Some(self.single_line(&tokens));
             }
-            if Some(tokens.len()) != cols {
-                let expected = match cols {
-                    Some(cols) => format!(
-                        "{} cells (one puzzle per line) or {cols} (one grid row)",
-                        self.graph.len()
+            if !self.shape.as_ref().is_some_and(|s| s.fits(0, tokens.len())) {
+                let expected = match &self.shape {
+                    Some(shape) => format!(
+                        "{} cells (one puzzle per line) or {} (one grid row)",
+                        self.graph.len(),
+                        shape.expected(0).trim_end_matches(" cells")
                     ),
                     None => format!("{} cells", self.graph.len()),
                 };
@@ -379,31 +453,9 @@ impl<'g, R: BufRead> PuzzleReader<'g, R> {
         let row = block.rows;
         block.rows += 1;
         if block.error.is_none() {
-            let at = self.here(0);
-            block.error = if tokens.len() != shape.cols {
-                let column = tokens.get(shape.cols).map_or(0, |t| t.0);
-                Some(InputError {
-                    location: self.here(column),
-                    message: format!(
-                        "expected {} cells in this row, found {}",
-                        shape.cols,
-                        tokens.len()
-                    ),
-                })
-            } else {
-                let givens = &mut block.givens;
-                read_cells(self.graph, tokens, &at, |i, v| {
-                    match shape.cell_at[row * shape.cols + i] {
-                        Some(cell) => {
-                            givens[cell] = v;
-                            Ok(())
-                        }
-                        None if v.is_none() => Ok(()),
-                        None => Err("a symbol where the shape has no cell".into()),
-                    }
-                })
-                .err()
-            };
+            block.error = shape
+                .read_row(self.graph, row, tokens, &self.here(0), &mut block.givens)
+                .err();
         }
         if block.rows == shape.rows {
             Some(self.close(block))
@@ -477,12 +529,23 @@ pub enum GivensSpec {
 
 /// True when `text` (the start of a file) looks like a RON puzzle rather than plain text.
 pub fn looks_like_ron(text: &[u8]) -> bool {
+    ron_head(text) == "Puzzle"
+}
+
+/// The leading word of the first line of `text` that is neither blank nor a `//`
+/// comment: the type of a RON file (`Puzzle`, `Variant`, `Sudoku`, …), or of
+/// anything else whatever comes first.
+pub fn ron_head(text: &[u8]) -> String {
     let text = String::from_utf8_lossy(text);
     let meaningful = text
         .lines()
         .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with("//"));
-    meaningful.is_some_and(|l| l.starts_with("Puzzle"))
+        .find(|l| !l.is_empty() && !l.starts_with("//"))
+        .unwrap_or("");
+    meaningful
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect()
 }
 
 /// Reads a RON puzzle file's text: its variant (resolved next to `path`) and its one record.
@@ -550,14 +613,21 @@ fn ron_givens(
     };
     match spec {
         GivensSpec::Rows(rows) => {
+            // One string per grid row (or sector) reads like a grid block; any
+            // other split is read as the cells in order.
+            let shape = BlockShape::of(graph).filter(|s| s.rows == rows.len());
             let mut cursor = 0;
             let mut filled = 0;
-            for row in rows {
+            for (r, row) in rows.iter().enumerate() {
                 let (at, next) = locate(&format!("{row:?}"), cursor);
                 cursor = next;
                 let tokens = tokens(graph, row);
                 let offset = at.column;
                 let shifted: Vec<_> = tokens.iter().map(|&(c, t)| (c + offset - 1, t)).collect();
+                if let Some(shape) = &shape {
+                    shape.read_row(graph, r, &shifted, &at, &mut givens)?;
+                    continue;
+                }
                 read_cells(graph, &shifted, &at, |i, v| {
                     let slot = givens
                         .get_mut(filled + i)
@@ -567,7 +637,7 @@ fn ron_givens(
                 })?;
                 filled += tokens.len();
             }
-            if filled != graph.len() {
+            if shape.is_none() && filled != graph.len() {
                 return Err(InputError {
                     location: Location::new(path, 0, 0),
                     message: format!("the rows hold {filled} cells, the variant {}", graph.len()),
@@ -724,6 +794,30 @@ mod tests {
                 .unwrap_err()
                 .message
                 .contains("only 5 of 9 rows")
+        );
+    }
+
+    #[test]
+    fn rows_of_a_masked_shape_list_positions_or_cells() {
+        let src = r###"Variant(name: "L", symbols: Chars("12"),
+            cells: Grid(rows: 2, cols: 3, mask: ["##.", ".##"]), houses: [Rows])"###;
+        let g = ConstraintGraph::build(&crate::variant::parse(src, "t").unwrap()).unwrap();
+        let read = |text: &str| {
+            let records: Vec<_> = PuzzleReader::new(&g, text.as_bytes(), "t").collect();
+            assert_eq!(records.len(), 1, "{text}");
+            records[0].puzzle.clone()
+        };
+        let expected = Puzzle::new(vec![Some(0), None, Some(1), None]);
+        // Every position, '.' at the gaps; only the cells; a mixture.
+        for text in ["1..\n.2.\n", "1.\n2.\n", "1 .\n.2.\n"] {
+            assert_eq!(read(text).as_ref(), Ok(&expected), "{text:?}");
+        }
+        let err = read("1.2\n.2.\n").unwrap_err();
+        assert_eq!(err.message, "a symbol where the shape has no cell");
+        let err = read("1.\n2...\n").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "t:2:4: expected 3 positions ('.' where there is no cell) or its 2 cells in this row, found 4"
         );
     }
 

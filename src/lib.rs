@@ -23,6 +23,7 @@
 
 pub mod graph;
 pub mod input;
+pub mod lint;
 mod location;
 pub mod puzzle;
 pub mod render;

@@ -49,6 +49,83 @@ pub(crate) fn snippet(source: &str, line: usize, column: usize) -> String {
     format!("{pad} |\n{gutter} | {text}\n{pad} | {caret}^")
 }
 
+/// What to look for in a RON source to point at the item an error is about.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Needle {
+    /// The first string literal with exactly this content (a cell or house name, a map row).
+    Quoted(String),
+    /// A bare word (a field or rule name) outside strings and comments, when it occurs
+    /// exactly once: pointing at one of several would mislead.
+    Word(&'static str),
+}
+
+/// The 1-based line and column of `needle` in `source`, skipping comments.
+pub(crate) fn find(source: &str, needle: &Needle) -> Option<(usize, usize)> {
+    let mut found = Vec::new();
+    let (mut line, mut column) = (1, 0);
+    let mut chars = source.chars().peekable();
+    let mut word = String::new();
+    let mut word_at = (0, 0);
+    while let Some(ch) = chars.next() {
+        column += 1;
+        if ch.is_alphanumeric() || ch == '_' {
+            if word.is_empty() {
+                word_at = (line, column);
+            }
+            word.push(ch);
+            continue;
+        }
+        if matches!(needle, Needle::Word(w) if *w == word) {
+            found.push(word_at);
+        }
+        word.clear();
+        match ch {
+            '\n' => (line, column) = (line + 1, 0),
+            '/' if chars.peek() == Some(&'/') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        (line, column) = (line + 1, 0);
+                        break;
+                    }
+                }
+            }
+            '"' => {
+                let at = (line, column);
+                let mut text = String::new();
+                while let Some(c) = chars.next() {
+                    column += 1;
+                    match c {
+                        '"' => break,
+                        '\\' => {
+                            text.push(c);
+                            if let Some(escaped) = chars.next() {
+                                column += 1;
+                                text.push(escaped);
+                            }
+                        }
+                        '\n' => {
+                            (line, column) = (line + 1, 0);
+                            text.push(c);
+                        }
+                        _ => text.push(c),
+                    }
+                }
+                if matches!(needle, Needle::Quoted(q) if *q == text) {
+                    return Some(at);
+                }
+            }
+            _ => {}
+        }
+    }
+    if matches!(needle, Needle::Word(w) if *w == word) {
+        found.push(word_at);
+    }
+    match found.as_slice() {
+        [only] => Some(*only),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -65,5 +142,17 @@ mod tests {
         let s = snippet("first\nsecond line\n", 2, 3);
         assert_eq!(s, "  |\n2 | second line\n  |   ^");
         assert_eq!(snippet("one", 5, 1), "");
+    }
+
+    #[test]
+    fn finds_names_and_words_outside_comments() {
+        let src = "// Rows \"a\"\nV(houses: [Rows, House(name: \"a\", cells: [\"r1c1\"])])";
+        let quoted = |s: &str| find(src, &Needle::Quoted(s.into()));
+        assert_eq!(quoted("a"), Some((2, 30)));
+        assert_eq!(quoted("r1c1"), Some((2, 43)));
+        assert_eq!(quoted("b"), None);
+        assert_eq!(find(src, &Needle::Word("Rows")), Some((2, 12)));
+        assert_eq!(find(src, &Needle::Word("cells")), Some((2, 35)));
+        assert_eq!(find("[Rows, Rows]", &Needle::Word("Rows")), None);
     }
 }

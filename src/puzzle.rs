@@ -44,7 +44,7 @@ impl Puzzle {
     }
 
     /// Checks that the puzzle fits `graph`: right number of cells, colours within
-    /// the alphabet, and no two adjacent givens alike.
+    /// the alphabet and allowed in their cells, and no two adjacent givens alike.
     ///
     /// # Errors
     /// A message naming the offending cells (and, for a clash, the house or rule).
@@ -63,6 +63,22 @@ impl Puzzle {
             .position(|g| g.is_some_and(|c| c as usize >= k))
         {
             return Err(format!("{}: colour out of range", graph.cells()[cell].name));
+        }
+        let forbidden = self.givens.iter().enumerate().find_map(|(cell, given)| {
+            let allowed = graph.allowed(cell)?;
+            given
+                .filter(|c| !allowed.contains(c))
+                .map(|c| (cell, c, allowed))
+        });
+        if let Some((cell, colour, allowed)) = forbidden {
+            let alphabet = graph.alphabet();
+            let allowed: Vec<&str> = allowed.iter().map(|&c| alphabet.symbol(c)).collect();
+            return Err(format!(
+                "{} is given {}, but may hold only {}",
+                graph.cells()[cell].name,
+                alphabet.symbol(colour),
+                allowed.join(" ")
+            ));
         }
         match self.clashes(graph).first() {
             None => Ok(()),
@@ -139,6 +155,22 @@ mod tests {
         givens[3] = Some(2);
         let err = Puzzle::new(givens).check(&g).unwrap_err();
         assert_eq!(err, "givens clash: r1c1 and r1c4 are both 3 (row 1)");
+    }
+
+    #[test]
+    fn givens_outside_their_allowed_list_are_named() {
+        let v = crate::variant::parse(
+            r#"Variant(extends: "sudoku4", allowed: [Cells(cells: ["r1c1"], symbols: ["2", "4"])])"#,
+            "t",
+        )
+        .unwrap();
+        let g = ConstraintGraph::build(&v).unwrap();
+        let mut givens = vec![None; 16];
+        givens[0] = Some(2);
+        let err = Puzzle::new(givens.clone()).check(&g).unwrap_err();
+        assert_eq!(err, "r1c1 is given 3, but may hold only 2 4");
+        givens[0] = Some(3);
+        assert!(Puzzle::new(givens).check(&g).is_ok());
     }
 
     #[test]

@@ -4,51 +4,114 @@
 //! groups of cells that must all differ. See `variants/README.md` for the format
 //! by example; [`crate::ConstraintGraph::build`] turns a [`VariantSpec`] into a graph.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use ron::extensions::Extensions;
 use serde::Deserialize;
 use thiserror::Error;
 
-use crate::location::{Location, snippet};
+use crate::location::{Location, Needle, find, snippet};
 
-/// A variant file: either the full form, or the short form for N²×N² Sudoku.
+/// A variant file: the full form, or a short form for the common square boards.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub enum VariantFile {
-    /// Everything spelled out.
-    Variant(VariantSpec),
-    /// `Sudoku(box_size: n)`: the classic n²×n² board with n×n boxes.
+    /// Everything spelled out, or extending another variant.
+    Variant(VariantDef),
+    /// `Sudoku(box_size: n)` or `Sudoku(boxes: (r, c))`: a Sudoku with square or
+    /// rectangular boxes.
     Sudoku(SudokuSpec),
+    /// `Latin(size: n)`: an n×n Latin square (rows and columns only).
+    Latin(LatinSpec),
 }
 
-/// The full description of a shape.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The full form as written. Fields left out are taken from the variant named by
+/// `extends`; lists (`houses`, `edges`, `allowed`, `parts`) are added to its own.
+/// Every field may be left out.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename = "Variant", default, deny_unknown_fields)]
+pub struct VariantDef {
+    /// A variant to start from: a path relative to this file, or a built-in name.
+    pub extends: Option<String>,
+    /// Human-readable name, shown in output.
+    pub name: Option<String>,
+    /// The symbols (colours) cells may hold.
+    pub symbols: Option<SymbolsSpec>,
+    /// Which cells exist (with `parts`: the canvas the parts are placed on).
+    pub cells: Option<CellsSpec>,
+    /// Groups of cells that must all differ.
+    pub houses: Vec<HouseSpec>,
+    /// Extra "must differ" relations between pairs of cells.
+    pub edges: Vec<EdgeSpec>,
+    /// Cells restricted to some of the symbols.
+    pub allowed: Vec<AllowedSpec>,
+    /// Other grid variants placed on this grid at offsets.
+    pub parts: Vec<PartDef>,
+}
+
+/// The full description of a shape, with `extends` and `parts` resolved.
+#[derive(Debug, Clone, PartialEq)]
 pub struct VariantSpec {
     /// Human-readable name, shown in output.
     pub name: String,
     /// The symbols (colours) cells may hold.
     pub symbols: SymbolsSpec,
-    /// Which cells exist, with their names and layout.
+    /// Which cells exist (with `parts`: the canvas they are placed on).
     pub cells: CellsSpec,
     /// Groups of cells that must all differ.
-    #[serde(default)]
     pub houses: Vec<HouseSpec>,
     /// Extra "must differ" relations between pairs of cells.
-    #[serde(default)]
     pub edges: Vec<EdgeSpec>,
+    /// Cells restricted to some of the symbols.
+    pub allowed: Vec<AllowedSpec>,
+    /// Grid variants placed on this grid.
+    pub parts: Vec<Part>,
 }
 
-/// Short form: an n²×n² Sudoku with n×n boxes.
+impl VariantSpec {
+    /// A shape with these symbols and cells and no rules yet.
+    pub fn new(name: impl Into<String>, symbols: SymbolsSpec, cells: CellsSpec) -> Self {
+        VariantSpec {
+            name: name.into(),
+            symbols,
+            cells,
+            houses: vec![],
+            edges: vec![],
+            allowed: vec![],
+            parts: vec![],
+        }
+    }
+}
+
+/// Short form: a Sudoku of `n×n` boxes (`box_size`) or `r×c` boxes (`boxes`) on a
+/// square board whose side is the number of cells in a box.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SudokuSpec {
-    /// Side of a box: 2 gives 4×4, 3 gives 9×9, 4 gives 16×16.
-    pub box_size: usize,
+    /// Side of a square box: 2 gives 4×4, 3 gives 9×9, 4 gives 16×16.
+    #[serde(default)]
+    pub box_size: Option<usize>,
+    /// Height and width of a rectangular box: `(2, 3)` gives 6×6.
+    #[serde(default)]
+    pub boxes: Option<(usize, usize)>,
     /// Name; defaults to "Sudoku N×N".
     #[serde(default)]
     pub name: Option<String>,
     /// Symbols; defaults to 1-9 then A-Z as far as needed, or numbers past 35 symbols.
+    #[serde(default)]
+    pub symbols: Option<SymbolsSpec>,
+}
+
+/// Short form: an n×n Latin square, every row and column holding each symbol once.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LatinSpec {
+    /// Number of rows, columns and symbols.
+    pub size: usize,
+    /// Name; defaults to "Latin square N×N".
+    #[serde(default)]
+    pub name: Option<String>,
+    /// Symbols; the same default as `Sudoku`.
     #[serde(default)]
     pub symbols: Option<SymbolsSpec>,
 }
@@ -118,7 +181,8 @@ pub enum HouseSpec {
         /// Width of a box.
         cols: usize,
     },
-    /// Irregular regions drawn as rows of letters over the grid (`.` = in no region).
+    /// Regions drawn as rows of letters over the grid, one house per letter
+    /// (`.` = in no region); every region holds each symbol exactly once.
     Regions(Vec<String>),
     /// Both main diagonals of a square grid.
     Diagonals,
@@ -142,6 +206,7 @@ pub enum HouseSpec {
 
 /// A family of extra "must differ" edges.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum EdgeSpec {
     /// Pairs of cell names.
     Pairs(Vec<(String, String)>),
@@ -149,6 +214,55 @@ pub enum EdgeSpec {
     Knight,
     /// Cells a chess king's move apart (grid shapes).
     King,
+    /// Cells any of these (row, column) steps apart, in either direction (grid shapes).
+    Moves(Vec<(isize, isize)>),
+}
+
+/// Cells that may hold only some of the symbols (list colouring).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum AllowedSpec {
+    /// These cells, by name, may hold only these symbols.
+    Cells {
+        /// Cell names.
+        cells: Vec<String>,
+        /// The symbols they may hold.
+        symbols: Vec<String>,
+    },
+    /// A letter map over the grid (`.` = unrestricted): a cell marked with a letter
+    /// may hold only that letter's symbols.
+    Map {
+        /// One string per grid row.
+        map: Vec<String>,
+        /// The symbols of each letter.
+        symbols: BTreeMap<char, Vec<String>>,
+    },
+}
+
+/// A grid variant placed on this one, as written.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename = "Part", deny_unknown_fields)]
+pub struct PartDef {
+    /// The variant to place: a path relative to this file, or a built-in name.
+    pub variant: String,
+    /// Rows down and columns right from the top-left corner: its `r1c1` lands on
+    /// `r(1+rows)c(1+cols)`.
+    pub offset: (usize, usize),
+    /// Name used in house names and messages; defaults to "grid N".
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// A grid variant placed on this one: its cells, houses, edges and allowed lists
+/// move by `offset`; cells placed on the same position are one cell.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Part {
+    /// Name used in house names and messages.
+    pub name: String,
+    /// Rows down and columns right.
+    pub offset: (usize, usize),
+    /// The placed variant.
+    pub variant: LoadedVariant,
 }
 
 /// Why a variant could not be read.
@@ -163,22 +277,24 @@ pub enum VariantError {
         source: std::io::Error,
     },
     /// The RON text is malformed, or does not match the schema.
-    #[error("{location}: {message}\n{snippet}")]
+    #[error("{location}: {message}{snippet}")]
     Syntax {
         /// Where.
         location: Location,
         /// What was wrong or expected.
         message: String,
-        /// The offending line with a caret.
+        /// A newline and the offending line with a caret, or nothing.
         snippet: String,
     },
     /// The file parses but describes an impossible or inconsistent shape.
-    #[error("{file}: {message}")]
+    #[error("{location}: {message}{snippet}")]
     Invalid {
-        /// The variant file.
-        file: String,
+        /// The file, and the line and column of the offending item when it can be found.
+        location: Location,
         /// What is wrong, naming the offending item.
         message: String,
+        /// A newline and the offending line with a caret, or nothing.
+        snippet: String,
     },
     /// Neither a readable file nor a built-in name.
     #[error("unknown variant {name:?}: no such file, and not a built-in ({})", BUILTINS.iter().map(|b| b.0).collect::<Vec<_>>().join(", "))]
@@ -186,60 +302,123 @@ pub enum VariantError {
         /// The name as given.
         name: String,
     },
+    /// Variants that extend or place each other in a circle.
+    #[error("a cycle: {}", chain.join(" → "))]
+    Cycle {
+        /// The files (or built-ins) in the cycle, the first repeated at the end.
+        chain: Vec<String>,
+    },
+    /// A variant this one extends or places could not be used.
+    #[error("{location}: {item}: {source}")]
+    Within {
+        /// Where the reference is.
+        location: Location,
+        /// The reference: `extends "sudoku9"`, `part "grid 2"`.
+        item: String,
+        /// What went wrong with the variant referred to.
+        source: Box<VariantError>,
+    },
+}
+
+impl VariantError {
+    /// An [`VariantError::Invalid`] in `origin`, pointing at `needle` in `source` when found.
+    pub(crate) fn invalid(
+        origin: &str,
+        source: &str,
+        needle: Option<Needle>,
+        message: String,
+    ) -> Self {
+        let (location, snippet) = locate(origin, source, needle);
+        VariantError::Invalid {
+            location,
+            message,
+            snippet,
+        }
+    }
+}
+
+/// The location of `needle` in `source`, and the snippet to show under the message.
+fn locate(origin: &str, source: &str, needle: Option<Needle>) -> (Location, String) {
+    match needle.and_then(|n| find(source, &n)) {
+        Some((line, column)) => (
+            Location::new(origin, line, column),
+            format!("\n{}", snippet(source, line, column)),
+        ),
+        None => (Location::new(origin, 0, 0), String::new()),
+    }
 }
 
 /// The variants compiled into the binary, by name.
 pub const BUILTINS: &[(&str, &str)] = &[
     ("sudoku4", include_str!("../variants/sudoku4.ron")),
+    ("sudoku6", include_str!("../variants/sudoku6.ron")),
+    ("sudoku8", include_str!("../variants/sudoku8.ron")),
     ("sudoku9", include_str!("../variants/sudoku9.ron")),
+    ("sudoku12", include_str!("../variants/sudoku12.ron")),
     ("sudoku16", include_str!("../variants/sudoku16.ron")),
     ("sudoku25", include_str!("../variants/sudoku25.ron")),
+    ("latin9", include_str!("../variants/latin9.ron")),
+    ("jigsaw9", include_str!("../variants/jigsaw9.ron")),
+    ("x-sudoku", include_str!("../variants/x-sudoku.ron")),
+    ("windoku", include_str!("../variants/windoku.ron")),
+    (
+        "disjoint-groups",
+        include_str!("../variants/disjoint-groups.ron"),
+    ),
+    ("anti-knight", include_str!("../variants/anti-knight.ron")),
+    ("anti-king", include_str!("../variants/anti-king.ron")),
+    ("samurai", include_str!("../variants/samurai.ron")),
     ("pie", include_str!("../variants/pie.ron")),
 ];
 
 /// A variant read from a file or a built-in, remembering where it came from.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LoadedVariant {
-    /// The full description.
+    /// The full description, with `extends` and `parts` resolved.
     pub spec: VariantSpec,
     /// File name (or `builtin:NAME`) used in messages.
     pub origin: String,
+    /// The RON text, to point at offending items in messages; empty when the
+    /// variant was made in code.
+    pub source: String,
+    /// The variant this one extends, as read on its own.
+    pub base: Option<Box<LoadedVariant>>,
 }
 
-/// Parses variant RON text; `origin` names it in error messages.
+impl LoadedVariant {
+    /// A variant made in code, called `origin` in messages.
+    pub fn new(spec: VariantSpec, origin: impl Into<String>) -> Self {
+        LoadedVariant {
+            spec,
+            origin: origin.into(),
+            source: String::new(),
+            base: None,
+        }
+    }
+
+    /// An [`VariantError::Invalid`] in this variant's file, pointing at `needle`.
+    pub(crate) fn invalid(&self, needle: Option<Needle>, message: String) -> VariantError {
+        VariantError::invalid(&self.origin, &self.source, needle, message)
+    }
+}
+
+/// Parses variant RON text; `origin` names it in error messages, and the
+/// variants it extends or places are looked for beside it (or built in).
 ///
 /// # Errors
-/// [`VariantError::Syntax`] with line, column and the offending line.
+/// [`VariantError::Syntax`] with line, column and the offending line; a missing
+/// field; or any error of a variant it refers to, wrapped in [`VariantError::Within`].
 ///
 /// # Example
 /// ```
 /// let v = graphdoku::variant::parse("Sudoku(box_size: 2)", "inline").unwrap();
 /// assert_eq!(v.spec.name, "Sudoku 4×4");
+/// let x = graphdoku::variant::parse(r#"Variant(extends: "sudoku9", houses: [Diagonals])"#, "x").unwrap();
+/// assert_eq!(x.spec.houses.len(), 4);
 /// ```
 pub fn parse(source: &str, origin: &str) -> Result<LoadedVariant, VariantError> {
-    let options = ron::Options::default()
-        .with_default_extension(Extensions::UNWRAP_VARIANT_NEWTYPES | Extensions::IMPLICIT_SOME);
-    let file: VariantFile = options.from_str(source).map_err(|e| {
-        let (line, column) = (e.span.start.line, e.span.start.col);
-        VariantError::Syntax {
-            location: Location::new(origin, line, column),
-            message: e.code.to_string(),
-            snippet: snippet(source, line, column),
-        }
-    })?;
-    let spec = match file {
-        VariantFile::Variant(spec) => spec,
-        VariantFile::Sudoku(short) => {
-            expand_sudoku(short).map_err(|message| VariantError::Invalid {
-                file: origin.to_string(),
-                message,
-            })?
-        }
-    };
-    Ok(LoadedVariant {
-        spec,
-        origin: origin.to_string(),
-    })
+    let dir = Path::new(origin).parent().unwrap_or(Path::new(""));
+    Reader::default().parse(source, origin, Some(dir))
 }
 
 /// Reads a variant from a file, or a built-in by name (`sudoku9`, `pie`, …).
@@ -247,60 +426,299 @@ pub fn parse(source: &str, origin: &str) -> Result<LoadedVariant, VariantError> 
 /// A path that exists wins over a built-in of the same name.
 ///
 /// # Errors
-/// I/O, syntax, or [`VariantError::Unknown`] when `name` is neither.
+/// I/O, syntax, semantic, or [`VariantError::Unknown`] when `name` is neither.
 pub fn load(name: &str) -> Result<LoadedVariant, VariantError> {
-    let path = Path::new(name);
-    if path.is_file() {
-        let source = std::fs::read_to_string(path).map_err(|source| VariantError::Io {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        return parse(&source, name);
+    Reader::default().load(name, Path::new(""))
+}
+
+/// Reads the variant that `file` refers to as `reference`: a path relative to
+/// `file`'s folder, or else a built-in name.
+///
+/// # Errors
+/// As [`load`].
+pub fn load_beside(reference: &str, file: &str) -> Result<LoadedVariant, VariantError> {
+    let dir = Path::new(file).parent().unwrap_or(Path::new(""));
+    Reader::default().load(reference, dir)
+}
+
+/// Where a variant name leads.
+enum Target {
+    File(PathBuf),
+    Builtin(&'static str, &'static str),
+}
+
+impl Target {
+    /// `name` as a path in `dir` if such a file exists, else as a built-in.
+    fn find(name: &str, dir: Option<&Path>) -> Option<Target> {
+        if let Some(path) = dir.map(|d| d.join(name))
+            && path.is_file()
+        {
+            return Some(Target::File(path));
+        }
+        let bare = name.strip_suffix(".ron").unwrap_or(name);
+        BUILTINS
+            .iter()
+            .find(|(builtin, _)| *builtin == bare)
+            .map(|&(name, source)| Target::Builtin(name, source))
     }
-    let bare = name.strip_suffix(".ron").unwrap_or(name);
-    match BUILTINS.iter().find(|(builtin, _)| *builtin == bare) {
-        Some((builtin, source)) => parse(source, &format!("builtin:{builtin}")),
-        None => Err(VariantError::Unknown {
-            name: name.to_string(),
-        }),
+
+    /// What identifies it in a chain of references (to find cycles), and its name
+    /// in messages.
+    fn key(&self) -> (PathBuf, String) {
+        match self {
+            Target::File(path) => (
+                std::fs::canonicalize(path).unwrap_or_else(|_| path.clone()),
+                path.display().to_string(),
+            ),
+            Target::Builtin(name, _) => (PathBuf::from(name), format!("builtin:{name}")),
+        }
     }
 }
 
-/// The full form of `Sudoku(box_size: n)`.
-fn expand_sudoku(short: SudokuSpec) -> Result<VariantSpec, String> {
-    let n = short.box_size;
-    if !(1..=11).contains(&n) {
+/// Longest chain of `extends` and `parts` followed.
+const MAX_DEPTH: usize = 16;
+
+/// Reads variants, following `extends` and `parts`, and refusing cycles.
+#[derive(Default)]
+struct Reader {
+    /// Keys and names of the variants being read, outermost first.
+    chain: Vec<(PathBuf, String)>,
+}
+
+impl Reader {
+    fn load(&mut self, name: &str, dir: &Path) -> Result<LoadedVariant, VariantError> {
+        let target = Target::find(name, Some(dir)).ok_or_else(|| VariantError::Unknown {
+            name: name.to_string(),
+        })?;
+        self.chain.push(target.key());
+        let loaded = self.read(&target);
+        self.chain.pop();
+        loaded
+    }
+
+    fn read(&mut self, target: &Target) -> Result<LoadedVariant, VariantError> {
+        match target {
+            Target::File(path) => {
+                let source = std::fs::read_to_string(path).map_err(|source| VariantError::Io {
+                    path: path.clone(),
+                    source,
+                })?;
+                let origin = path.display().to_string();
+                self.parse(&source, &origin, path.parent())
+            }
+            Target::Builtin(name, source) => self.parse(source, &format!("builtin:{name}"), None),
+        }
+    }
+
+    /// `dir` is where references are looked for; `None` for built-ins, which
+    /// refer to built-ins only.
+    fn parse(
+        &mut self,
+        source: &str,
+        origin: &str,
+        dir: Option<&Path>,
+    ) -> Result<LoadedVariant, VariantError> {
+        let options = ron::Options::default().with_default_extension(
+            Extensions::UNWRAP_VARIANT_NEWTYPES | Extensions::IMPLICIT_SOME,
+        );
+        let file: VariantFile = options.from_str(source).map_err(|e| {
+            let (line, column) = (e.span.start.line, e.span.start.col);
+            VariantError::Syntax {
+                location: Location::new(origin, line, column),
+                message: e.code.to_string(),
+                snippet: format!("\n{}", snippet(source, line, column)),
+            }
+        })?;
+        let mut loaded = LoadedVariant {
+            spec: VariantSpec::new("", SymbolsSpec::List(vec![]), CellsSpec::List(vec![])),
+            origin: origin.to_string(),
+            source: source.to_string(),
+            base: None,
+        };
+        loaded.spec = match file {
+            VariantFile::Variant(def) => self.resolve(def, &mut loaded, dir)?,
+            VariantFile::Sudoku(short) => expand_sudoku(short)
+                .map_err(|(field, message)| loaded.invalid(Some(Needle::Word(field)), message))?,
+            VariantFile::Latin(short) => expand_latin(short)
+                .map_err(|message| loaded.invalid(Some(Needle::Word("size")), message))?,
+        };
+        Ok(loaded)
+    }
+
+    /// The full spec of `def`, reading what it extends (into `loaded.base`) and places.
+    fn resolve(
+        &mut self,
+        def: VariantDef,
+        loaded: &mut LoadedVariant,
+        dir: Option<&Path>,
+    ) -> Result<VariantSpec, VariantError> {
+        let base = match &def.extends {
+            Some(name) => Some(self.reference(name, format!("extends {name:?}"), loaded, dir)?),
+            None => None,
+        };
+        let inherited = base.as_ref().map(|b| b.spec.clone());
+        let missing = |field: &str| {
+            loaded.invalid(
+                Some(Needle::Word("Variant")),
+                format!("`{field}` is missing: give it, or `extends` a variant that has it"),
+            )
+        };
+        let mut spec = match inherited {
+            Some(base) => VariantSpec {
+                name: def.name.unwrap_or(base.name),
+                symbols: def.symbols.unwrap_or(base.symbols),
+                cells: def.cells.unwrap_or(base.cells),
+                ..base
+            },
+            None => VariantSpec::new(
+                def.name.ok_or_else(|| missing("name"))?,
+                def.symbols.ok_or_else(|| missing("symbols"))?,
+                def.cells.ok_or_else(|| missing("cells"))?,
+            ),
+        };
+        spec.houses.extend(def.houses);
+        spec.edges.extend(def.edges);
+        spec.allowed.extend(def.allowed);
+        for part in def.parts {
+            let name = part
+                .name
+                .unwrap_or_else(|| format!("grid {}", spec.parts.len() + 1));
+            let item = format!("part {name:?} ({:?})", part.variant);
+            let variant = self.reference(&part.variant, item, loaded, dir)?;
+            spec.parts.push(Part {
+                name,
+                offset: part.offset,
+                variant,
+            });
+        }
+        loaded.base = base.map(Box::new);
+        Ok(spec)
+    }
+
+    /// Reads the variant `loaded` refers to as `name`; errors point at the reference.
+    fn reference(
+        &mut self,
+        name: &str,
+        item: String,
+        loaded: &LoadedVariant,
+        dir: Option<&Path>,
+    ) -> Result<LoadedVariant, VariantError> {
+        let (location, _) = locate(
+            &loaded.origin,
+            &loaded.source,
+            Some(Needle::Quoted(name.to_string())),
+        );
+        let within = |source| VariantError::Within {
+            location: location.clone(),
+            item: item.clone(),
+            source: Box::new(source),
+        };
+        // Built-ins (no `dir`) refer to built-ins only, never to a file that happens to be here.
+        let target = Target::find(name, dir).ok_or_else(|| {
+            within(VariantError::Unknown {
+                name: name.to_string(),
+            })
+        })?;
+        let key = target.key();
+        if let Some(at) = self.chain.iter().position(|k| k.0 == key.0) {
+            let mut cycle: Vec<String> = self.chain[at..].iter().map(|k| k.1.clone()).collect();
+            cycle.push(key.1);
+            return Err(within(VariantError::Cycle { chain: cycle }));
+        }
+        if self.chain.len() >= MAX_DEPTH {
+            return Err(within(VariantError::invalid(
+                &loaded.origin,
+                "",
+                None,
+                format!("more than {MAX_DEPTH} variants deep"),
+            )));
+        }
+        self.chain.push(key);
+        let read = self.read(&target);
+        self.chain.pop();
+        read.map_err(within)
+    }
+}
+
+/// The default symbols of an `n`-symbol board: 1-9 then A-Z, or numbers past 35.
+fn default_symbols(n: usize) -> SymbolsSpec {
+    const DIGITS_THEN_LETTERS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    if n <= DIGITS_THEN_LETTERS.len() {
+        SymbolsSpec::Chars(DIGITS_THEN_LETTERS[..n].to_string())
+    } else {
+        SymbolsSpec::Range(1, n as i64)
+    }
+}
+
+/// The full form of a `Sudoku(…)` short form; errors name the offending field.
+fn expand_sudoku(short: SudokuSpec) -> Result<VariantSpec, (&'static str, String)> {
+    let (h, w) = match (short.box_size, short.boxes) {
+        (Some(n), None) => (n, n),
+        (None, Some(boxes)) => boxes,
+        (Some(_), Some(_)) => {
+            return Err(("boxes", "give `box_size` or `boxes`, not both".into()));
+        }
+        (None, None) => {
+            return Err((
+                "Sudoku",
+                "`box_size: n` (square boxes) or `boxes: (rows, cols)` is missing".into(),
+            ));
+        }
+    };
+    let field = if short.boxes.is_some() {
+        "boxes"
+    } else {
+        "box_size"
+    };
+    let side = h.saturating_mul(w);
+    if h == 0 || w == 0 || side > crate::symbols::MAX_SYMBOLS {
+        return Err((
+            field,
+            format!(
+                "boxes of {h}×{w} make a board of {side} symbols (1 to {} are supported)",
+                crate::symbols::MAX_SYMBOLS
+            ),
+        ));
+    }
+    let name = short
+        .name
+        .unwrap_or_else(|| format!("Sudoku {side}×{side}"));
+    let boxes = HouseSpec::Boxes { rows: h, cols: w };
+    Ok(square(name, short.symbols, side, [boxes]))
+}
+
+/// A `side`×`side` grid with rows, columns and `extra` houses.
+fn square(
+    name: String,
+    symbols: Option<SymbolsSpec>,
+    side: usize,
+    extra: impl IntoIterator<Item = HouseSpec>,
+) -> VariantSpec {
+    let cells = CellsSpec::Grid {
+        rows: side,
+        cols: side,
+        mask: None,
+    };
+    let symbols = symbols.unwrap_or_else(|| default_symbols(side));
+    let mut spec = VariantSpec::new(name, symbols, cells);
+    spec.houses = vec![HouseSpec::Rows, HouseSpec::Columns];
+    spec.houses.extend(extra);
+    spec
+}
+
+/// The full form of `Latin(size: n)`.
+fn expand_latin(short: LatinSpec) -> Result<VariantSpec, String> {
+    let n = short.size;
+    if !(1..=crate::symbols::MAX_SYMBOLS).contains(&n) {
         return Err(format!(
-            "box_size {n} is out of range (1 to 11: at most {} symbols)",
+            "size {n} is out of range (1 to {})",
             crate::symbols::MAX_SYMBOLS
         ));
     }
-    let side = n * n;
-    const DIGITS_THEN_LETTERS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    let symbols = short.symbols.unwrap_or_else(|| {
-        if side <= DIGITS_THEN_LETTERS.len() {
-            SymbolsSpec::Chars(DIGITS_THEN_LETTERS[..side].to_string())
-        } else {
-            SymbolsSpec::Range(1, side as i64)
-        }
-    });
-    Ok(VariantSpec {
-        name: short
-            .name
-            .unwrap_or_else(|| format!("Sudoku {side}×{side}")),
-        symbols,
-        cells: CellsSpec::Grid {
-            rows: side,
-            cols: side,
-            mask: None,
-        },
-        houses: vec![
-            HouseSpec::Rows,
-            HouseSpec::Columns,
-            HouseSpec::Boxes { rows: n, cols: n },
-        ],
-        edges: vec![],
-    })
+    let name = short
+        .name
+        .unwrap_or_else(|| format!("Latin square {n}×{n}"));
+    Ok(square(name, short.symbols, n, []))
 }
 
 impl SymbolsSpec {
@@ -357,6 +775,67 @@ mod tests {
         assert!(err.contains("colour"), "{err}");
         let src = "Variant(name: \"x\", symbols: Chars(\"12\"), cells: Grid(rows: 2, cols: 2, mask: [], extra: 1))";
         assert!(parse(src, "t").is_err());
+    }
+
+    #[test]
+    fn extends_inherits_fields_and_adds_rules() {
+        let v = parse(
+            r#"Variant(extends: "sudoku4", name: "X4", houses: [Diagonals], edges: [King])"#,
+            "t",
+        )
+        .unwrap();
+        assert_eq!(v.spec.name, "X4");
+        assert_eq!(v.spec.symbols, SymbolsSpec::Chars("1234".into()));
+        assert_eq!(v.spec.houses.len(), 4);
+        assert_eq!(v.spec.houses[3], HouseSpec::Diagonals);
+        assert_eq!(v.spec.edges, vec![EdgeSpec::King]);
+        assert_eq!(v.base.as_ref().unwrap().origin, "builtin:sudoku4");
+        let err = parse(r#"Variant(name: "x", cells: Grid(rows: 1, cols: 1))"#, "t")
+            .unwrap_err()
+            .to_string();
+        assert!(err.starts_with("t:1:1: `symbols` is missing"), "{err}");
+    }
+
+    #[test]
+    fn rectangular_boxes_and_latin_squares() {
+        let six = parse("Sudoku(boxes: (2, 3))", "t").unwrap().spec;
+        assert_eq!(six.name, "Sudoku 6×6");
+        assert!(six.houses.contains(&HouseSpec::Boxes { rows: 2, cols: 3 }));
+        let latin = parse("Latin(size: 7)", "t").unwrap().spec;
+        assert_eq!(latin.houses, vec![HouseSpec::Rows, HouseSpec::Columns]);
+        for bad in [
+            "Sudoku(box_size: 3, boxes: (3, 3))",
+            "Sudoku()",
+            "Sudoku(boxes: (12, 12))",
+            "Latin(size: 0)",
+        ] {
+            assert!(
+                matches!(parse(bad, "t"), Err(VariantError::Invalid { .. })),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_variant_extending_itself_is_a_cycle() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("self.ron");
+        std::fs::write(&path, r#"Variant(extends: "self.ron")"#).unwrap();
+        let err = load(&path.display().to_string()).unwrap_err().to_string();
+        assert!(
+            err.contains(":1:18: extends \"self.ron\": a cycle: "),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn builtins_refer_to_builtins_only() {
+        let x = load("x-sudoku").unwrap();
+        assert_eq!(x.base.unwrap().origin, "builtin:sudoku9");
+        let samurai = load("samurai").unwrap();
+        assert_eq!(samurai.spec.parts.len(), 5);
+        assert_eq!(samurai.spec.parts[2].name, "centre");
+        assert_eq!(samurai.spec.parts[2].offset, (6, 6));
     }
 
     #[test]

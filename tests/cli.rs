@@ -247,11 +247,102 @@ fn every_data_file_solves() {
 }
 
 #[test]
+fn validate_accepts_the_catalogue_and_puzzles_and_refuses_a_bad_file() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut command = graphdoku();
+    command.current_dir(&root).arg("validate");
+    for entry in std::fs::read_dir(root.join("variants")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "ron") {
+            command.arg(path.strip_prefix(&root).unwrap());
+        }
+    }
+    command
+        .args(["samurai", "data/samurai.ron", "data/pie-homework.ron"])
+        .assert()
+        .success()
+        .stdout(contains(
+            "variants/samurai.ron: valid variant \"Samurai Sudoku\": 369 cells",
+        ))
+        .stdout(contains("samurai: valid variant"))
+        .stdout(contains("data/samurai.ron: valid puzzle \"samurai 94\""))
+        .stderr("");
+    graphdoku()
+        .current_dir(&root)
+        .args([
+            "validate",
+            "-v",
+            "samurai",
+            "data/samurai.txt",
+            "tests/broken/unknown-cell.ron",
+        ])
+        .assert()
+        .code(2)
+        .stdout(contains(
+            "data/samurai.txt: 1 of 1 puzzles of \"Samurai Sudoku\" valid",
+        ))
+        .stderr(contains(
+            "unknown-cell.ron:8:64: house corners: unknown cell name \"r5c1\"",
+        ));
+}
+
+#[test]
+fn info_counts_and_json() {
+    graphdoku()
+        .args(["info", "anti-knight"])
+        .assert()
+        .success()
+        .stdout(contains("cells:    81\nedges:    962\n"))
+        .stdout(contains("houses:   27 (9 boxes, 9 columns, 9 rows)"))
+        .stdout(contains("degree:   min 20, max 28, mean 23.75"));
+    let output = graphdoku()
+        .arg("info")
+        .arg(data("pie-homework.ron"))
+        .arg("--json")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let info: serde_json::Value = serde_json::from_slice(&output).unwrap();
+    assert_eq!(info["cells"], 72);
+    assert_eq!(info["houses"]["rings"], 6);
+    assert_eq!(info["houses"]["wedges"], 6);
+    assert_eq!(info["all_houses_full"], true);
+    assert_eq!(info["degree_min"], 21);
+    assert_eq!(info["symbols"].as_array().unwrap().len(), 12);
+    graphdoku()
+        .args(["info", "no-such-variant"])
+        .assert()
+        .code(2)
+        .stderr(contains("unknown variant"));
+}
+
+#[test]
+fn samurai_reads_as_a_block_with_gaps_and_solves() {
+    graphdoku()
+        .args(["solve", "-v", "samurai"])
+        .arg(data("samurai.txt"))
+        .assert()
+        .success()
+        .stdout(contains("solved"));
+    graphdoku()
+        .args(["count", "-v", "samurai"])
+        .arg(data("samurai.txt"))
+        .arg(data("samurai.ron"))
+        .assert()
+        .success()
+        .stdout("line 4: unique\nsamurai 94: unique\n");
+}
+
+#[test]
 fn help_lists_the_commands() {
     graphdoku().arg("--help").assert().success().stdout(
         contains("solve")
             .and(contains("count"))
             .and(contains("euler"))
+            .and(contains("validate"))
+            .and(contains("info"))
             .and(contains("Exit status")),
     );
 }

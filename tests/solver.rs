@@ -34,10 +34,10 @@ fn graph_with_houses(
     houses: &[Vec<usize>],
 ) -> ConstraintGraph {
     let name = |i: usize| format!("v{i}");
-    let spec = VariantSpec {
-        name: "test graph".into(),
-        symbols: SymbolsSpec::Range(1, k as i64),
-        cells: CellsSpec::List(
+    let mut spec = VariantSpec::new(
+        "test graph",
+        SymbolsSpec::Range(1, k as i64),
+        CellsSpec::List(
             (0..n)
                 .map(|i| CellSpec {
                     name: name(i),
@@ -46,23 +46,19 @@ fn graph_with_houses(
                 })
                 .collect(),
         ),
-        houses: houses
-            .iter()
-            .enumerate()
-            .map(|(i, cells)| HouseSpec::House {
-                name: format!("h{i}"),
-                cells: cells.iter().map(|&c| name(c)).collect(),
-            })
-            .collect(),
-        edges: vec![EdgeSpec::Pairs(
-            edges.iter().map(|&(a, b)| (name(a), name(b))).collect(),
-        )],
-    };
-    ConstraintGraph::build(&LoadedVariant {
-        spec,
-        origin: "test".into(),
-    })
-    .unwrap()
+    );
+    spec.houses = houses
+        .iter()
+        .enumerate()
+        .map(|(i, cells)| HouseSpec::House {
+            name: format!("h{i}"),
+            cells: cells.iter().map(|&c| name(c)).collect(),
+        })
+        .collect();
+    spec.edges = vec![EdgeSpec::Pairs(
+        edges.iter().map(|&(a, b)| (name(a), name(b))).collect(),
+    )];
+    ConstraintGraph::build(&LoadedVariant::new(spec, "test")).unwrap()
 }
 
 #[test]

@@ -2,7 +2,9 @@
 
 mod count;
 mod euler;
+mod info;
 mod solve;
+mod validate;
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
@@ -61,13 +63,22 @@ pub fn run(cli: Cli) -> Result<Status> {
                 count::run(graph, solver, record, limit, json, report)
             })
         }
-        Command::Euler { file, verbose } => {
-            let mut out = io::BufWriter::new(io::stdout().lock());
-            let status = euler::run(&file, verbose, &mut out)?;
-            out.flush()?;
-            Ok(status)
+        Command::Euler { file, verbose } => buffered(|out| euler::run(&file, verbose, out)),
+        Command::Validate { files, variant } => {
+            buffered(|out| validate::run(&files, &variant, out))
         }
+        Command::Info { variant, json } => buffered(|out| info::run(&variant, json, out)),
     }
+}
+
+/// Runs `work` with a buffered standard output, flushed at the end.
+fn buffered(
+    work: impl FnOnce(&mut io::BufWriter<io::StdoutLock<'static>>) -> Result<Status>,
+) -> Result<Status> {
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let status = work(&mut out)?;
+    out.flush()?;
+    Ok(status)
 }
 
 /// Opens `path` (`-` is standard input) with a buffer large enough to sniff the format.
