@@ -357,6 +357,8 @@ pub const BUILTINS: &[(&str, &str)] = &[
     ("sudoku12", include_str!("../variants/sudoku12.ron")),
     ("sudoku16", include_str!("../variants/sudoku16.ron")),
     ("sudoku25", include_str!("../variants/sudoku25.ron")),
+    ("sudoku36", include_str!("../variants/sudoku36.ron")),
+    ("sudoku49", include_str!("../variants/sudoku49.ron")),
     ("latin9", include_str!("../variants/latin9.ron")),
     ("jigsaw9", include_str!("../variants/jigsaw9.ron")),
     ("x-sudoku", include_str!("../variants/x-sudoku.ron")),

@@ -15,6 +15,8 @@ const CATALOGUE: &[(&str, &[&str], bool)] = &[
     ("sudoku12", &["sudoku12.txt"], true),
     ("sudoku16", &["sudoku16-45pct.txt"], true),
     ("sudoku25", &["sudoku25-55pct.txt"], true),
+    ("sudoku36", &["sudoku36-55pct.txt"], true),
+    ("sudoku49", &["sudoku49-55pct.txt"], true),
     ("latin9", &["latin9.txt"], true),
     ("jigsaw9", &["jigsaw9.txt"], true),
     ("x-sudoku", &["x-sudoku.txt"], true),

@@ -264,3 +264,22 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn the_minimal_pie_is_unique_and_minimal() {
+    let (graph, puzzles) = puzzles("pie", "pie-minimal.txt");
+    let solver = Solver::new(&graph);
+    let puzzle = &puzzles[0];
+    assert_eq!(puzzle.clue_count(), 40);
+    assert_eq!(solver.count(puzzle, 2), 1);
+    for cell in (0..graph.len()).filter(|&c| puzzle.givens()[c].is_some()) {
+        let mut fewer = puzzle.givens().to_vec();
+        fewer[cell] = None;
+        assert_eq!(
+            solver.count(&Puzzle::new(fewer), 2),
+            2,
+            "{} is not needed",
+            graph.cells()[cell].name
+        );
+    }
+}
