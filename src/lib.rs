@@ -21,13 +21,16 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod generate;
 pub mod graph;
 pub mod input;
 mod location;
+pub mod logic;
 pub mod puzzle;
 pub mod render;
 pub mod solver;
 pub mod symbols;
+mod uniqueness;
 pub mod variant;
 mod verify;
 
@@ -37,5 +40,6 @@ pub use location::Location;
 pub use puzzle::{Puzzle, Solution};
 pub use solver::{Search, Solver, Stats};
 pub use symbols::{Alphabet, Token};
+pub use uniqueness::{Verdict, differences, uniqueness};
 pub use variant::VariantError;
 pub use verify::{Violation, verify};
