@@ -1,7 +1,11 @@
 //! Running the commands: shared input handling here, one module per command.
 
+mod check;
 mod count;
 mod euler;
+mod explain;
+mod generate;
+mod grade;
 mod solve;
 
 use std::fs::File;
@@ -15,8 +19,8 @@ use graphdoku::{ConstraintGraph, Puzzle, PuzzleReader, Record, Solution, Solver,
 
 use crate::cli::{Cli, Command, InputArgs};
 
-/// The exit status; when several apply, the highest wins.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// The exit status; when several apply, the most severe wins (see [`Status::rank`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
     /// Everything solved (or counted as asked).
     Ok = 0,
@@ -26,6 +30,33 @@ pub enum Status {
     Invalid = 2,
     /// The solver produced a colouring the verifier rejects: a bug.
     Internal = 3,
+    /// Some puzzle has several solutions (commands that check uniqueness).
+    Multiple = 4,
+}
+
+impl Status {
+    /// Severity: a bug, then bad input, then no solution, then several solutions.
+    fn rank(self) -> u8 {
+        match self {
+            Status::Ok => 0,
+            Status::Multiple => 1,
+            Status::Unsolved => 2,
+            Status::Invalid => 3,
+            Status::Internal => 4,
+        }
+    }
+}
+
+impl Ord for Status {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.rank().cmp(&other.rank())
+    }
+}
+
+impl PartialOrd for Status {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 impl From<Status> for ExitCode {
@@ -45,12 +76,34 @@ pub fn run(cli: Cli) -> Result<Status> {
         } => for_each_record(&input, |graph, solver, record| {
             solve::run(graph, solver, record, format, stats, &mut out)
         }),
-        Command::Count { input, limit, json } => {
-            for_each_record(&input, |graph, solver, record| {
-                count::run(graph, solver, record, limit, json, &mut out)
-            })
-        }
+        Command::Count {
+            input,
+            limit,
+            all,
+            json,
+        } => for_each_record(&input, |graph, solver, record| {
+            count::run(
+                graph,
+                solver,
+                record,
+                count::Options { limit, all, json },
+                &mut out,
+            )
+        }),
         Command::Euler { file, verbose } => euler::run(&file, verbose, &mut out),
+        Command::Check { input, json } => for_each_record(&input, |graph, solver, record| {
+            check::run(graph, solver, record, json, &mut out)
+        }),
+        Command::Generate(args) => generate::run(&args, &mut out),
+        Command::Grade { input, json } => for_each_record(&input, |graph, solver, record| {
+            grade::run(graph, solver, record, json, &mut out)
+        }),
+        Command::Explain { input, json } => for_each_record(&input, |graph, solver, record| {
+            explain::run(graph, solver, record, explain::Mode::All, json, &mut out)
+        }),
+        Command::Hint { input, json } => for_each_record(&input, |graph, solver, record| {
+            explain::run(graph, solver, record, explain::Mode::Hint, json, &mut out)
+        }),
     };
     match out.flush() {
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(status?),

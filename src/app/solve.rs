@@ -36,6 +36,7 @@ pub(crate) fn run(
         Status::Unsolved => "no solution",
         Status::Invalid => "invalid",
         Status::Internal => "internal error",
+        Status::Multiple => "several solutions",
     };
     let values = outcome.ok().map(|s| s.to_puzzle());
     match format {
