@@ -10,6 +10,8 @@
 mod random;
 mod symmetry;
 
+use std::cell::OnceCell;
+
 use rand_core::Rng;
 use thiserror::Error;
 
@@ -19,7 +21,7 @@ use crate::graph::ConstraintGraph;
 use crate::logic::{Grade, Level, Logic};
 use crate::puzzle::{Puzzle, Solution};
 use crate::solver::Solver;
-use random::{below, shuffle};
+use random::shuffle;
 
 /// What to generate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,6 +121,8 @@ pub struct Generator<'g> {
     graph: &'g ConstraintGraph,
     solver: Solver,
     logic: Logic<'g>,
+    /// The solver's first colouring of the empty board, once needed.
+    base: OnceCell<Option<Solution>>,
 }
 
 impl<'g> Generator<'g> {
@@ -128,56 +132,59 @@ impl<'g> Generator<'g> {
             graph,
             solver: Solver::new(graph),
             logic: Logic::new(graph),
+            base: OnceCell::new(),
         }
     }
 
     /// A random full colouring.
     ///
-    /// The solver's search is deterministic, so randomness is put in front of it:
-    /// a few random cells get random symbols that fit their given neighbours
-    /// (kept only while the whole stays solvable), the solver completes them,
-    /// and the symbols are then relabelled at random (when the variant does not
-    /// restrict symbols per cell, relabelling keeps any colouring proper).
+    /// The solver's search is deterministic, so randomness is put in front of it,
+    /// always on top of a known colouring so that the solver only ever completes
+    /// solvable puzzles (searching a sparse but unsolvable one can take long on
+    /// some shapes): the symbols of the last colouring are relabelled at random
+    /// (when the variant does not restrict symbols per cell, relabelling keeps
+    /// any colouring proper), a random half of its cells is kept as givens,
+    /// and the solver completes them into the next colouring. Three rounds, from
+    /// the solver's solution of the empty board (found once per generator).
     ///
     /// # Errors
     /// [`GenerateError::NoColouring`] when the variant has no solution.
     pub fn solution<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Solution, GenerateError> {
-        let (n, k) = (self.graph.len(), self.graph.alphabet().len());
+        let n = self.graph.len();
         let mut current = self
-            .solver
-            .solve(&Puzzle::empty(n))
+            .base
+            .get_or_init(|| self.solver.solve(&Puzzle::empty(n)))
+            .clone()
             .ok_or(GenerateError::NoColouring)?;
-        let mut givens = vec![None; n];
-        let mut order: Vec<usize> = (0..n).collect();
-        shuffle(rng, &mut order);
-        for &cell in order.iter().take(k) {
-            let fits = |c: u8| {
-                self.graph.allowed(cell).is_none_or(|a| a.contains(&c))
-                    && self.graph.neighbours(cell).all(|n| givens[n] != Some(c))
-            };
-            // Never empty: the current solution's colour fits.
-            let options: Vec<u8> = (0..k as u8).filter(|&c| fits(c)).collect();
-            let colour = options[below(rng, options.len())];
-            givens[cell] = Some(colour);
-            if current.colours()[cell] != colour {
-                match self.solver.solve(&Puzzle::new(givens.clone())) {
-                    Some(solution) => current = solution,
-                    None => givens[cell] = Some(current.colours()[cell]),
-                }
+        let mut cells: Vec<usize> = (0..n).collect();
+        for _ in 0..3 {
+            current = self.relabel(rng, &current);
+            shuffle(rng, &mut cells);
+            let mut givens = vec![None; n];
+            for &cell in &cells[..n / 2] {
+                givens[cell] = Some(current.colours()[cell]);
             }
+            // Always Some: `current` completes these givens.
+            current = self.solver.solve(&Puzzle::new(givens)).unwrap_or(current);
         }
-        if (0..n).all(|c| self.graph.allowed(c).is_none()) {
-            let mut relabel: Vec<u8> = (0..k as u8).collect();
-            shuffle(rng, &mut relabel);
-            current = Solution::new(
-                current
-                    .colours()
-                    .iter()
-                    .map(|&c| relabel[c as usize])
-                    .collect(),
-            );
+        Ok(self.relabel(rng, &current))
+    }
+
+    /// `solution` with its symbols permuted at random, when the variant allows
+    /// every symbol in every cell; else `solution` itself.
+    fn relabel<R: Rng + ?Sized>(&self, rng: &mut R, solution: &Solution) -> Solution {
+        if (0..self.graph.len()).any(|c| self.graph.allowed(c).is_some()) {
+            return solution.clone();
         }
-        Ok(current)
+        let mut relabel: Vec<u8> = (0..self.graph.alphabet().len() as u8).collect();
+        shuffle(rng, &mut relabel);
+        Solution::new(
+            solution
+                .colours()
+                .iter()
+                .map(|&c| relabel[c as usize])
+                .collect(),
+        )
     }
 
     /// Removes the orbits of `solution`'s cells in random order while the puzzle
