@@ -26,6 +26,7 @@ pub mod graph;
 pub mod input;
 mod location;
 pub mod logic;
+mod names;
 pub mod puzzle;
 pub mod render;
 pub mod solver;

@@ -1,24 +1,12 @@
 //! The designer commands end to end: check, count --all, generate, grade,
 //! explain and hint: output, exit codes, and round trips between them.
 
-use std::path::PathBuf;
+mod common;
 
 use assert_cmd::Command;
+use common::{EXAMPLE, data, graphdoku};
 use predicates::prelude::*;
 use predicates::str::contains;
-
-const EXAMPLE: &str =
-    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
-
-fn graphdoku() -> Command {
-    Command::cargo_bin("graphdoku").unwrap()
-}
-
-fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("data")
-        .join(name)
-}
 
 fn stdout(command: &mut Command) -> String {
     String::from_utf8(command.output().unwrap().stdout).unwrap()

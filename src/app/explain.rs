@@ -26,9 +26,25 @@ pub(super) struct Analysis {
     pub stats: Stats,
 }
 
+/// The deduction engine and its analysis of the record's puzzle; or, after
+/// printing the record's line saying why there is none, the status.
+pub(super) fn analyse_or_report<'g>(
+    graph: &'g ConstraintGraph,
+    solver: &Solver,
+    record: &Record,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<Result<(Logic<'g>, Analysis), Status>> {
+    let logic = Logic::new(graph);
+    Ok(match analyse(graph, solver, &logic, record) {
+        Ok(analysis) => Ok((logic, analysis)),
+        Err(status) => Err(report_failure(record, status, json, out)?),
+    })
+}
+
 /// Finds a verified solution, whether it is unique, and the logic path to it;
 /// or the status after reporting why not.
-pub(super) fn analyse(
+fn analyse(
     graph: &ConstraintGraph,
     solver: &Solver,
     logic: &Logic,
@@ -58,7 +74,7 @@ pub(super) fn analyse(
 }
 
 /// Prints the record of a puzzle that could not be analysed; returns `status`.
-pub(super) fn report_failure(
+fn report_failure(
     record: &Record,
     status: Status,
     json: bool,
@@ -99,10 +115,9 @@ pub(crate) fn run(
     json: bool,
     out: &mut impl Write,
 ) -> Result<Status> {
-    let logic = Logic::new(graph);
-    let analysis = match analyse(graph, solver, &logic, &record) {
-        Ok(analysis) => analysis,
-        Err(status) => return report_failure(&record, status, json, out),
+    let (logic, analysis) = match analyse_or_report(graph, solver, &record, json, out)? {
+        Ok(analysed) => analysed,
+        Err(status) => return Ok(status),
     };
     let steps = match mode {
         Mode::All => &analysis.path.steps[..],

@@ -3,12 +3,12 @@
 use std::io::Write;
 
 use anyhow::Result;
-use graphdoku::logic::{Grade, Logic};
+use graphdoku::logic::Grade;
 use graphdoku::{ConstraintGraph, Record, Solver};
 use serde_json::json;
 
 use super::Status;
-use super::explain::{analyse, report_failure, status};
+use super::explain::{analyse_or_report, status};
 
 pub(crate) fn run(
     graph: &ConstraintGraph,
@@ -17,10 +17,9 @@ pub(crate) fn run(
     json: bool,
     out: &mut impl Write,
 ) -> Result<Status> {
-    let logic = Logic::new(graph);
-    let analysis = match analyse(graph, solver, &logic, &record) {
-        Ok(analysis) => analysis,
-        Err(status) => return report_failure(&record, status, json, out),
+    let analysis = match analyse_or_report(graph, solver, &record, json, out)? {
+        Ok((_, analysis)) => analysis,
+        Err(status) => return Ok(status),
     };
     let grade = Grade::of(&analysis.path);
     let search = analysis.stats;

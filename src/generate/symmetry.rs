@@ -168,15 +168,6 @@ impl FromStr for Symmetry {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, String> {
-        Symmetry::ALL
-            .into_iter()
-            .find(|s| s.name() == text)
-            .ok_or_else(|| {
-                let names: Vec<_> = Symmetry::ALL.iter().map(|s| s.name()).collect();
-                format!(
-                    "unknown symmetry {text:?} (expected one of {})",
-                    names.join(", ")
-                )
-            })
+        crate::names::parse(&Symmetry::ALL, Symmetry::name, text, "symmetry")
     }
 }

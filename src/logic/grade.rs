@@ -77,16 +77,7 @@ impl FromStr for Level {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, String> {
-        Level::ALL
-            .into_iter()
-            .find(|level| level.name() == text)
-            .ok_or_else(|| {
-                let names: Vec<_> = Level::ALL.iter().map(|l| l.name()).collect();
-                format!(
-                    "unknown level {text:?} (expected one of {})",
-                    names.join(", ")
-                )
-            })
+        crate::names::parse(&Level::ALL, Level::name, text, "level")
     }
 }
 

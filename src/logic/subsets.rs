@@ -15,49 +15,34 @@ pub(super) fn naked(logic: &Logic, board: &Board, size: usize) -> Option<Step> {
     } else {
         Technique::NakedTriple
     };
-    for (h, house) in logic.graph.houses().iter().enumerate() {
-        let open: Vec<usize> = house
-            .cells
-            .iter()
-            .copied()
-            .filter(|&c| board.placed[c].is_none())
-            .collect();
-        let small: Vec<usize> = open
-            .iter()
-            .copied()
-            .filter(|&c| (2..=size).contains(&board.candidates[c].len()))
-            .collect();
-        let found = first_combination(&small, size, &mut |cells| {
-            let colours = cells
+    logic
+        .graph
+        .houses()
+        .iter()
+        .enumerate()
+        .find_map(|(h, house)| {
+            let open = open_cells(board, &house.cells);
+            let small: Vec<usize> = open
                 .iter()
-                .fold(Colours::default(), |set, &c| set.union(board.candidates[c]));
-            if colours.len() != size {
-                return None;
-            }
-            let eliminated: Vec<(usize, u8)> = open
-                .iter()
-                .filter(|c| !cells.contains(c))
-                .flat_map(|&c| {
-                    board.candidates[c]
-                        .and(colours)
-                        .iter()
-                        .map(move |colour| (c, colour))
-                })
+                .copied()
+                .filter(|&c| (2..=size).contains(&board.candidates[c].len()))
                 .collect();
-            (!eliminated.is_empty()).then(|| Step {
-                technique,
-                placed: None,
-                eliminated,
-                cells: cells.to_vec(),
-                houses: vec![h],
-                colours: colours.iter().collect(),
+            first_combination(&small, size, &mut |cells| {
+                let colours = union(cells.iter().map(|&c| board.candidates[c]));
+                if colours.len() != size {
+                    return None;
+                }
+                let others = open.iter().copied().filter(|c| !cells.contains(c));
+                let eliminated = removals(board, others, |set| set.and(colours));
+                step(
+                    technique,
+                    h,
+                    cells.to_vec(),
+                    colours.iter().collect(),
+                    eliminated,
+                )
             })
-        });
-        if found.is_some() {
-            return found;
-        }
-    }
-    None
+        })
 }
 
 /// The first hidden subset of `size` symbols, in house order, that removes something.
@@ -67,62 +52,79 @@ pub(super) fn hidden(logic: &Logic, board: &Board, size: usize) -> Option<Step> 
     } else {
         Technique::HiddenTriple
     };
-    for (h, house) in logic.graph.houses().iter().enumerate() {
-        if !logic.is_full(h) {
-            continue;
-        }
-        let open: Vec<usize> = house
-            .cells
-            .iter()
-            .copied()
-            .filter(|&c| board.placed[c].is_none())
-            .collect();
-        // Where each symbol may go, as a set of positions in `open` (a house has
-        // no more cells than symbols, so positions fit the same bitset).
-        let missing = open
-            .iter()
-            .fold(Colours::default(), |set, &c| set.union(board.candidates[c]));
-        let places = |colour: u8| -> Colours {
-            (0..open.len() as u8)
-                .filter(|&i| board.candidates[open[i as usize]].contains(colour))
-                .collect()
-        };
-        let few: Vec<u8> = missing
-            .iter()
-            .filter(|&colour| (2..=size).contains(&places(colour).len()))
-            .collect();
-        let found = first_combination(&few, size, &mut |colours| {
-            let positions = colours
+    let houses = logic.graph.houses().iter().enumerate();
+    houses
+        .filter(|&(h, _)| logic.is_full(h))
+        .find_map(|(h, house)| {
+            let open = open_cells(board, &house.cells);
+            // Where each symbol may go, as a set of positions in `open` (a house has
+            // no more cells than symbols, so positions fit the same bitset).
+            let places = |colour: u8| -> Colours {
+                (0..open.len() as u8)
+                    .filter(|&i| board.candidates[open[i as usize]].contains(colour))
+                    .collect()
+            };
+            let missing = union(open.iter().map(|&c| board.candidates[c]));
+            let few: Vec<u8> = missing
                 .iter()
-                .fold(Colours::default(), |set, &c| set.union(places(c)));
-            if positions.len() != size {
-                return None;
-            }
-            let keep: Colours = colours.iter().copied().collect();
-            let cells: Vec<usize> = positions.iter().map(|i| open[i as usize]).collect();
-            let eliminated: Vec<(usize, u8)> = cells
-                .iter()
-                .flat_map(|&c| {
-                    board.candidates[c]
-                        .minus(keep)
-                        .iter()
-                        .map(move |colour| (c, colour))
-                })
+                .filter(|&colour| (2..=size).contains(&places(colour).len()))
                 .collect();
-            (!eliminated.is_empty()).then(|| Step {
-                technique,
-                placed: None,
-                eliminated,
-                cells: cells.clone(),
-                houses: vec![h],
-                colours: colours.to_vec(),
+            first_combination(&few, size, &mut |colours| {
+                let positions = union(colours.iter().map(|&c| places(c)));
+                if positions.len() != size {
+                    return None;
+                }
+                let keep: Colours = colours.iter().copied().collect();
+                let cells: Vec<usize> = positions.iter().map(|i| open[i as usize]).collect();
+                let eliminated = removals(board, cells.iter().copied(), |set| set.minus(keep));
+                step(technique, h, cells, colours.to_vec(), eliminated)
             })
-        });
-        if found.is_some() {
-            return found;
-        }
-    }
-    None
+        })
+}
+
+fn open_cells(board: &Board, cells: &[usize]) -> Vec<usize> {
+    cells
+        .iter()
+        .copied()
+        .filter(|&c| board.placed[c].is_none())
+        .collect()
+}
+
+fn union(sets: impl Iterator<Item = Colours>) -> Colours {
+    sets.fold(Colours::default(), Colours::union)
+}
+
+/// (cell, colour) for each of `cells` and each candidate `removed` picks out of it.
+fn removals(
+    board: &Board,
+    cells: impl Iterator<Item = usize>,
+    removed: impl Fn(Colours) -> Colours,
+) -> Vec<(usize, u8)> {
+    cells
+        .flat_map(|c| {
+            removed(board.candidates[c])
+                .iter()
+                .map(move |colour| (c, colour))
+        })
+        .collect()
+}
+
+/// The subset step, if it removes anything.
+fn step(
+    technique: Technique,
+    house: usize,
+    cells: Vec<usize>,
+    colours: Vec<u8>,
+    eliminated: Vec<(usize, u8)>,
+) -> Option<Step> {
+    (!eliminated.is_empty()).then(|| Step {
+        technique,
+        placed: None,
+        eliminated,
+        cells,
+        houses: vec![house],
+        colours,
+    })
 }
 
 /// The first `Some` that `check` returns over the `size`-element combinations of

@@ -6,8 +6,25 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+use assert_cmd::Command;
 use graphdoku::logic::{Path, Technique};
 use graphdoku::{ConstraintGraph, Puzzle, Solution};
+
+/// The Project Euler 96 example grid, one line.
+pub const EXAMPLE: &str =
+    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
+/// The `graphdoku` binary, ready for arguments.
+pub fn graphdoku() -> Command {
+    Command::cargo_bin("graphdoku").unwrap()
+}
+
+/// A file of the repository's `data/`.
+pub fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("data")
+        .join(name)
+}
 
 /// `../shared/data`, or `None` (after saying so) when it is absent outside CI.
 pub fn shared_data() -> Option<PathBuf> {
