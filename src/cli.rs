@@ -133,7 +133,8 @@ pub struct GenerateArgs {
 pub enum GenerateFormat {
     /// One puzzle per line (`.` = empty).
     Line,
-    /// A `Grid NN` header and the puzzle drawn (a line per sector for polar shapes).
+    /// A `Grid NN` header and the puzzle drawn (a line per sector for polar shapes;
+    /// as `line` for freely listed cells).
     Grid,
     /// A RON puzzle file naming the variant (one document per puzzle).
     Ron,

@@ -53,6 +53,10 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<Status> {
             GenerateFormat::Line => {
                 writeln!(out, "{}", render::line(&graph, made.puzzle.givens()))?
             }
+            // Freely listed cells have no rows to draw: one line, as `line` gives.
+            GenerateFormat::Grid if graph.layout() == Layout::Free => {
+                writeln!(out, "{}", render::line(&graph, made.puzzle.givens()))?
+            }
             GenerateFormat::Grid => {
                 writeln!(out, "Grid {n:02}")?;
                 match graph.layout() {

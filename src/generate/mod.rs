@@ -4,7 +4,7 @@
 //! Removing givens in one pass gives a *minimal* puzzle: a given that could not
 //! be removed at some point cannot be removed later either (fewer givens never
 //! means fewer solutions). Randomness comes only from the caller's seedable
-//! generator, through [`random`]'s own sampling, so a seed names the same puzzles
+//! generator, through its own sampling (`random.rs`), so a seed names the same puzzles
 //! on every machine.
 
 mod random;

@@ -5,7 +5,7 @@
 //! the easiest deduction available ([`Technique`] order), one technique per file:
 //! `singles` (naked and hidden), `locked` (locked candidates), `subsets` (naked
 //! and hidden pairs and triples). When none applies it guesses, taking the value
-//! of a known solution, so a [`Path`] always ends at that solution. [`grade`]
+//! of a known solution, so a [`Path`] always ends at that solution. [`Grade`]
 //! turns a path into a difficulty [`Level`].
 
 mod colours;
