@@ -3,6 +3,8 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use graphdoku::generate::Symmetry;
+use graphdoku::logic::Level;
 
 /// Sudoku-like puzzles as graph colouring: cells are vertices, "must differ"
 /// rules are edges, symbols are colours, givens are a precoloring.
@@ -14,7 +16,8 @@ per line (`.` or `0` = empty, `#` comments), boxed grids pasted as they are, and
 puzzle files that name their variant. `-` reads standard input.
 
 Exit status: 0 success, 1 some puzzle has no solution, \
-2 invalid input or usage, 3 internal error.")]
+2 invalid input or usage, 3 internal error, 4 some puzzle has several solutions \
+(check, grade, explain, hint); when several apply: 3, then 2, then 1, then 4.")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -40,9 +43,52 @@ pub enum Command {
     Count {
         #[command(flatten)]
         input: InputArgs,
-        /// Stop counting at this many solutions.
-        #[arg(long, short, default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
-        limit: u64,
+        /// Stop counting at this many solutions [default: 2, or no limit with --all].
+        #[arg(long, short, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: Option<u64>,
+        /// Also print every solution, one line each, after its running number.
+        #[arg(long)]
+        all: bool,
+        /// Print JSON lines instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check each puzzle has exactly one solution: "unique", "none", or "multiple"
+    /// with two solutions and the cells where they differ (exit 4).
+    Check {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Print JSON lines instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Generate puzzles with exactly one solution that are minimal (every given is needed).
+    Generate(GenerateArgs),
+    /// Grade puzzles: the techniques needed without guessing, the guesses, and the level.
+    ///
+    /// Levels, by the hardest technique needed (the easiest is always tried first):
+    /// easy = naked and hidden singles; medium = locked candidates; hard = naked or
+    /// hidden pairs; fiendish = naked or hidden triples; needs-search = logic runs
+    /// out and a guess is needed.
+    Grade {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Print JSON lines instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Explain each puzzle's solution step by step, easiest technique first.
+    Explain {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Print JSON lines instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The next step only, as `explain` would give it.
+    Hint {
+        #[command(flatten)]
+        input: InputArgs,
         /// Print JSON lines instead of text.
         #[arg(long)]
         json: bool,
@@ -77,6 +123,46 @@ pub enum Command {
         #[arg(long, short)]
         verbose: bool,
     },
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Variant file (RON) or built-in name: sudoku4, sudoku9, sudoku16, sudoku25, pie.
+    #[arg(long, short, default_value = "sudoku9", value_name = "VARIANT")]
+    pub variant: String,
+    /// How many puzzles.
+    #[arg(long, short = 'n', default_value_t = 1)]
+    pub count: usize,
+    /// Seed of the random generator: the same seed gives the same puzzles on every
+    /// machine [default: from the clock, printed to stderr].
+    #[arg(long, short)]
+    pub seed: Option<u64>,
+    /// Exactly this many clues (removal stops there: unique, but not always minimal).
+    #[arg(long)]
+    pub clues: Option<usize>,
+    /// Clue pattern symmetry: none, rot180, rot90, mirror, diagonal (as the shape allows).
+    #[arg(long, default_value = "none")]
+    pub symmetry: Symmetry,
+    /// Only puzzles of this level: easy, medium, hard, fiendish, needs-search.
+    #[arg(long)]
+    pub difficulty: Option<Level>,
+    /// Full solutions to try per puzzle before giving up on --clues or --difficulty.
+    #[arg(long, default_value_t = 1000)]
+    pub attempts: usize,
+    /// How to print each puzzle.
+    #[arg(long, short, value_enum, default_value_t = GenerateFormat::Line)]
+    pub format: GenerateFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GenerateFormat {
+    /// One puzzle per line (`.` = empty).
+    Line,
+    /// A `Grid NN` header and the puzzle drawn (a line per sector for polar shapes;
+    /// as `line` for freely listed cells).
+    Grid,
+    /// A RON puzzle file naming the variant (one document per puzzle).
+    Ron,
 }
 
 #[derive(Debug, Args)]

@@ -21,14 +21,18 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod generate;
 pub mod graph;
 pub mod input;
 pub mod lint;
 mod location;
+pub mod logic;
+mod names;
 pub mod puzzle;
 pub mod render;
 pub mod solver;
 pub mod symbols;
+mod uniqueness;
 pub mod variant;
 mod verify;
 
@@ -38,5 +42,6 @@ pub use location::Location;
 pub use puzzle::{Puzzle, Solution};
 pub use solver::{Search, Solver, Stats};
 pub use symbols::{Alphabet, Token};
+pub use uniqueness::{Verdict, differences, uniqueness};
 pub use variant::VariantError;
 pub use verify::{Violation, verify};

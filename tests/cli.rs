@@ -1,23 +1,12 @@
 //! The `graphdoku` binary end to end: output, exit codes and error messages.
 
+mod common;
+
 use std::path::PathBuf;
 
-use assert_cmd::Command;
+use common::{EXAMPLE, data, graphdoku};
 use predicates::prelude::*;
 use predicates::str::contains;
-
-const EXAMPLE: &str =
-    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
-
-fn graphdoku() -> Command {
-    Command::cargo_bin("graphdoku").unwrap()
-}
-
-fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("data")
-        .join(name)
-}
 
 /// A temporary file holding `text`, named `name`.
 fn file(dir: &tempfile::TempDir, name: &str, text: &str) -> PathBuf {

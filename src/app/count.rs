@@ -1,42 +1,51 @@
-//! `graphdoku count`: how many solutions, up to a limit.
+//! `graphdoku count`: how many solutions, up to a limit; with `--all`, each one too.
 
 use std::io::Write;
 
 use anyhow::Result;
-use graphdoku::{ConstraintGraph, Record, Solver};
+use graphdoku::{ConstraintGraph, Puzzle, Record, Solver, render};
 use serde_json::json;
 
-use super::{Outcome, Report, Status, checked, puzzle_or_report};
+use super::{Report, Status, checked, puzzle_or_report};
+
+/// What `count` was asked for.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Options {
+    /// Stop at this many solutions; `None`: 2, or no limit with `all`.
+    pub limit: Option<u64>,
+    /// Print every solution as it is found, numbered.
+    pub all: bool,
+    /// JSON lines.
+    pub json: bool,
+}
 
 pub(crate) fn run(
     graph: &ConstraintGraph,
     solver: &Solver,
     record: Record,
-    limit: u64,
-    json: bool,
+    options: Options,
     report: &mut Report,
-) -> Result<Outcome> {
-    let err = &mut report.err;
-    let outcome = puzzle_or_report(&record, err).map(|puzzle| {
-        let mut search = solver.search(puzzle);
-        // Nothing is printed but the count: verify the first solution, count the rest.
-        let Some(first) = search.next() else {
-            return Ok((0, search.stats()));
-        };
-        checked(graph, puzzle, first, &record.label, err)?;
-        let found = 1 + search.count_up_to(limit - 1);
-        Ok((found, search.stats()))
-    });
-    let (found, status) = match outcome {
-        Ok(Ok((found, _))) => (
-            Some(found),
-            if found == 0 {
-                Status::Unsolved
-            } else {
-                Status::Ok
-            },
-        ),
-        Ok(Err(status)) | Err(status) => (None, status),
+) -> Result<Status> {
+    let (out, err) = (&mut report.out, &mut report.err);
+    let limit = options
+        .limit
+        .unwrap_or(if options.all { u64::MAX } else { 2 });
+    let counted = match puzzle_or_report(&record, err) {
+        Ok(puzzle) => count(
+            graph,
+            solver,
+            puzzle,
+            (&record.label, limit, options),
+            out,
+            err,
+        )?,
+        Err(status) => Err(status),
+    };
+    let (found, status) = match counted {
+        Ok(0) => (Some(0), Status::Unsolved),
+        Ok(1) => (Some(1), Status::Ok),
+        Ok(found) => (Some(found), Status::Multiple),
+        Err(status) => (None, status),
     };
     let verdict = match found {
         None if status == Status::Invalid => "invalid".to_string(),
@@ -46,8 +55,7 @@ pub(crate) fn run(
         Some(1) => "unique".to_string(),
         Some(n) => format!("{n} solutions"),
     };
-    let out = &mut report.out;
-    if json {
+    if options.json {
         let line = json!({
             "label": record.label,
             "location": record.location.to_string(),
@@ -59,8 +67,47 @@ pub(crate) fn run(
     } else {
         writeln!(out, "{}: {verdict}", record.label)?;
     }
-    Ok(match found {
-        Some(n) if n > 1 => Outcome::Several,
-        _ => Outcome::from(status),
-    })
+    Ok(status)
+}
+
+/// Counts the solutions of `puzzle` up to `limit`, printing each with `--all`;
+/// the inner error is the status of a solution that failed verification.
+fn count(
+    graph: &ConstraintGraph,
+    solver: &Solver,
+    puzzle: &Puzzle,
+    (label, limit, options): (&str, u64, Options),
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> Result<Result<u64, Status>> {
+    let mut search = solver.search(puzzle);
+    let Some(first) = search.next() else {
+        return Ok(Ok(0));
+    };
+    // Without --all nothing is printed but the count: verify the first solution
+    // and count the rest. With --all, verify each before printing it.
+    if !options.all {
+        return Ok(
+            checked(graph, puzzle, first, label, err).map(|_| 1 + search.count_up_to(limit - 1))
+        );
+    }
+    let mut found = 0;
+    for solution in std::iter::once(first).chain(search.take((limit - 1) as usize)) {
+        let solution = match checked(graph, puzzle, solution, label, err) {
+            Ok(solution) => solution,
+            Err(status) => return Ok(Err(status)),
+        };
+        found += 1;
+        let line = render::line(graph, solution.to_puzzle().givens());
+        if options.json {
+            writeln!(
+                out,
+                "{}",
+                json!({ "label": label, "n": found, "solution": line })
+            )?;
+        } else {
+            writeln!(out, "{found}: {line}")?;
+        }
+    }
+    Ok(Ok(found))
 }

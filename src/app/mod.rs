@@ -1,7 +1,11 @@
 //! Running the commands: shared input handling here, one module per command.
 
+mod check;
 mod count;
 mod euler;
+mod explain;
+mod generate;
+mod grade;
 mod info;
 mod solve;
 mod validate;
@@ -22,8 +26,8 @@ use rayon::prelude::*;
 
 use crate::cli::{Cli, Command, InputArgs};
 
-/// The exit status; when several apply, the highest wins.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// The exit status; when several apply, the most severe wins (see [`Status::rank`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Status {
     /// Everything solved (or counted as asked).
     Ok = 0,
@@ -33,6 +37,33 @@ pub enum Status {
     Invalid = 2,
     /// The solver produced a colouring the verifier rejects: a bug.
     Internal = 3,
+    /// Some puzzle has several solutions (commands that check uniqueness).
+    Multiple = 4,
+}
+
+impl Status {
+    /// Severity: a bug, then bad input, then no solution, then several solutions.
+    fn rank(self) -> u8 {
+        match self {
+            Status::Ok => 0,
+            Status::Multiple => 1,
+            Status::Unsolved => 2,
+            Status::Invalid => 3,
+            Status::Internal => 4,
+        }
+    }
+}
+
+impl Ord for Status {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.rank().cmp(&other.rank())
+    }
+}
+
+impl PartialOrd for Status {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 impl From<Status> for ExitCode {
@@ -54,15 +85,51 @@ pub fn run(cli: Cli) -> Result<Status> {
                 stats,
                 unique,
             };
-            for_each_record(&input, |graph, solver, record, report| {
+            for_each_record(&input, Mode::default(), |graph, solver, record, report| {
                 solve::run(graph, solver, record, options, report)
             })
         }
-        Command::Count { input, limit, json } => {
-            for_each_record(&input, |graph, solver, record, report| {
-                count::run(graph, solver, record, limit, json, report)
+        Command::Count {
+            input,
+            limit,
+            all,
+            json,
+        } => {
+            // Every solution of one puzzle can be far more than memory: stream it.
+            let mode = Mode {
+                stream: all,
+                ..Mode::default()
+            };
+            for_each_record(&input, mode, |graph, solver, record, report| {
+                let options = count::Options { limit, all, json };
+                count::run(graph, solver, record, options, report)
             })
         }
+        Command::Check { input, json } => for_each_record(
+            &input,
+            Mode::uniqueness(),
+            |graph, solver, record, report| check::run(graph, solver, record, json, report),
+        ),
+        Command::Grade { input, json } => for_each_record(
+            &input,
+            Mode::uniqueness(),
+            |graph, solver, record, report| grade::run(graph, solver, record, json, report),
+        ),
+        Command::Explain { input, json } => for_each_record(
+            &input,
+            Mode::uniqueness(),
+            |graph, solver, record, report| {
+                explain::run(graph, solver, record, explain::Mode::All, json, report)
+            },
+        ),
+        Command::Hint { input, json } => for_each_record(
+            &input,
+            Mode::uniqueness(),
+            |graph, solver, record, report| {
+                explain::run(graph, solver, record, explain::Mode::Hint, json, report)
+            },
+        ),
+        Command::Generate(args) => buffered(|out| generate::run(&args, out)),
         Command::Euler { file, verbose } => buffered(|out| euler::run(&file, verbose, out)),
         Command::Validate { files, variant } => {
             buffered(|out| validate::run(&files, &variant, out))
@@ -90,42 +157,99 @@ pub(crate) fn open(path: &Path) -> io::Result<Box<dyn BufRead>> {
     })
 }
 
-/// Where a record's output goes, so records solved in parallel print in input order.
-#[derive(Debug, Default)]
+/// Where a record's standard output goes: a buffer when records run in parallel
+/// (printed in input order afterwards), or standard output itself when one
+/// record's output may be larger than memory (`count --all`).
+pub(crate) enum Output {
+    Buffer(Vec<u8>),
+    Stream(io::BufWriter<io::Stdout>),
+}
+
+impl Write for Output {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match self {
+            Output::Buffer(buffer) => buffer.write(bytes),
+            Output::Stream(stream) => stream.write(bytes),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Output::Buffer(_) => Ok(()),
+            Output::Stream(stream) => stream.flush(),
+        }
+    }
+}
+
+/// What one record printed: its standard output, and its messages for stderr.
 pub(crate) struct Report {
-    /// For standard output.
-    pub out: Vec<u8>,
-    /// For standard error.
+    pub out: Output,
     pub err: Vec<u8>,
 }
+
+impl Report {
+    fn buffered() -> Self {
+        Report {
+            out: Output::Buffer(Vec::new()),
+            err: Vec::new(),
+        }
+    }
+}
+
+/// How a command treats its records.
+#[derive(Debug, Clone, Copy, Default)]
+struct Mode {
+    /// Several solutions make the exit status [`Status::Multiple`] (else 0).
+    several_is_error: bool,
+    /// Records print straight to standard output, one at a time.
+    stream: bool,
+}
+
+impl Mode {
+    /// For commands whose question is uniqueness.
+    fn uniqueness() -> Self {
+        Mode {
+            several_is_error: true,
+            stream: false,
+        }
+    }
+}
+
+/// The signature of a command's work on one record: it prints into the report
+/// and returns the record's status ([`Status::Multiple`] for several solutions).
+trait Visit: Fn(&ConstraintGraph, &Solver, Record, &mut Report) -> Result<Status> + Sync {}
+impl<F: Fn(&ConstraintGraph, &Solver, Record, &mut Report) -> Result<Status> + Sync> Visit for F {}
 
 /// Calls `visit` on every record of every input file, with the graph and solver
 /// it belongs to, on `args.jobs` threads; prints the reports in input order, a
 /// progress bar while stderr is a terminal, and a summary of batches. Returns
 /// the worst status.
-fn for_each_record(
-    args: &InputArgs,
-    visit: impl Fn(&ConstraintGraph, &Solver, Record, &mut Report) -> Result<Outcome> + Sync,
-) -> Result<Status> {
+fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<Status> {
     let graph = ConstraintGraph::load(&args.variant)?;
     let solver = Solver::new(&graph);
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n as usize,
-    );
+    let jobs = match (mode.stream, args.jobs) {
+        (true, _) => 1,
+        (false, Some(n)) => n as usize,
+        (false, None) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-    let mut batch = Batch::new();
+    let mut batch = Batch::new(mode);
+    let one = |batch: &mut Batch, graph: &ConstraintGraph, solver: &Solver, record| {
+        let mut report = batch.report();
+        let status = visit(graph, solver, record, &mut report);
+        batch.print(report, status)
+    };
     for path in &args.files {
         let name = path.display().to_string();
         let mut reader = match open(path) {
             Ok(reader) => reader,
-            Err(e) => {
+            Err(source) => {
                 let error = input::Error::Io {
                     path: name.clone(),
-                    source: e,
+                    source,
                 }
                 .located(&name);
-                batch.print(invalid_record(&graph, &solver, &name, error, &visit))?;
+                one(&mut batch, &graph, &solver, invalid_record(&name, error))?;
                 continue;
             }
         };
@@ -138,18 +262,24 @@ fn for_each_record(
                     source,
                 })
                 .and_then(|_| input::read_ron_puzzle(&source, &name));
-            let result = match parsed {
-                Ok((own_graph, record)) => {
-                    let mut report = Report::default();
-                    let outcome = visit(&own_graph, &Solver::new(&own_graph), record, &mut report);
-                    (report, outcome)
-                }
-                Err(e) => invalid_record(&graph, &solver, &name, e.located(&name), &visit),
-            };
-            batch.print(result)?;
+            match parsed {
+                Ok((own, record)) => one(&mut batch, &own, &Solver::new(&own), record)?,
+                Err(e) => one(
+                    &mut batch,
+                    &graph,
+                    &solver,
+                    invalid_record(&name, e.located(&name)),
+                )?,
+            }
             continue;
         }
         let mut records = PuzzleReader::new(&graph, reader, &name).peekable();
+        if jobs == 1 {
+            for record in records {
+                one(&mut batch, &graph, &solver, record)?;
+            }
+            continue;
+        }
         while records.peek().is_some() {
             // A bounded chunk at a time keeps memory flat on files of any size.
             let chunk: Vec<Record> = records.by_ref().take(CHUNK * jobs).collect();
@@ -157,14 +287,14 @@ fn for_each_record(
                 chunk
                     .into_par_iter()
                     .map(|record| {
-                        let mut report = Report::default();
-                        let outcome = visit(&graph, &solver, record, &mut report);
-                        (report, outcome)
+                        let mut report = Report::buffered();
+                        let status = visit(&graph, &solver, record, &mut report);
+                        (report, status)
                     })
                     .collect()
             });
-            for result in reports {
-                batch.print(result)?;
+            for (report, status) in reports {
+                batch.print(report, status)?;
             }
         }
     }
@@ -175,63 +305,19 @@ fn for_each_record(
 const CHUNK: usize = 256;
 
 /// The record of an input that could not be read at all.
-fn invalid_record(
-    graph: &ConstraintGraph,
-    solver: &Solver,
-    name: &str,
-    error: InputError,
-    visit: impl Fn(&ConstraintGraph, &Solver, Record, &mut Report) -> Result<Outcome>,
-) -> (Report, Result<Outcome>) {
-    let record = Record {
+fn invalid_record(name: &str, error: InputError) -> Record {
+    Record {
         label: name.to_string(),
         location: error.location.clone(),
         puzzle: Err(error),
-    };
-    let mut report = Report::default();
-    let outcome = visit(graph, solver, record, &mut report);
-    (report, outcome)
-}
-
-/// What became of one puzzle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Outcome {
-    /// Solved (with one solution, or without looking for another).
-    Solved,
-    /// Solved, and it has more than one solution.
-    Several,
-    /// No solution.
-    NoSolution,
-    /// The input could not be read.
-    Invalid,
-    /// A solution failed verification.
-    Internal,
-}
-
-impl From<Status> for Outcome {
-    fn from(status: Status) -> Outcome {
-        match status {
-            Status::Ok => Outcome::Solved,
-            Status::Unsolved => Outcome::NoSolution,
-            Status::Invalid => Outcome::Invalid,
-            Status::Internal => Outcome::Internal,
-        }
-    }
-}
-
-impl Outcome {
-    fn status(self) -> Status {
-        match self {
-            Outcome::Solved | Outcome::Several => Status::Ok,
-            Outcome::NoSolution => Status::Unsolved,
-            Outcome::Invalid => Status::Invalid,
-            Outcome::Internal => Status::Internal,
-        }
     }
 }
 
 /// Printing a run's reports in order, with its progress bar and closing summary.
 struct Batch {
+    mode: Mode,
     out: io::BufWriter<io::StdoutLock<'static>>,
+    /// Records by status: ok, no solution, invalid, internal error, several.
     counts: [u64; 5],
     status: Status,
     started: Instant,
@@ -239,7 +325,7 @@ struct Batch {
 }
 
 impl Batch {
-    fn new() -> Self {
+    fn new(mode: Mode) -> Self {
         let progress = io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new_spinner();
             if let Ok(style) =
@@ -250,6 +336,7 @@ impl Batch {
             bar
         });
         Batch {
+            mode,
             out: io::BufWriter::new(io::stdout().lock()),
             counts: [0; 5],
             status: Status::Ok,
@@ -258,14 +345,31 @@ impl Batch {
         }
     }
 
-    fn print(&mut self, (report, outcome): (Report, Result<Outcome>)) -> Result<()> {
-        let outcome = outcome?;
+    /// A report for the next record, streaming when the mode says so.
+    fn report(&mut self) -> Report {
+        if !self.mode.stream {
+            return Report::buffered();
+        }
+        // What this batch printed so far comes first.
+        let _ = self.out.flush();
+        Report {
+            out: Output::Stream(io::BufWriter::new(io::stdout())),
+            err: Vec::new(),
+        }
+    }
+
+    fn print(&mut self, report: Report, status: Result<Status>) -> Result<()> {
+        let status = status?;
+        let Report { out: output, err } = report;
         let out = &mut self.out;
-        let mut write = || -> io::Result<()> {
-            out.write_all(&report.out)?;
-            if !report.err.is_empty() {
+        let write = || -> io::Result<()> {
+            match output {
+                Output::Buffer(bytes) => out.write_all(&bytes)?,
+                Output::Stream(mut stream) => stream.flush()?,
+            }
+            if !err.is_empty() {
                 out.flush()?; // keep a record and its message together on a terminal
-                io::stderr().lock().write_all(&report.err)?;
+                io::stderr().lock().write_all(&err)?;
             }
             Ok(())
         };
@@ -276,8 +380,12 @@ impl Batch {
             }
             None => write()?,
         }
-        self.counts[outcome as usize] += 1;
-        self.status = self.status.max(outcome.status());
+        self.counts[status as usize] += 1;
+        let status = match status {
+            Status::Multiple if !self.mode.several_is_error => Status::Ok,
+            other => other,
+        };
+        self.status = self.status.max(status);
         Ok(())
     }
 
@@ -290,9 +398,10 @@ impl Batch {
         let total: u64 = self.counts.iter().sum();
         if total > 1 {
             let seconds = self.started.elapsed().as_secs_f64();
-            let [solved, several, none, invalid, internal] = self.counts;
+            let [solved, none, invalid, internal, several] = self.counts;
             let mut line = format!(
-                "{total} puzzles: {solved} solved, {several} with several solutions, {none} with no solution, {invalid} invalid"
+                "{total} puzzles: {solved} solved, {several} with several solutions, \
+                 {none} with no solution, {invalid} invalid"
             );
             if internal > 0 {
                 line += &format!(", {internal} INTERNAL ERRORS");

@@ -6,7 +6,7 @@ use anyhow::Result;
 use graphdoku::{ConstraintGraph, Record, Solver, render};
 use serde_json::json;
 
-use super::{Outcome, Report, Status, checked, puzzle_or_report};
+use super::{Report, Status, checked, puzzle_or_report};
 use crate::cli::SolveFormat;
 
 /// How `solve` reports.
@@ -23,7 +23,7 @@ pub(crate) fn run(
     record: Record,
     options: Options,
     report: &mut Report,
-) -> Result<Outcome> {
+) -> Result<Status> {
     let err = &mut report.err;
     let solved = puzzle_or_report(&record, err).and_then(|puzzle| {
         let mut search = solver.search(puzzle);
@@ -43,17 +43,17 @@ pub(crate) fn run(
             several,
         ))
     });
-    let outcome = match &solved {
-        Ok((_, true)) => Outcome::Several,
-        Ok((_, false)) => Outcome::Solved,
-        Err(status) => Outcome::from(*status),
+    let status = match &solved {
+        Ok((_, true)) => Status::Multiple,
+        Ok((_, false)) => Status::Ok,
+        Err(status) => *status,
     };
-    let verdict = match outcome {
-        Outcome::Solved => "solved",
-        Outcome::Several => "solved, several solutions",
-        Outcome::NoSolution => "no solution",
-        Outcome::Invalid => "invalid",
-        Outcome::Internal => "internal error",
+    let verdict = match status {
+        Status::Ok => "solved",
+        Status::Multiple => "solved, several solutions",
+        Status::Unsolved => "no solution",
+        Status::Invalid => "invalid",
+        Status::Internal => "internal error",
     };
     let values = solved.ok().map(|(s, _)| s.to_puzzle());
     let out = &mut report.out;
@@ -81,5 +81,5 @@ pub(crate) fn run(
             writeln!(out, "{line}")?;
         }
     }
-    Ok(outcome)
+    Ok(status)
 }

@@ -1,0 +1,107 @@
+//! `graphdoku check`: unique, none, or multiple (with two solutions and where they differ).
+
+use std::io::Write;
+
+use anyhow::Result;
+use graphdoku::{ConstraintGraph, Record, Solver, Verdict, differences, render, uniqueness};
+use serde_json::json;
+
+use super::{Report, Status, checked, puzzle_or_report};
+
+pub(crate) fn run(
+    graph: &ConstraintGraph,
+    solver: &Solver,
+    record: Record,
+    json: bool,
+    report: &mut Report,
+) -> Result<Status> {
+    let (out, err) = (&mut report.out, &mut report.err);
+    let outcome = puzzle_or_report(&record, err).and_then(|puzzle| {
+        let (verdict, _) = uniqueness(solver, puzzle);
+        // Every solution shown is verified first.
+        Ok(match verdict {
+            Verdict::None => Verdict::None,
+            Verdict::Unique(only) => {
+                Verdict::Unique(checked(graph, puzzle, only, &record.label, err)?)
+            }
+            Verdict::Multiple(a, b) => Verdict::Multiple(
+                checked(graph, puzzle, a, &record.label, err)?,
+                checked(graph, puzzle, b, &record.label, err)?,
+            ),
+        })
+    });
+    let (word, status) = match &outcome {
+        Ok(Verdict::Unique(_)) => ("unique", Status::Ok),
+        Ok(Verdict::None) => ("none", Status::Unsolved),
+        Ok(Verdict::Multiple(..)) => ("multiple", Status::Multiple),
+        Err(Status::Invalid) => ("invalid", Status::Invalid),
+        Err(status) => ("internal error", *status),
+    };
+    let pair = match &outcome {
+        Ok(Verdict::Multiple(a, b)) => Some((a, b)),
+        _ => None,
+    };
+    let name = |cell: usize| graph.cells()[cell].name.as_str();
+    let symbol = |colour: u8| graph.alphabet().symbol(colour);
+    if json {
+        let (solutions, differ) = match pair {
+            Some((a, b)) => (
+                vec![
+                    render::line(graph, a.to_puzzle().givens()),
+                    render::line(graph, b.to_puzzle().givens()),
+                ],
+                differences(a, b)
+                    .into_iter()
+                    .map(|c| {
+                        json!({
+                            "cell": name(c),
+                            "first": symbol(a.colours()[c]),
+                            "second": symbol(b.colours()[c]),
+                        })
+                    })
+                    .collect(),
+            ),
+            None => (vec![], vec![]),
+        };
+        let line = json!({
+            "label": record.label,
+            "location": record.location.to_string(),
+            "verdict": word,
+            "solutions": solutions,
+            "differences": differ,
+        });
+        writeln!(out, "{line}")?;
+        return Ok(status);
+    }
+    writeln!(out, "{}: {word}", record.label)?;
+    if let Some((a, b)) = pair {
+        for (n, solution) in [(1, a), (2, b)] {
+            writeln!(out, "solution {n}:")?;
+            write!(
+                out,
+                "{}",
+                render::drawing(graph, solution.to_puzzle().givens())
+            )?;
+        }
+        let cells = differences(a, b);
+        let listed: Vec<String> = cells
+            .iter()
+            .map(|&c| {
+                format!(
+                    "{} ({} or {})",
+                    name(c),
+                    symbol(a.colours()[c]),
+                    symbol(b.colours()[c])
+                )
+            })
+            .collect();
+        writeln!(
+            out,
+            "they differ in {} cells: {}",
+            cells.len(),
+            listed.join(", ")
+        )?;
+        writeln!(out)?;
+    }
+    Ok(status)
+}

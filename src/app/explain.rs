@@ -1,0 +1,177 @@
+//! `graphdoku explain` and `hint`: a puzzle's solution path in words, or its next step.
+
+use std::io::Write;
+
+use anyhow::Result;
+use graphdoku::logic::{Grade, Logic, Path, Step};
+use graphdoku::{ConstraintGraph, Record, Solver, Stats, Verdict, uniqueness};
+use serde_json::{Value, json};
+
+use super::{Report, Status, checked, puzzle_or_report};
+
+/// The whole path, or its first step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    All,
+    Hint,
+}
+
+/// What the logic engine makes of a puzzle that has a solution.
+pub(super) struct Analysis {
+    /// From the givens to the (first) solution.
+    pub path: Path,
+    /// Whether that solution is the only one.
+    pub unique: bool,
+    /// The solver's work to find it and settle uniqueness.
+    pub stats: Stats,
+}
+
+/// The deduction engine and its analysis of the record's puzzle; or, after
+/// printing the record's line saying why there is none, the status.
+pub(super) fn analyse_or_report<'g>(
+    graph: &'g ConstraintGraph,
+    solver: &Solver,
+    record: &Record,
+    json: bool,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> Result<Result<(Logic<'g>, Analysis), Status>> {
+    let logic = Logic::new(graph);
+    Ok(match analyse(graph, solver, &logic, record, err) {
+        Ok(analysis) => Ok((logic, analysis)),
+        Err(status) => Err(report_failure(record, status, json, out)?),
+    })
+}
+
+/// Finds a verified solution, whether it is unique, and the logic path to it;
+/// or the status after reporting why not.
+fn analyse(
+    graph: &ConstraintGraph,
+    solver: &Solver,
+    logic: &Logic,
+    record: &Record,
+    err: &mut impl Write,
+) -> Result<Analysis, Status> {
+    let puzzle = puzzle_or_report(record, err)?;
+    let (verdict, stats) = uniqueness(solver, puzzle);
+    let (solution, unique) = match verdict {
+        Verdict::None => return Err(Status::Unsolved),
+        Verdict::Unique(only) => (only, true),
+        Verdict::Multiple(first, _) => (first, false),
+    };
+    let solution = checked(graph, puzzle, solution, &record.label, err)?;
+    let path = logic.path(puzzle, &solution).map_err(|contradiction| {
+        let _ = writeln!(
+            err,
+            "internal error: {}: the deductions contradict the verified solution at {}",
+            record.label,
+            graph.cells()[contradiction.cell].name
+        );
+        Status::Internal
+    })?;
+    Ok(Analysis {
+        path,
+        unique,
+        stats,
+    })
+}
+
+/// Prints the record of a puzzle that could not be analysed; returns `status`.
+fn report_failure(
+    record: &Record,
+    status: Status,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<Status> {
+    let word = match status {
+        Status::Unsolved => "no solution",
+        Status::Invalid => "invalid",
+        _ => "internal error",
+    };
+    if json {
+        let line = json!({
+            "label": record.label,
+            "location": record.location.to_string(),
+            "verdict": word,
+        });
+        writeln!(out, "{line}")?;
+    } else {
+        writeln!(out, "{}: {word}", record.label)?;
+    }
+    Ok(status)
+}
+
+/// The status of an analysed puzzle: several solutions are reported as such.
+pub(super) fn status(analysis: &Analysis) -> Status {
+    if analysis.unique {
+        Status::Ok
+    } else {
+        Status::Multiple
+    }
+}
+
+pub(crate) fn run(
+    graph: &ConstraintGraph,
+    solver: &Solver,
+    record: Record,
+    mode: Mode,
+    json: bool,
+    report: &mut Report,
+) -> Result<Status> {
+    let out = &mut report.out;
+    let (logic, analysis) =
+        match analyse_or_report(graph, solver, &record, json, out, &mut report.err)? {
+            Ok(analysed) => analysed,
+            Err(status) => return Ok(status),
+        };
+    let steps = match mode {
+        Mode::All => &analysis.path.steps[..],
+        Mode::Hint => &analysis.path.steps[..analysis.path.steps.len().min(1)],
+    };
+    let level = Grade::of(&analysis.path).level;
+    let several = if analysis.unique {
+        ""
+    } else {
+        " (several solutions: guesses follow the first one found)"
+    };
+    if json {
+        let line = json!({
+            "label": record.label,
+            "location": record.location.to_string(),
+            "verdict": if analysis.unique { "unique" } else { "multiple" },
+            "level": level,
+            "steps": steps.iter().map(|s| step_json(&logic, s)).collect::<Vec<_>>(),
+        });
+        writeln!(out, "{line}")?;
+    } else if mode == Mode::Hint {
+        let hint = steps
+            .first()
+            .map_or("already solved".to_string(), |s| logic.describe(s));
+        writeln!(out, "{}: {hint}{several}", record.label)?;
+    } else {
+        writeln!(
+            out,
+            "{} ({}): {level}, {} steps{several}",
+            record.label,
+            record.location,
+            steps.len()
+        )?;
+        for (n, step) in steps.iter().enumerate() {
+            writeln!(out, "{:>4}. {}", n + 1, logic.describe(step))?;
+        }
+        writeln!(out)?;
+    }
+    Ok(status(&analysis))
+}
+
+/// A step for tools: technique, text, and its effect by cell and symbol name.
+fn step_json(logic: &Logic, step: &Step) -> Value {
+    let graph = logic.graph();
+    let named = |(cell, colour): (usize, u8)| json!({ "cell": graph.cells()[cell].name, "symbol": graph.alphabet().symbol(colour) });
+    json!({
+        "technique": step.technique,
+        "text": logic.describe(step),
+        "placed": step.placed.map(named),
+        "eliminated": step.eliminated.iter().copied().map(named).collect::<Vec<_>>(),
+    })
+}

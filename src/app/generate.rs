@@ -1,0 +1,109 @@
+//! `graphdoku generate`: unique, minimal puzzles of any variant, reproducible from a seed.
+
+use std::io::Write;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use anyhow::Result;
+use graphdoku::generate::{GenerateError, Generator, Options};
+use graphdoku::graph::{Coord, Layout};
+use graphdoku::{ConstraintGraph, Puzzle, render, verify};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use super::Status;
+use crate::cli::{GenerateArgs, GenerateFormat};
+
+pub(crate) fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<Status> {
+    let graph = ConstraintGraph::load(&args.variant)?;
+    let generator = Generator::new(&graph);
+    let seed = args.seed.unwrap_or_else(|| {
+        let now = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default();
+        let seed = now.as_secs() ^ u64::from(now.subsec_nanos());
+        eprintln!("seed {seed}");
+        seed
+    });
+    // One stream for all puzzles: `--count 5` starts with the puzzles of `--count 1`.
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let options = Options {
+        symmetry: args.symmetry,
+        clues: args.clues,
+        difficulty: args.difficulty,
+        attempts: args.attempts,
+    };
+    for n in 1..=args.count {
+        let made = match generator.generate(&mut rng, &options) {
+            Ok(made) => made,
+            Err(e @ GenerateError::GaveUp { .. }) => {
+                eprintln!("error: puzzle {n}: {e}");
+                return Ok(Status::Unsolved);
+            }
+            Err(GenerateError::Internal) => {
+                eprintln!("error: puzzle {n}: {}", GenerateError::Internal);
+                return Ok(Status::Internal);
+            }
+            Err(e) => return Err(e.into()),
+        };
+        if let Err(violation) = verify(&graph, &made.puzzle, &made.solution) {
+            eprintln!("internal error: puzzle {n}: the generated solution is wrong: {violation}");
+            return Ok(Status::Internal);
+        }
+        match args.format {
+            GenerateFormat::Line => {
+                writeln!(out, "{}", render::line(&graph, made.puzzle.givens()))?
+            }
+            // Freely listed cells have no rows to draw: one line, as `line` gives.
+            GenerateFormat::Grid if graph.layout() == Layout::Free => {
+                writeln!(out, "{}", render::line(&graph, made.puzzle.givens()))?
+            }
+            GenerateFormat::Grid => {
+                writeln!(out, "Grid {n:02}")?;
+                match graph.layout() {
+                    Layout::Grid { .. } => {
+                        write!(out, "{}", render::drawing(&graph, made.puzzle.givens()))?
+                    }
+                    _ => {
+                        for row in rows(&graph, &made.puzzle) {
+                            writeln!(out, "{row}")?;
+                        }
+                    }
+                }
+            }
+            GenerateFormat::Ron => {
+                let rows: Vec<String> = rows(&graph, &made.puzzle)
+                    .iter()
+                    .map(|r| format!("        {r:?},\n"))
+                    .collect();
+                writeln!(
+                    out,
+                    "Puzzle(\n    name: \"{} {n} (seed {seed})\",\n    variant: {:?},\n    givens: Rows([\n{}    ]),\n)",
+                    graph.name(),
+                    args.variant,
+                    rows.concat()
+                )?;
+            }
+        }
+    }
+    Ok(Status::Ok)
+}
+
+/// The puzzle's cells in variant order, one string per grid row or polar sector
+/// (one string in all for freely listed cells), as RON puzzles and grid blocks read them.
+fn rows(graph: &ConstraintGraph, puzzle: &Puzzle) -> Vec<String> {
+    let mut rows: Vec<(usize, Vec<Option<u8>>)> = Vec::new();
+    for (cell, given) in graph.cells().iter().zip(puzzle.givens()) {
+        let key = match cell.coord {
+            Coord::Grid { row, .. } => row,
+            Coord::Polar { sector, .. } => sector,
+            Coord::Free { .. } => 0,
+        };
+        match rows.last_mut() {
+            Some((k, values)) if *k == key => values.push(*given),
+            _ => rows.push((key, vec![*given])),
+        }
+    }
+    rows.iter()
+        .map(|(_, values)| render::line(graph, values))
+        .collect()
+}

@@ -1,0 +1,288 @@
+//! Puzzle generation for any variant: a random full colouring, then givens
+//! removed in random order for as long as the puzzle keeps a unique solution.
+//!
+//! Removing givens in one pass gives a *minimal* puzzle: a given that could not
+//! be removed at some point cannot be removed later either (fewer givens never
+//! means fewer solutions). Randomness comes only from the caller's seedable
+//! generator, through its own sampling (`random.rs`), so a seed names the same puzzles
+//! on every machine.
+
+mod random;
+mod symmetry;
+
+use std::cell::OnceCell;
+
+use rand_core::Rng;
+use thiserror::Error;
+
+pub use symmetry::Symmetry;
+
+use crate::graph::ConstraintGraph;
+use crate::logic::{Grade, Level, Logic};
+use crate::puzzle::{Puzzle, Solution};
+use crate::solver::Solver;
+use random::shuffle;
+
+/// What to generate.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// Clue pattern symmetry; minimal then means no orbit can be removed.
+    pub symmetry: Symmetry,
+    /// Exactly this many clues: removal stops there, so the puzzle is unique but
+    /// minimal only if no further orbit could have gone anyway.
+    pub clues: Option<usize>,
+    /// Only puzzles of this level (see [`Level`]).
+    pub difficulty: Option<Level>,
+    /// Full colourings to try before giving up on `clues` or `difficulty`.
+    pub attempts: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            symmetry: Symmetry::None,
+            clues: None,
+            difficulty: None,
+            attempts: 1000,
+        }
+    }
+}
+
+/// A generated puzzle with its solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Generated {
+    /// The puzzle: unique, and minimal unless [`Options::clues`] stopped it early.
+    pub puzzle: Puzzle,
+    /// Its one solution.
+    pub solution: Solution,
+    /// Its grade, when [`Options::difficulty`] asked for one.
+    pub grade: Option<Grade>,
+    /// How many full colourings it took.
+    pub attempts: usize,
+}
+
+/// Why no puzzle came out.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum GenerateError {
+    /// The variant's layout does not support the symmetry.
+    #[error("{0}")]
+    Symmetry(String),
+    /// The variant cannot be coloured at all.
+    #[error("the variant has no solution at all, so no puzzle either")]
+    NoColouring,
+    /// More clues were asked for than the variant has cells.
+    #[error("{clues} clues asked for, but the variant has only {cells} cells")]
+    TooManyClues {
+        /// Clues asked for.
+        clues: usize,
+        /// Cells of the variant.
+        cells: usize,
+    },
+    /// No attempt met the clue count or difficulty.
+    #[error("no puzzle with {wanted} in {attempts} attempts")]
+    GaveUp {
+        /// What was asked for, in words.
+        wanted: String,
+        /// Attempts made.
+        attempts: usize,
+    },
+    /// The logic engine contradicted the solver: a bug.
+    #[error("internal error: the solution path does not reach the solver's solution")]
+    Internal,
+}
+
+/// Generates puzzles of one variant.
+///
+/// # Example
+/// ```
+/// use graphdoku::generate::{Generator, Options};
+/// use graphdoku::{ConstraintGraph, Solver};
+/// use rand_chacha::ChaCha8Rng;
+/// use rand_core::SeedableRng;
+///
+/// let graph = ConstraintGraph::load("sudoku9").unwrap();
+/// let generator = Generator::new(&graph);
+/// let made = generator.generate(&mut ChaCha8Rng::seed_from_u64(7), &Options::default()).unwrap();
+/// let solver = Solver::new(&graph);
+/// assert_eq!(solver.count(&made.puzzle, 2), 1);
+/// // Minimal: every given is needed.
+/// let givens = made.puzzle.givens();
+/// for cell in (0..81).filter(|&c| givens[c].is_some()) {
+///     let mut fewer = givens.to_vec();
+///     fewer[cell] = None;
+///     assert!(solver.count(&graphdoku::Puzzle::new(fewer), 2) > 1);
+/// }
+/// // The same seed, the same puzzle.
+/// let again = generator.generate(&mut ChaCha8Rng::seed_from_u64(7), &Options::default()).unwrap();
+/// assert_eq!(again.puzzle, made.puzzle);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Generator<'g> {
+    graph: &'g ConstraintGraph,
+    solver: Solver,
+    logic: Logic<'g>,
+    /// The solver's first colouring of the empty board, once needed.
+    base: OnceCell<Option<Solution>>,
+}
+
+impl<'g> Generator<'g> {
+    /// A generator for `graph`.
+    pub fn new(graph: &'g ConstraintGraph) -> Self {
+        Generator {
+            graph,
+            solver: Solver::new(graph),
+            logic: Logic::new(graph),
+            base: OnceCell::new(),
+        }
+    }
+
+    /// A random full colouring.
+    ///
+    /// The solver's search is deterministic, so randomness is put in front of it,
+    /// always on top of a known colouring so that the solver only ever completes
+    /// solvable puzzles (searching a sparse but unsolvable one can take long on
+    /// some shapes): the symbols of the last colouring are relabelled at random
+    /// (when the variant does not restrict symbols per cell, relabelling keeps
+    /// any colouring proper), a random half of its cells is kept as givens,
+    /// and the solver completes them into the next colouring. Three rounds, from
+    /// the solver's solution of the empty board (found once per generator).
+    ///
+    /// # Errors
+    /// [`GenerateError::NoColouring`] when the variant has no solution.
+    pub fn solution<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Solution, GenerateError> {
+        let n = self.graph.len();
+        let mut current = self
+            .base
+            .get_or_init(|| self.solver.solve(&Puzzle::empty(n)))
+            .clone()
+            .ok_or(GenerateError::NoColouring)?;
+        let mut cells: Vec<usize> = (0..n).collect();
+        for _ in 0..3 {
+            current = self.relabel(rng, &current);
+            shuffle(rng, &mut cells);
+            let mut givens = vec![None; n];
+            for &cell in &cells[..n / 2] {
+                givens[cell] = Some(current.colours()[cell]);
+            }
+            // Always Some: `current` completes these givens.
+            current = self.solver.solve(&Puzzle::new(givens)).unwrap_or(current);
+        }
+        Ok(self.relabel(rng, &current))
+    }
+
+    /// `solution` with its symbols permuted at random, when the variant allows
+    /// every symbol in every cell; else `solution` itself.
+    fn relabel<R: Rng + ?Sized>(&self, rng: &mut R, solution: &Solution) -> Solution {
+        if (0..self.graph.len()).any(|c| self.graph.allowed(c).is_some()) {
+            return solution.clone();
+        }
+        let mut relabel: Vec<u8> = (0..self.graph.alphabet().len() as u8).collect();
+        shuffle(rng, &mut relabel);
+        Solution::new(
+            solution
+                .colours()
+                .iter()
+                .map(|&c| relabel[c as usize])
+                .collect(),
+        )
+    }
+
+    /// Removes the orbits of `solution`'s cells in random order while the puzzle
+    /// stays unique, stopping once it has `floor` clues.
+    ///
+    /// With `floor` 0 the result is minimal: no orbit can be removed.
+    pub fn reduce<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        solution: &Solution,
+        orbits: &[Vec<usize>],
+        floor: usize,
+    ) -> Puzzle {
+        let mut givens: Vec<Option<u8>> = solution.colours().iter().map(|&c| Some(c)).collect();
+        let mut clues = givens.len();
+        let mut order: Vec<usize> = (0..orbits.len()).collect();
+        shuffle(rng, &mut order);
+        for orbit in order.iter().map(|&o| &orbits[o]) {
+            if clues <= floor {
+                break;
+            }
+            if clues - orbit.len() < floor {
+                continue;
+            }
+            for &cell in orbit {
+                givens[cell] = None;
+            }
+            if self.solver.count(&Puzzle::new(givens.clone()), 2) == 1 {
+                clues -= orbit.len();
+            } else {
+                for &cell in orbit {
+                    givens[cell] = Some(solution.colours()[cell]);
+                }
+            }
+        }
+        Puzzle::new(givens)
+    }
+
+    /// One puzzle as `options` ask.
+    ///
+    /// # Errors
+    /// An unsupported symmetry, too many clues, a variant with no colouring, or
+    /// [`GenerateError::GaveUp`] when no attempt met the clue count or level.
+    pub fn generate<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        options: &Options,
+    ) -> Result<Generated, GenerateError> {
+        let orbits = options
+            .symmetry
+            .orbits(self.graph)
+            .map_err(GenerateError::Symmetry)?;
+        if let Some(clues) = options.clues.filter(|&c| c > self.graph.len()) {
+            return Err(GenerateError::TooManyClues {
+                clues,
+                cells: self.graph.len(),
+            });
+        }
+        for attempt in 1..=options.attempts {
+            let solution = self.solution(rng)?;
+            let puzzle = self.reduce(rng, &solution, &orbits, options.clues.unwrap_or(0));
+            if options.clues.is_some_and(|c| c != puzzle.clue_count()) {
+                continue;
+            }
+            let grade = match options.difficulty {
+                None => None,
+                Some(level) => {
+                    let path = self
+                        .logic
+                        .path(&puzzle, &solution)
+                        .map_err(|_| GenerateError::Internal)?;
+                    let grade = Grade::of(&path);
+                    if grade.level != level {
+                        continue;
+                    }
+                    Some(grade)
+                }
+            };
+            return Ok(Generated {
+                puzzle,
+                solution,
+                grade,
+                attempts: attempt,
+            });
+        }
+        let mut wanted = Vec::new();
+        if let Some(clues) = options.clues {
+            wanted.push(format!("{clues} clues"));
+        }
+        if let Some(level) = options.difficulty {
+            wanted.push(format!("level {level}"));
+        }
+        if options.symmetry != Symmetry::None {
+            wanted.push(format!("symmetry {}", options.symmetry));
+        }
+        Err(GenerateError::GaveUp {
+            wanted: wanted.join(", "),
+            attempts: options.attempts,
+        })
+    }
+}

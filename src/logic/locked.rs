@@ -1,0 +1,53 @@
+//! Locked candidates: a symbol confined, within a full house, to its intersection
+//! with another house cannot be anywhere else in that other house.
+//!
+//! In 9×9 terms this is both "pointing" (box → row/column) and "claiming"
+//! (row/column → box); here it is any pair of houses that share two cells or more.
+
+use super::colours::Colours;
+use super::{Board, Logic, Step, Technique};
+
+/// The first locked candidate, in the order of [`Logic`]'s house intersections,
+/// that removes something.
+pub(super) fn find(logic: &Logic, board: &Board) -> Option<Step> {
+    let houses = logic.graph.houses();
+    let open = |c: &usize| board.placed[*c].is_none();
+    let union = |cells: &mut dyn Iterator<Item = &usize>| {
+        cells.fold(Colours::default(), |set, &c| set.union(board.candidates[c]))
+    };
+    for (a, b, shared) in &logic.intersections {
+        let inside = union(&mut shared.iter().filter(|c| open(c)));
+        let elsewhere = union(
+            &mut houses[*a]
+                .cells
+                .iter()
+                .filter(|c| open(c) && !shared.contains(c)),
+        );
+        for colour in inside.minus(elsewhere).iter() {
+            let eliminated: Vec<(usize, u8)> = houses[*b]
+                .cells
+                .iter()
+                .filter(|c| {
+                    open(c) && !shared.contains(c) && board.candidates[**c].contains(colour)
+                })
+                .map(|&c| (c, colour))
+                .collect();
+            if eliminated.is_empty() {
+                continue;
+            }
+            return Some(Step {
+                technique: Technique::LockedCandidates,
+                placed: None,
+                eliminated,
+                cells: shared
+                    .iter()
+                    .copied()
+                    .filter(|&c| open(&c) && board.candidates[c].contains(colour))
+                    .collect(),
+                houses: vec![*a, *b],
+                colours: vec![colour],
+            });
+        }
+    }
+    None
+}

@@ -1,0 +1,374 @@
+//! Human-style deduction: the techniques a person uses, generic over houses and edges.
+//!
+//! A [`Board`] holds each cell's candidates; placing a symbol removes it from the
+//! cell's neighbours (every edge of the graph, not only houses). [`Logic`] finds
+//! the easiest deduction available ([`Technique`] order), one technique per file:
+//! `singles` (naked and hidden), `locked` (locked candidates), `subsets` (naked
+//! and hidden pairs and triples). When none applies it guesses, taking the value
+//! of a known solution, so a [`Path`] always ends at that solution. [`Grade`]
+//! turns a path into a difficulty [`Level`].
+
+mod colours;
+mod grade;
+mod locked;
+mod singles;
+mod subsets;
+mod text;
+
+use serde::Serialize;
+
+use colours::Colours;
+pub use grade::{Grade, Level};
+
+use crate::graph::ConstraintGraph;
+use crate::puzzle::{Puzzle, Solution};
+
+/// A deduction technique, easiest first: [`Logic`] always applies the easiest
+/// that finds something.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Technique {
+    /// A cell with one candidate left takes it.
+    NakedSingle,
+    /// In a house holding every symbol, a symbol with one possible cell goes there.
+    HiddenSingle,
+    /// A symbol confined, within one full house, to its intersection with a
+    /// second house leaves the rest of the second house.
+    LockedCandidates,
+    /// Two cells of a house with the same two candidates: those symbols leave the
+    /// rest of the house.
+    NakedPair,
+    /// Two symbols with the same two possible cells in a full house: those cells
+    /// lose every other candidate.
+    HiddenPair,
+    /// Three cells of a house whose candidates are three symbols between them.
+    NakedTriple,
+    /// Three symbols of a full house confined to three cells.
+    HiddenTriple,
+    /// Logic has run out: a cell is set to the value of a known solution.
+    Guess,
+}
+
+impl Technique {
+    /// Every technique, easiest first.
+    pub const ALL: [Technique; 8] = [
+        Technique::NakedSingle,
+        Technique::HiddenSingle,
+        Technique::LockedCandidates,
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::HiddenTriple,
+        Technique::Guess,
+    ];
+
+    /// The name used in messages: `hidden single`, `naked pair`, …
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::NakedSingle => "naked single",
+            Technique::HiddenSingle => "hidden single",
+            Technique::LockedCandidates => "locked candidates",
+            Technique::NakedPair => "naked pair",
+            Technique::HiddenPair => "hidden pair",
+            Technique::NakedTriple => "naked triple",
+            Technique::HiddenTriple => "hidden triple",
+            Technique::Guess => "guess",
+        }
+    }
+}
+
+/// One step of a solution path: what it concludes, and the pattern that justifies it.
+///
+/// Cells are cell indices, colours symbol indices, houses indices into
+/// [`ConstraintGraph::houses`]. What `cells`, `houses` and `colours` hold depends on
+/// the technique:
+///
+/// | technique | `cells` | `houses` | `colours` |
+/// |---|---|---|---|
+/// | naked single | the cell | none | its one candidate |
+/// | hidden single | the cell | the house | the symbol |
+/// | locked candidates | the symbol's cells in the first house | the confining house, then the other | the symbol |
+/// | naked pair / triple | the subset's cells | the house | their candidates |
+/// | hidden pair / triple | the cells the symbols are confined to | the house | the symbols |
+/// | guess | the cell | none | its candidates before the guess |
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Step {
+    /// The technique used.
+    pub technique: Technique,
+    /// The cell decided, with its colour (singles and guesses).
+    pub placed: Option<(usize, u8)>,
+    /// Candidates removed, as (cell, colour), in cell order.
+    pub eliminated: Vec<(usize, u8)>,
+    /// The cells of the pattern.
+    pub cells: Vec<usize>,
+    /// The houses of the pattern.
+    pub houses: Vec<usize>,
+    /// The symbols of the pattern.
+    pub colours: Vec<u8>,
+}
+
+/// A placement or elimination that leaves some cell without a candidate: the
+/// puzzle (or the guess that led here) is wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Contradiction {
+    /// The cell left empty.
+    pub cell: usize,
+}
+
+/// What is known about a puzzle partway through solving: the symbols placed and
+/// every other cell's candidates.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    candidates: Vec<Colours>,
+    placed: Vec<Option<u8>>,
+}
+
+impl Board {
+    /// The colours still possible in `cell` (just its value once placed), ascending.
+    pub fn candidates(&self, cell: usize) -> Vec<u8> {
+        self.candidates[cell].iter().collect()
+    }
+
+    /// The colour placed in `cell`, if any.
+    pub fn value(&self, cell: usize) -> Option<u8> {
+        self.placed[cell]
+    }
+
+    /// True when every cell is placed.
+    pub fn is_solved(&self) -> bool {
+        self.placed.iter().all(Option::is_some)
+    }
+
+    /// The board's placements as a puzzle.
+    pub fn to_puzzle(&self) -> Puzzle {
+        Puzzle::new(self.placed.clone())
+    }
+}
+
+/// A solution path: every step from the givens to the solution.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Path {
+    /// The steps, in order.
+    pub steps: Vec<Step>,
+}
+
+/// The deduction engine for one variant: the graph's houses and edges in the
+/// shapes the techniques need, computed once.
+///
+/// # Example
+/// ```
+/// use graphdoku::logic::{Grade, Level, Logic, Technique};
+/// use graphdoku::{ConstraintGraph, PuzzleReader, Solver};
+/// let graph = ConstraintGraph::load("sudoku9").unwrap();
+/// let line = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+/// let puzzle = PuzzleReader::new(&graph, line.as_bytes(), "-").next().unwrap().puzzle.unwrap();
+/// let solution = Solver::new(&graph).solve(&puzzle).unwrap();
+/// let logic = Logic::new(&graph);
+/// let path = logic.path(&puzzle, &solution).unwrap();
+/// assert_eq!(path.steps.len(), 81 - 32); // one placement per empty cell
+/// assert!(path.steps.iter().all(|s| s.technique <= Technique::HiddenSingle));
+/// assert_eq!(Grade::of(&path).level, Level::Easy);
+/// assert_eq!(logic.describe(&path.steps[0]), "r5c6 = 4: naked single, the only candidate left in r5c6");
+/// ```
+#[derive(Debug, Clone)]
+pub struct Logic<'g> {
+    graph: &'g ConstraintGraph,
+    /// Neighbours of each cell (every edge, houses or not).
+    neighbours: Vec<Vec<usize>>,
+    /// Houses with one cell per symbol: every symbol must appear in them.
+    full: Vec<bool>,
+    /// (a, b, a ∩ b) for a full house `a`, another house `b`, at least two
+    /// shared cells, and cells of `b` outside `a`.
+    intersections: Vec<(usize, usize, Vec<usize>)>,
+}
+
+impl<'g> Logic<'g> {
+    /// Prepares `graph` for deduction.
+    ///
+    /// # Complexity
+    /// Quadratic in the number of houses (for the intersections), linear in the edges.
+    pub fn new(graph: &'g ConstraintGraph) -> Self {
+        let k = graph.alphabet().len();
+        let houses = graph.houses();
+        let full: Vec<bool> = houses.iter().map(|h| h.cells.len() == k).collect();
+        let mut intersections = Vec::new();
+        for (a, house) in houses.iter().enumerate().filter(|&(a, _)| full[a]) {
+            for (b, other) in houses.iter().enumerate().filter(|&(b, _)| b != a) {
+                let shared: Vec<usize> = house
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|c| other.cells.contains(c))
+                    .collect();
+                if shared.len() >= 2 && other.cells.len() > shared.len() {
+                    intersections.push((a, b, shared));
+                }
+            }
+        }
+        Logic {
+            graph,
+            neighbours: (0..graph.len())
+                .map(|c| graph.neighbours(c).collect())
+                .collect(),
+            full,
+            intersections,
+        }
+    }
+
+    /// The graph this engine reasons about.
+    pub fn graph(&self) -> &'g ConstraintGraph {
+        self.graph
+    }
+
+    /// The board of `puzzle`: givens placed, their symbols removed from their neighbours.
+    ///
+    /// # Errors
+    /// A [`Contradiction`] when the givens leave a cell without candidates (or
+    /// break the variant's per-cell allowed symbols).
+    ///
+    /// # Panics
+    /// When the puzzle does not have one entry per cell of the graph.
+    pub fn start(&self, puzzle: &Puzzle) -> Result<Board, Contradiction> {
+        let k = self.graph.alphabet().len();
+        assert_eq!(
+            puzzle.givens().len(),
+            self.graph.len(),
+            "puzzle and graph differ in size"
+        );
+        let mut board = Board {
+            candidates: (0..self.graph.len())
+                .map(|c| match self.graph.allowed(c) {
+                    None => Colours::first(k),
+                    Some(list) => list.iter().copied().collect(),
+                })
+                .collect(),
+            placed: vec![None; self.graph.len()],
+        };
+        for (cell, given) in puzzle.givens().iter().enumerate() {
+            if let Some(colour) = *given {
+                self.place(&mut board, cell, colour)?;
+            }
+        }
+        Ok(board)
+    }
+
+    /// Sets `cell` to `colour` and removes `colour` from its neighbours.
+    fn place(&self, board: &mut Board, cell: usize, colour: u8) -> Result<(), Contradiction> {
+        if !board.candidates[cell].contains(colour) {
+            return Err(Contradiction { cell });
+        }
+        board.candidates[cell] = Colours::single(colour);
+        board.placed[cell] = Some(colour);
+        for &n in &self.neighbours[cell] {
+            self.eliminate(board, n, colour)?;
+        }
+        Ok(())
+    }
+
+    fn eliminate(&self, board: &mut Board, cell: usize, colour: u8) -> Result<(), Contradiction> {
+        board.candidates[cell].remove(colour);
+        if board.candidates[cell].is_empty() {
+            return Err(Contradiction { cell });
+        }
+        Ok(())
+    }
+
+    /// Applies a step's placement and eliminations to `board`.
+    ///
+    /// # Errors
+    /// A [`Contradiction`] when the step empties a cell (a wrong guess, or a step
+    /// from another board).
+    pub fn apply(&self, board: &mut Board, step: &Step) -> Result<(), Contradiction> {
+        for &(cell, colour) in &step.eliminated {
+            self.eliminate(board, cell, colour)?;
+        }
+        if let Some((cell, colour)) = step.placed {
+            self.place(board, cell, colour)?;
+        }
+        Ok(())
+    }
+
+    /// The easiest deduction available on `board`, or `None` when logic is stuck
+    /// (or the board is solved). Never a guess.
+    ///
+    /// # Complexity
+    /// Each technique scans the cells or houses once; the subsets try every pair
+    /// or triple of a house's open cells (or missing symbols).
+    pub fn next_step(&self, board: &Board) -> Option<Step> {
+        singles::naked(board)
+            .or_else(|| singles::hidden(self, board))
+            .or_else(|| locked::find(self, board))
+            .or_else(|| subsets::naked(self, board, 2))
+            .or_else(|| subsets::hidden(self, board, 2))
+            .or_else(|| subsets::naked(self, board, 3))
+            .or_else(|| subsets::hidden(self, board, 3))
+    }
+
+    /// The guess made when logic is stuck: the open cell with the fewest
+    /// candidates (the first such in cell order) set to its value in `solution`.
+    ///
+    /// # Panics
+    /// When the board is solved, or `solution` does not fit the graph.
+    pub fn guess(&self, board: &Board, solution: &Solution) -> Step {
+        let cell = (0..board.placed.len())
+            .filter(|&c| board.placed[c].is_none())
+            .min_by_key(|&c| board.candidates[c].len())
+            .expect("a guess needs an open cell");
+        Step {
+            technique: Technique::Guess,
+            placed: Some((cell, solution.colours()[cell])),
+            eliminated: Vec::new(),
+            cells: vec![cell],
+            houses: Vec::new(),
+            colours: board.candidates[cell].iter().collect(),
+        }
+    }
+
+    /// Solves `puzzle` the way a person would: the easiest deduction each time,
+    /// and a guess from `solution` when logic runs out. Replaying the steps with
+    /// [`Logic::apply`] from [`Logic::start`] reaches `solution`.
+    ///
+    /// # Errors
+    /// A [`Contradiction`] when `solution` is not a solution of `puzzle`.
+    pub fn path(&self, puzzle: &Puzzle, solution: &Solution) -> Result<Path, Contradiction> {
+        let mut board = self.start(puzzle)?;
+        let mut steps = Vec::new();
+        while !board.is_solved() {
+            let step = self
+                .next_step(&board)
+                .unwrap_or_else(|| self.guess(&board, solution));
+            self.apply(&mut board, &step)?;
+            steps.push(step);
+        }
+        // Sound deductions cannot leave a true solution: a difference means
+        // `solution` does not solve `puzzle`.
+        match (0..board.placed.len()).find(|&c| board.placed[c] != Some(solution.colours()[c])) {
+            Some(cell) => Err(Contradiction { cell }),
+            None => Ok(Path { steps }),
+        }
+    }
+
+    /// A step in words, with the variant's cell, house and symbol names, e.g.
+    /// `r3c5 = 7: hidden single, the only place for 7 in box 2`.
+    pub fn describe(&self, step: &Step) -> String {
+        text::describe(self.graph, step)
+    }
+
+    fn is_full(&self, house: usize) -> bool {
+        self.full[house]
+    }
+}
+
+impl Step {
+    /// A step that places `colour` in `cell`.
+    fn placing(technique: Technique, cell: usize, colour: u8, houses: Vec<usize>) -> Self {
+        Step {
+            technique,
+            placed: Some((cell, colour)),
+            eliminated: Vec::new(),
+            cells: vec![cell],
+            houses,
+            colours: vec![colour],
+        }
+    }
+}

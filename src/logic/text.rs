@@ -1,0 +1,103 @@
+//! Steps in words, with the variant's own cell, house and symbol names.
+
+use super::{Step, Technique};
+use crate::graph::ConstraintGraph;
+
+/// `effect: technique, reason`, e.g. `r3c5 = 7: hidden single, the only place for 7 in box 2`.
+pub(super) fn describe(graph: &ConstraintGraph, step: &Step) -> String {
+    let cells = |list: &[usize]| cell_names(graph, list);
+    let symbols = |list: &[u8]| symbol_names(graph, list);
+    let house = |i: usize| graph.houses()[step.houses[i]].name.as_str();
+    let name = step.technique.name();
+    let reason = match step.technique {
+        Technique::NakedSingle => {
+            format!("{name}, the only candidate left in {}", cells(&step.cells))
+        }
+        Technique::HiddenSingle => format!(
+            "{name}, the only place for {} in {}",
+            symbols(&step.colours),
+            house(0)
+        ),
+        Technique::LockedCandidates => format!(
+            "{name}, in {} the {} can only be in {} ({})",
+            house(0),
+            symbols(&step.colours),
+            house(1),
+            cells(&step.cells)
+        ),
+        Technique::NakedPair | Technique::NakedTriple => format!(
+            "{name} in {}: {} can only hold {}",
+            house(0),
+            cells(&step.cells),
+            symbols(&step.colours)
+        ),
+        Technique::HiddenPair | Technique::HiddenTriple => format!(
+            "{name} in {}: {} fit only {}",
+            house(0),
+            symbols(&step.colours),
+            cells(&step.cells)
+        ),
+        Technique::Guess => {
+            let value = step.placed.map_or(String::new(), |(_, c)| symbols(&[c]));
+            format!(
+                "{name}: logic runs out here (candidates {}); {value} is the value in the solution found by search",
+                symbols(&step.colours)
+            )
+        }
+    };
+    format!("{}: {reason}", effect(graph, step))
+}
+
+/// `r3c5 = 7`, or eliminations grouped by the symbols they remove: `r1c3, r1c9 ≠ 4, 7; r2c1 ≠ 4`.
+fn effect(graph: &ConstraintGraph, step: &Step) -> String {
+    if let Some((cell, colour)) = step.placed {
+        return format!(
+            "{} = {}",
+            cell_names(graph, &[cell]),
+            symbol_names(graph, &[colour])
+        );
+    }
+    // (cell, its removed colours), in order of first appearance.
+    let mut per_cell: Vec<(usize, Vec<u8>)> = Vec::new();
+    for &(cell, colour) in &step.eliminated {
+        match per_cell.iter_mut().find(|(c, _)| *c == cell) {
+            Some((_, colours)) => colours.push(colour),
+            None => per_cell.push((cell, vec![colour])),
+        }
+    }
+    // Cells losing the same symbols, together.
+    let mut groups: Vec<(Vec<usize>, Vec<u8>)> = Vec::new();
+    for (cell, colours) in per_cell {
+        match groups.iter_mut().find(|(_, c)| *c == colours) {
+            Some((cells, _)) => cells.push(cell),
+            None => groups.push((vec![cell], colours)),
+        }
+    }
+    groups
+        .iter()
+        .map(|(cells, colours)| {
+            format!(
+                "{} ≠ {}",
+                cell_names(graph, cells),
+                symbol_names(graph, colours)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn cell_names(graph: &ConstraintGraph, cells: &[usize]) -> String {
+    let names: Vec<&str> = cells
+        .iter()
+        .map(|&c| graph.cells()[c].name.as_str())
+        .collect();
+    names.join(", ")
+}
+
+fn symbol_names(graph: &ConstraintGraph, colours: &[u8]) -> String {
+    let names: Vec<&str> = colours
+        .iter()
+        .map(|&c| graph.alphabet().symbol(c))
+        .collect();
+    names.join(", ")
+}

@@ -1,0 +1,49 @@
+//! Does a puzzle have no solution, exactly one, or several?
+
+use crate::puzzle::{Puzzle, Solution};
+use crate::solver::{Solver, Stats};
+
+/// How many solutions a puzzle has, with the evidence.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    /// No solution.
+    None,
+    /// Exactly one solution.
+    Unique(Solution),
+    /// At least two: the first two the search finds.
+    Multiple(Solution, Solution),
+}
+
+/// Searches `puzzle` for up to two solutions; also returns the work done.
+///
+/// The solutions come from the solver: check them with [`crate::verify`] before
+/// showing them.
+///
+/// # Example
+/// ```
+/// use graphdoku::{uniqueness, ConstraintGraph, Puzzle, Solver, Verdict};
+/// let graph = ConstraintGraph::load("sudoku4").unwrap();
+/// let solver = Solver::new(&graph);
+/// let (verdict, _) = uniqueness(&solver, &Puzzle::empty(16));
+/// let Verdict::Multiple(a, b) = verdict else { panic!("the empty board has 288 solutions") };
+/// assert!(!graphdoku::differences(&a, &b).is_empty());
+/// ```
+pub fn uniqueness(solver: &Solver, puzzle: &Puzzle) -> (Verdict, Stats) {
+    let mut search = solver.search(puzzle);
+    let verdict = match (search.next(), search.next()) {
+        (None, _) => Verdict::None,
+        (Some(only), None) => Verdict::Unique(only),
+        (Some(first), Some(second)) => Verdict::Multiple(first, second),
+    };
+    (verdict, search.stats())
+}
+
+/// The cells where two colourings differ, ascending.
+pub fn differences(a: &Solution, b: &Solution) -> Vec<usize> {
+    let pairs = a.colours().iter().zip(b.colours());
+    pairs
+        .enumerate()
+        .filter(|(_, (x, y))| x != y)
+        .map(|(cell, _)| cell)
+        .collect()
+}

@@ -1,0 +1,393 @@
+//! Helpers shared by the integration tests: the external data folder, variants
+//! that are not built in, and checkers written independently of the library's
+//! solver, generator and deduction engine.
+#![allow(dead_code)] // each test crate uses some of these
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+use graphdoku::logic::{Path, Technique};
+use graphdoku::{ConstraintGraph, Puzzle, Solution};
+
+/// The Project Euler 96 example grid, one line.
+pub const EXAMPLE: &str =
+    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+
+/// The `graphdoku` binary, ready for arguments.
+pub fn graphdoku() -> Command {
+    Command::cargo_bin("graphdoku").unwrap()
+}
+
+/// A file of the repository's `data/`.
+pub fn data(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("data")
+        .join(name)
+}
+
+/// `../shared/data`, or `None` (after saying so) when it is absent outside CI.
+pub fn shared_data() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var("CI").as_deref() != Ok("true"),
+        "{} is missing, and CI=true: the corpus tests must run in CI",
+        dir.display()
+    );
+    eprintln!(
+        "note: {} is absent: skipping the corpus test",
+        dir.display()
+    );
+    None
+}
+
+/// A graph from inline variant RON.
+pub fn variant(source: &str) -> ConstraintGraph {
+    ConstraintGraph::build(&graphdoku::variant::parse(source, "test").unwrap()).unwrap()
+}
+
+/// 9×9 with both main diagonals as houses.
+pub fn x_sudoku() -> ConstraintGraph {
+    variant(
+        r#"Variant(name: "X-Sudoku", symbols: Chars("123456789"), cells: Grid(rows: 9, cols: 9),
+           houses: [Rows, Columns, Boxes(rows: 3, cols: 3), Diagonals])"#,
+    )
+}
+
+/// 9×9 with irregular regions (the layout of the variant catalogue's `jigsaw9`).
+pub fn jigsaw() -> ConstraintGraph {
+    variant(
+        r#"Variant(name: "Jigsaw", symbols: Chars("123456789"), cells: Grid(rows: 9, cols: 9),
+           houses: [Rows, Columns, Regions([
+               "AAABBBBCC", "AAABBBCCC", "ADABEBCCC",
+               "ADDEEFFFC", "DDDEEEFFF", "GDDEEEFFI",
+               "GDGHHHFII", "GGGHHHIII", "GGGHHHIII",
+           ])])"#,
+    )
+}
+
+/// Counts proper colourings extending `puzzle`, up to `limit`, by backtracking
+/// over the graph's edges (fewest candidates first) with naked and hidden
+/// singles propagated. Written for the tests: it shares no code with the
+/// library's solver.
+pub fn count_colourings(graph: &ConstraintGraph, puzzle: &Puzzle, limit: usize) -> usize {
+    let k = graph.alphabet().len();
+    let all: u128 = if k == 128 { u128::MAX } else { (1 << k) - 1 };
+    let counter = Counter {
+        neighbours: (0..graph.len())
+            .map(|c| graph.neighbours(c).collect())
+            .collect(),
+        full_houses: graph
+            .houses()
+            .iter()
+            .filter(|h| h.cells.len() == k)
+            .map(|h| h.cells.clone())
+            .collect(),
+        all,
+        limit,
+    };
+    let mut state = State {
+        masks: vec![all; graph.len()],
+        open: vec![true; graph.len()],
+    };
+    for (cell, given) in puzzle.givens().iter().enumerate() {
+        if let Some(colour) = *given {
+            if state.masks[cell] & 1 << colour == 0 {
+                return 0;
+            }
+            counter.assign(&mut state, cell, 1 << colour);
+        }
+    }
+    let mut found = 0;
+    counter.walk(state, &mut found);
+    found
+}
+
+struct Counter {
+    neighbours: Vec<Vec<usize>>,
+    full_houses: Vec<Vec<usize>>,
+    all: u128,
+    limit: usize,
+}
+
+#[derive(Clone)]
+struct State {
+    masks: Vec<u128>,
+    open: Vec<bool>,
+}
+
+impl Counter {
+    fn assign(&self, state: &mut State, cell: usize, bit: u128) {
+        state.masks[cell] = bit;
+        state.open[cell] = false;
+        for &n in &self.neighbours[cell] {
+            if state.open[n] {
+                state.masks[n] &= !bit;
+            }
+        }
+    }
+
+    /// Naked and hidden singles to a fixed point; false on a contradiction.
+    fn propagate(&self, state: &mut State) -> bool {
+        loop {
+            let mut changed = false;
+            for cell in 0..state.masks.len() {
+                if state.open[cell] {
+                    match state.masks[cell].count_ones() {
+                        0 => return false,
+                        1 => {
+                            self.assign(state, cell, state.masks[cell]);
+                            changed = true;
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            for house in &self.full_houses {
+                // Colours seen in one open cell, in two or more, and placed.
+                let (mut once, mut twice, mut placed) = (0u128, 0u128, 0u128);
+                for &c in house {
+                    let mask = state.masks[c];
+                    if state.open[c] {
+                        twice |= once & mask;
+                        once |= mask;
+                    } else {
+                        placed |= mask;
+                    }
+                }
+                if (once | placed) != self.all {
+                    return false;
+                }
+                let mut hidden = once & !twice & !placed;
+                while hidden != 0 {
+                    let bit = hidden & hidden.wrapping_neg();
+                    hidden ^= bit;
+                    let Some(cell) = house
+                        .iter()
+                        .copied()
+                        .find(|&c| state.open[c] && state.masks[c] & bit != 0)
+                    else {
+                        return false; // an earlier hidden single here took its only cell
+                    };
+                    self.assign(state, cell, bit);
+                    changed = true;
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    fn walk(&self, mut state: State, found: &mut usize) {
+        if !self.propagate(&mut state) {
+            return;
+        }
+        let open = (0..state.masks.len()).filter(|&c| state.open[c]);
+        let Some(cell) = open.min_by_key(|&c| state.masks[c].count_ones()) else {
+            *found += 1;
+            return;
+        };
+        let mut options = state.masks[cell];
+        while options != 0 && *found < self.limit {
+            let bit = options & options.wrapping_neg();
+            options ^= bit;
+            let mut child = state.clone();
+            self.assign(&mut child, cell, bit);
+            self.walk(child, found);
+        }
+    }
+}
+
+/// Asserts that `puzzle` has exactly one solution (by [`count_colourings`]) and
+/// that removing any orbit of givens (single cells, or a symmetry's orbits)
+/// gives it more, as counted up to 2 by `count_to_2`.
+pub fn assert_unique_and_minimal(
+    graph: &ConstraintGraph,
+    puzzle: &Puzzle,
+    orbits: &[Vec<usize>],
+    what: &str,
+    count_to_2: &dyn Fn(&ConstraintGraph, &Puzzle) -> usize,
+) {
+    assert_eq!(count_colourings(graph, puzzle, 2), 1, "{what}: not unique");
+    for orbit in orbits.iter().filter(|o| puzzle.givens()[o[0]].is_some()) {
+        let mut fewer = puzzle.givens().to_vec();
+        for &cell in orbit {
+            assert!(fewer[cell].is_some(), "{what}: orbit {orbit:?} half given");
+            fewer[cell] = None;
+        }
+        assert_eq!(
+            count_to_2(graph, &Puzzle::new(fewer)),
+            2,
+            "{what}: not minimal: {} can go",
+            graph.cells()[orbit[0]].name
+        );
+    }
+}
+
+/// Replays a solution path from the givens, checking each step's claim against
+/// the replayed candidates (independently of the deduction engine), that no
+/// step removes or contradicts `solution`, and that the path ends at it.
+/// Returns the number of guesses.
+pub fn replay(graph: &ConstraintGraph, puzzle: &Puzzle, path: &Path, solution: &Solution) -> usize {
+    let k = graph.alphabet().len();
+    let n = graph.len();
+    let houses = graph.houses();
+    let truth = solution.colours();
+    let mut candidates: Vec<BTreeSet<u8>> = vec![(0..k as u8).collect(); n];
+    let mut value: Vec<Option<u8>> = vec![None; n];
+    let place = |candidates: &mut Vec<BTreeSet<u8>>,
+                 value: &mut Vec<Option<u8>>,
+                 cell: usize,
+                 colour: u8| {
+        assert!(
+            candidates[cell].contains(&colour),
+            "{} = {colour}: not a candidate",
+            graph.cells()[cell].name
+        );
+        value[cell] = Some(colour);
+        candidates[cell] = BTreeSet::from([colour]);
+        for other in graph.neighbours(cell) {
+            candidates[other].remove(&colour);
+        }
+    };
+    for (cell, given) in puzzle.givens().iter().enumerate() {
+        if let Some(colour) = *given {
+            place(&mut candidates, &mut value, cell, colour);
+        }
+    }
+    let mut guesses = 0;
+    for (i, step) in path.steps.iter().enumerate() {
+        let at = format!("step {}: {step:?}", i + 1);
+        let set: BTreeSet<u8> = step.colours.iter().copied().collect();
+        let open = |c: usize| value[c].is_none();
+        let has = |c: usize, colour: u8| candidates[c].contains(&colour);
+        if let Some((cell, colour)) = step.placed {
+            assert_eq!(truth[cell], colour, "{at}: places a wrong value");
+            assert!(open(cell), "{at}: the cell is already placed");
+        }
+        for &(cell, colour) in &step.eliminated {
+            assert_ne!(truth[cell], colour, "{at}: removes the solution's value");
+            assert!(has(cell, colour) && open(cell), "{at}: removes nothing");
+        }
+        let size = match step.technique {
+            Technique::NakedPair | Technique::HiddenPair => 2,
+            _ => 3,
+        };
+        match step.technique {
+            Technique::NakedSingle => {
+                let (cell, colour) = step.placed.expect("a single places");
+                assert_eq!(candidates[cell], BTreeSet::from([colour]), "{at}");
+            }
+            Technique::HiddenSingle => {
+                let (cell, colour) = step.placed.expect("a single places");
+                let house = &houses[step.houses[0]];
+                assert_eq!(
+                    house.cells.len(),
+                    k,
+                    "{at}: the house need not hold every symbol"
+                );
+                assert!(house.cells.contains(&cell), "{at}");
+                assert!(
+                    house.cells.iter().all(|&c| c == cell || !has(c, colour)),
+                    "{at}"
+                );
+            }
+            Technique::LockedCandidates => {
+                let (a, b) = (&houses[step.houses[0]], &houses[step.houses[1]]);
+                let colour = step.colours[0];
+                assert_eq!(
+                    a.cells.len(),
+                    k,
+                    "{at}: the confining house need not hold every symbol"
+                );
+                let places: Vec<usize> = a
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| has(c, colour))
+                    .collect();
+                assert_eq!(places, step.cells, "{at}");
+                assert!(
+                    places.iter().all(|c| b.cells.contains(c) && open(*c)),
+                    "{at}"
+                );
+                for &(cell, removed) in &step.eliminated {
+                    assert!(
+                        removed == colour && b.cells.contains(&cell) && !a.cells.contains(&cell),
+                        "{at}"
+                    );
+                }
+            }
+            Technique::NakedPair | Technique::NakedTriple => {
+                let house = &houses[step.houses[0]];
+                assert_eq!(step.cells.len(), size, "{at}");
+                assert!(
+                    step.cells
+                        .iter()
+                        .all(|c| house.cells.contains(c) && open(*c)),
+                    "{at}"
+                );
+                let union: BTreeSet<u8> = step
+                    .cells
+                    .iter()
+                    .flat_map(|&c| candidates[c].iter().copied())
+                    .collect();
+                assert!(union == set && set.len() == size, "{at}");
+                for &(cell, colour) in &step.eliminated {
+                    assert!(
+                        house.cells.contains(&cell)
+                            && !step.cells.contains(&cell)
+                            && set.contains(&colour),
+                        "{at}"
+                    );
+                }
+            }
+            Technique::HiddenPair | Technique::HiddenTriple => {
+                let house = &houses[step.houses[0]];
+                assert_eq!(
+                    house.cells.len(),
+                    k,
+                    "{at}: the house need not hold every symbol"
+                );
+                assert!(step.cells.len() == size && set.len() == size, "{at}");
+                for &colour in &set {
+                    assert!(
+                        house
+                            .cells
+                            .iter()
+                            .all(|&c| !has(c, colour) || step.cells.contains(&c)),
+                        "{at}"
+                    );
+                    assert!(
+                        house.cells.iter().all(|&c| value[c] != Some(colour)),
+                        "{at}"
+                    );
+                }
+                for &(cell, colour) in &step.eliminated {
+                    assert!(step.cells.contains(&cell) && !set.contains(&colour), "{at}");
+                }
+            }
+            Technique::Guess => {
+                let (cell, colour) = step.placed.expect("a guess places");
+                assert!(has(cell, colour), "{at}");
+                guesses += 1;
+            }
+        }
+        for &(cell, colour) in &step.eliminated {
+            candidates[cell].remove(&colour);
+        }
+        if let Some((cell, colour)) = step.placed {
+            place(&mut candidates, &mut value, cell, colour);
+        }
+    }
+    let reached: Vec<u8> = value
+        .iter()
+        .map(|v| v.expect("the path leaves a cell open"))
+        .collect();
+    assert_eq!(reached, truth, "the path does not end at the solution");
+    guesses
+}
