@@ -168,7 +168,7 @@ pub enum GenerateFormat {
 #[derive(Debug, Args)]
 pub struct InputArgs {
     /// Variant file (RON) or built-in name: sudoku4, sudoku6, sudoku8, sudoku9, sudoku12,
-    /// sudoku16, sudoku25, latin9, jigsaw9, x-sudoku, windoku, disjoint-groups,
+    /// sudoku16, sudoku25, sudoku36, sudoku49, latin9, jigsaw9, x-sudoku, windoku, disjoint-groups,
     /// anti-knight, anti-king, samurai, pie.
     /// RON puzzle files name their own variant.
     #[arg(long, short, default_value = "sudoku9", value_name = "VARIANT")]
