@@ -101,6 +101,16 @@ fn twenty_each_jigsaw_x_sudoku_and_pie() {
 }
 
 #[test]
+fn twenty_samurai() {
+    // Unique by the test-side counter; minimal by the library's solver, as for 16×16.
+    let graph = ConstraintGraph::load("samurai").unwrap();
+    let solver = graphdoku::Solver::new(&graph);
+    check_variant_with(&graph, 5, 20, 2, &Options::default(), &|_, p| {
+        solver.count(p, 2) as usize
+    });
+}
+
+#[test]
 fn symmetric_patterns_are_symmetric_and_orbit_minimal() {
     let sudoku = ConstraintGraph::load("sudoku9").unwrap();
     let pie = ConstraintGraph::load("pie").unwrap();

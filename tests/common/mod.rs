@@ -51,22 +51,12 @@ pub fn variant(source: &str) -> ConstraintGraph {
 
 /// 9×9 with both main diagonals as houses.
 pub fn x_sudoku() -> ConstraintGraph {
-    variant(
-        r#"Variant(name: "X-Sudoku", symbols: Chars("123456789"), cells: Grid(rows: 9, cols: 9),
-           houses: [Rows, Columns, Boxes(rows: 3, cols: 3), Diagonals])"#,
-    )
+    ConstraintGraph::load("x-sudoku").unwrap()
 }
 
-/// 9×9 with irregular regions (the layout of the variant catalogue's `jigsaw9`).
+/// 9×9 with irregular regions: the catalogue's `jigsaw9`.
 pub fn jigsaw() -> ConstraintGraph {
-    variant(
-        r#"Variant(name: "Jigsaw", symbols: Chars("123456789"), cells: Grid(rows: 9, cols: 9),
-           houses: [Rows, Columns, Regions([
-               "AAABBBBCC", "AAABBBCCC", "ADABEBCCC",
-               "ADDEEFFFC", "DDDEEEFFF", "GDDEEEFFI",
-               "GDGHHHFII", "GGGHHHIII", "GGGHHHIII",
-           ])])"#,
-    )
+    ConstraintGraph::load("jigsaw9").unwrap()
 }
 
 /// Counts proper colourings extending `puzzle`, up to `limit`, by backtracking
