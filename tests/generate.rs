@@ -81,16 +81,26 @@ fn two_hundred_nine_by_nine() {
     assert_eq!(distinct.len(), 200);
 }
 
-#[test]
-fn twenty_sixteen_by_sixteen() {
-    // Unique by the test-side counter; minimal by the library's solver, as the
-    // test-side counter takes up to a second per removal on some 16×16 puzzles
-    // (the solver is itself cross-checked against brute force in tests/solver.rs).
-    let graph = ConstraintGraph::load("sudoku16").unwrap();
+/// Twenty puzzles of a big variant: unique by the test-side counter, minimal by
+/// the library's solver, as the test-side counter takes up to a second per removal
+/// on some of them (the solver is itself cross-checked against brute force in
+/// tests/solver.rs).
+fn twenty_big(variant: &str, seed: u64) {
+    let graph = ConstraintGraph::load(variant).unwrap();
     let solver = graphdoku::Solver::new(&graph);
-    check_variant_with(&graph, 16, 20, 2, &Options::default(), &|_, p| {
+    check_variant_with(&graph, seed, 20, 2, &Options::default(), &|_, p| {
         solver.count(p, 2) as usize
     });
+}
+
+#[test]
+fn twenty_sixteen_by_sixteen() {
+    twenty_big("sudoku16", 16);
+}
+
+#[test]
+fn twenty_samurai() {
+    twenty_big("samurai", 5);
 }
 
 #[test]
@@ -98,16 +108,6 @@ fn twenty_each_jigsaw_x_sudoku_and_pie() {
     for graph in [jigsaw(), x_sudoku(), ConstraintGraph::load("pie").unwrap()] {
         check_variant(&graph, 12, 20, 20, &Options::default());
     }
-}
-
-#[test]
-fn twenty_samurai() {
-    // Unique by the test-side counter; minimal by the library's solver, as for 16×16.
-    let graph = ConstraintGraph::load("samurai").unwrap();
-    let solver = graphdoku::Solver::new(&graph);
-    check_variant_with(&graph, 5, 20, 2, &Options::default(), &|_, p| {
-        solver.count(p, 2) as usize
-    });
 }
 
 #[test]
