@@ -235,7 +235,7 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     let mut batch = Batch::new(mode);
     let one = |batch: &mut Batch, graph: &ConstraintGraph, solver: &Solver, record| {
-        let mut report = batch.report();
+        let mut report = batch.report()?;
         let status = visit(graph, solver, record, &mut report);
         batch.print(report, status)
     };
@@ -346,16 +346,16 @@ impl Batch {
     }
 
     /// A report for the next record, streaming when the mode says so.
-    fn report(&mut self) -> Report {
+    fn report(&mut self) -> io::Result<Report> {
         if !self.mode.stream {
-            return Report::buffered();
+            return Ok(Report::buffered());
         }
         // What this batch printed so far comes first.
-        let _ = self.out.flush();
-        Report {
+        self.out.flush()?;
+        Ok(Report {
             out: Output::Stream(io::BufWriter::new(io::stdout())),
             err: Vec::new(),
-        }
+        })
     }
 
     fn print(&mut self, report: Report, status: Result<Status>) -> Result<()> {

@@ -509,7 +509,7 @@ impl<'t, B: Bits> Search<'t, B> {
         }
     }
 
-    /// Advances to the next solution; its colours are then in [`Self::candidates`].
+    /// Advances to the next solution; [`Self::colours`] then reads it.
     /// Returns false when there are no more.
     pub(crate) fn advance(&mut self) -> bool {
         match self.phase {
