@@ -1,8 +1,10 @@
 //! The command-line interface, declared (parsing only; `app` runs it).
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use graphdoku::Budget;
 use graphdoku::generate::Symmetry;
 use graphdoku::logic::Level;
 
@@ -17,7 +19,8 @@ puzzle files that name their variant. `-` reads standard input.
 
 Exit status: 0 success, 1 some puzzle has no solution, \
 2 invalid input or usage, 3 internal error, 4 some puzzle has several solutions \
-(check, grade, explain, hint); when several apply: 3, then 2, then 1, then 4.")]
+(check, grade, explain, hint), 5 the search gave up on some puzzle (--timeout, --max-nodes); \
+when several apply: 3, then 2, then 5, then 1, then 4.")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -180,6 +183,30 @@ pub struct InputArgs {
     /// default: every core.
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
+    /// Give up on a puzzle after this many seconds of search (exit status 5).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    /// Give up on a puzzle after this many search nodes (exit status 5).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+}
+
+impl InputArgs {
+    /// The search budget of each puzzle.
+    pub fn budget(&self) -> Budget {
+        Budget {
+            max_nodes: self.max_nodes,
+            timeout: self.timeout,
+        }
+    }
+}
+
+/// Seconds, whole or not, as a duration.
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("expected a number of seconds, found `{text}`"))?;
+    Duration::try_from_secs_f64(seconds).map_err(|_| format!("{text}: not a duration in seconds"))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -40,7 +40,7 @@ pub use graph::ConstraintGraph;
 pub use input::{InputError, PuzzleReader, Record};
 pub use location::Location;
 pub use puzzle::{Puzzle, Solution};
-pub use solver::{Search, Solver, Stats};
+pub use solver::{Budget, Count, Search, Solver, Stats};
 pub use symbols::{Alphabet, Token};
 pub use uniqueness::{Verdict, differences, uniqueness};
 pub use variant::VariantError;

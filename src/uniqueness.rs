@@ -10,8 +10,10 @@ pub enum Verdict {
     None,
     /// Exactly one solution.
     Unique(Solution),
-    /// At least two: the first two the search finds.
+    /// At least two: two different solutions.
     Multiple(Solution, Solution),
+    /// The budget ran out first; the first solution, if one was found.
+    GaveUp(Option<Solution>),
 }
 
 /// Searches `puzzle` for up to two solutions; also returns the work done.
@@ -28,9 +30,18 @@ pub enum Verdict {
 /// let Verdict::Multiple(a, b) = verdict else { panic!("the empty board has 288 solutions") };
 /// assert!(!graphdoku::differences(&a, &b).is_empty());
 /// ```
+///
+/// Under the solver's [budget](Solver::with_budget): [`Verdict::GaveUp`] when it runs out.
 pub fn uniqueness(solver: &Solver, puzzle: &Puzzle) -> (Verdict, Stats) {
-    let mut search = solver.search(puzzle);
-    let verdict = match (search.next(), search.next()) {
+    let mut search = solver.search_up_to_symmetry(puzzle);
+    let first = search.next();
+    // An image under a swap of interchangeable colours is a second solution.
+    let second = match first {
+        Some(_) => search.image().or_else(|| search.next()),
+        None => None,
+    };
+    let verdict = match (first, second) {
+        (first, _) if search.gave_up() => Verdict::GaveUp(first),
         (None, _) => Verdict::None,
         (Some(only), None) => Verdict::Unique(only),
         (Some(first), Some(second)) => Verdict::Multiple(first, second),

@@ -28,12 +28,14 @@ pub(crate) fn run(
                 checked(graph, puzzle, a, &record.label, err)?,
                 checked(graph, puzzle, b, &record.label, err)?,
             ),
+            Verdict::GaveUp(_) => Verdict::GaveUp(None),
         })
     });
     let (word, status) = match &outcome {
         Ok(Verdict::Unique(_)) => ("unique", Status::Ok),
         Ok(Verdict::None) => ("none", Status::Unsolved),
         Ok(Verdict::Multiple(..)) => ("multiple", Status::Multiple),
+        Ok(Verdict::GaveUp(_)) => ("gave up", Status::GaveUp),
         Err(Status::Invalid) => ("invalid", Status::Invalid),
         Err(status) => ("internal error", *status),
     };

@@ -42,14 +42,16 @@ pub(crate) fn run(
         Err(status) => Err(status),
     };
     let (found, status) = match counted {
-        Ok(0) => (Some(0), Status::Unsolved),
-        Ok(1) => (Some(1), Status::Ok),
-        Ok(found) => (Some(found), Status::Multiple),
+        Ok((found, true)) => (Some(found), Status::GaveUp),
+        Ok((0, false)) => (Some(0), Status::Unsolved),
+        Ok((1, false)) => (Some(1), Status::Ok),
+        Ok((found, false)) => (Some(found), Status::Multiple),
         Err(status) => (None, status),
     };
     let verdict = match found {
         None if status == Status::Invalid => "invalid".to_string(),
         None => "internal error".to_string(),
+        Some(n) if status == Status::GaveUp => format!("gave up after {n} found"),
         Some(0) => "none".to_string(),
         Some(n) if n == limit => format!("at least {n}"),
         Some(1) => "unique".to_string(),
@@ -60,7 +62,7 @@ pub(crate) fn run(
             "label": record.label,
             "location": record.location.to_string(),
             "count": found,
-            "complete": found.map(|n| n < limit),
+            "complete": found.map(|n| n < limit && status != Status::GaveUp),
             "verdict": verdict,
         });
         writeln!(out, "{line}")?;
@@ -70,8 +72,9 @@ pub(crate) fn run(
     Ok(status)
 }
 
-/// Counts the solutions of `puzzle` up to `limit`, printing each with `--all`;
-/// the inner error is the status of a solution that failed verification.
+/// Counts the solutions of `puzzle` up to `limit`, printing each with `--all`,
+/// and whether the budget ran out; the inner error is the status of a solution
+/// that failed verification.
 fn count(
     graph: &ConstraintGraph,
     solver: &Solver,
@@ -79,20 +82,23 @@ fn count(
     (label, limit, options): (&str, u64, Options),
     out: &mut impl Write,
     err: &mut impl Write,
-) -> Result<Result<u64, Status>> {
-    let mut search = solver.search(puzzle);
-    let Some(first) = search.next() else {
-        return Ok(Ok(0));
-    };
+) -> Result<Result<(u64, bool), Status>> {
     // Without --all nothing is printed but the count: verify the first solution
-    // and count the rest. With --all, verify each before printing it.
+    // and count the rest (up to symmetry, which is faster). With --all, verify
+    // each before printing it.
     if !options.all {
-        return Ok(
-            checked(graph, puzzle, first, label, err).map(|_| 1 + search.count_up_to(limit - 1))
-        );
+        let count = solver.count_solutions(puzzle, limit);
+        if let Some(first) = count.first
+            && let Err(status) = checked(graph, puzzle, first, label, err)
+        {
+            return Ok(Err(status));
+        }
+        return Ok(Ok((count.solutions, count.gave_up)));
     }
+    let mut search = solver.search(puzzle);
     let mut found = 0;
-    for solution in std::iter::once(first).chain(search.take((limit - 1) as usize)) {
+    while found < limit {
+        let Some(solution) = search.next() else { break };
         let solution = match checked(graph, puzzle, solution, label, err) {
             Ok(solution) => solution,
             Err(status) => return Ok(Err(status)),
@@ -109,5 +115,5 @@ fn count(
             writeln!(out, "{found}: {line}")?;
         }
     }
-    Ok(Ok(found))
+    Ok(Ok((found, search.gave_up())))
 }

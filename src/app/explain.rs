@@ -58,6 +58,7 @@ fn analyse(
         Verdict::None => return Err(Status::Unsolved),
         Verdict::Unique(only) => (only, true),
         Verdict::Multiple(first, _) => (first, false),
+        Verdict::GaveUp(_) => return Err(Status::GaveUp),
     };
     let solution = checked(graph, puzzle, solution, &record.label, err)?;
     let path = logic.path(puzzle, &solution).map_err(|contradiction| {
@@ -86,6 +87,7 @@ fn report_failure(
     let word = match status {
         Status::Unsolved => "no solution",
         Status::Invalid => "invalid",
+        Status::GaveUp => "gave up",
         _ => "internal error",
     };
     if json {

@@ -39,6 +39,8 @@ pub enum Status {
     Internal = 3,
     /// Some puzzle has several solutions (commands that check uniqueness).
     Multiple = 4,
+    /// The search budget (`--timeout`, `--max-nodes`) ran out before an answer.
+    GaveUp = 5,
 }
 
 impl Status {
@@ -48,8 +50,9 @@ impl Status {
             Status::Ok => 0,
             Status::Multiple => 1,
             Status::Unsolved => 2,
-            Status::Invalid => 3,
-            Status::Internal => 4,
+            Status::GaveUp => 3,
+            Status::Invalid => 4,
+            Status::Internal => 5,
         }
     }
 }
@@ -226,7 +229,8 @@ impl<F: Fn(&ConstraintGraph, &Solver, Record, &mut Report) -> Result<Status> + S
 /// the worst status.
 fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<Status> {
     let graph = ConstraintGraph::load(&args.variant)?;
-    let solver = Solver::new(&graph);
+    let budget = args.budget();
+    let solver = Solver::new(&graph).with_budget(budget);
     let jobs = match (mode.stream, args.jobs) {
         (true, _) => 1,
         (false, Some(n)) => n as usize,
@@ -263,7 +267,10 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
                 })
                 .and_then(|_| input::read_ron_puzzle(&source, &name));
             match parsed {
-                Ok((own, record)) => one(&mut batch, &own, &Solver::new(&own), record)?,
+                Ok((own, record)) => {
+                    let solver = Solver::new(&own).with_budget(budget);
+                    one(&mut batch, &own, &solver, record)?
+                }
                 Err(e) => one(
                     &mut batch,
                     &graph,
@@ -317,8 +324,8 @@ fn invalid_record(name: &str, error: InputError) -> Record {
 struct Batch {
     mode: Mode,
     out: io::BufWriter<io::StdoutLock<'static>>,
-    /// Records by status: ok, no solution, invalid, internal error, several.
-    counts: [u64; 5],
+    /// Records by status: ok, no solution, invalid, internal error, several, gave up.
+    counts: [u64; 6],
     status: Status,
     started: Instant,
     progress: Option<ProgressBar>,
@@ -338,7 +345,7 @@ impl Batch {
         Batch {
             mode,
             out: io::BufWriter::new(io::stdout().lock()),
-            counts: [0; 5],
+            counts: [0; 6],
             status: Status::Ok,
             started: Instant::now(),
             progress,
@@ -398,11 +405,14 @@ impl Batch {
         let total: u64 = self.counts.iter().sum();
         if total > 1 {
             let seconds = self.started.elapsed().as_secs_f64();
-            let [solved, none, invalid, internal, several] = self.counts;
+            let [solved, none, invalid, internal, several, gave_up] = self.counts;
             let mut line = format!(
                 "{total} puzzles: {solved} solved, {several} with several solutions, \
                  {none} with no solution, {invalid} invalid"
             );
+            if gave_up > 0 {
+                line += &format!(", {gave_up} gave up");
+            }
             if internal > 0 {
                 line += &format!(", {internal} INTERNAL ERRORS");
             }

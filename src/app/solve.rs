@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anyhow::Result;
-use graphdoku::{ConstraintGraph, Record, Solver, render};
+use graphdoku::{ConstraintGraph, Record, Solver, Verdict, render, uniqueness};
 use serde_json::json;
 
 use super::{Report, Status, checked, puzzle_or_report};
@@ -26,36 +26,47 @@ pub(crate) fn run(
 ) -> Result<Status> {
     let err = &mut report.err;
     let solved = puzzle_or_report(&record, err).and_then(|puzzle| {
-        let mut search = solver.search(puzzle);
-        let found = search.next();
-        let several = options.unique && found.is_some() && search.next().is_some();
+        let (found, several, gave_up, stats) = if options.unique {
+            match uniqueness(solver, puzzle) {
+                (Verdict::None, stats) => (None, false, false, stats),
+                (Verdict::Unique(only), stats) => (Some(only), false, false, stats),
+                (Verdict::Multiple(first, _), stats) => (Some(first), true, false, stats),
+                (Verdict::GaveUp(first), stats) => (first, false, true, stats),
+            }
+        } else {
+            let count = solver.count_solutions(puzzle, 1);
+            (count.first, false, count.gave_up, count.stats)
+        };
         if options.stats {
-            let stats = search.stats();
             let _ = writeln!(
                 err,
                 "{}: {} nodes, {} backtracks",
                 record.label, stats.nodes, stats.backtracks
             );
         }
-        let solution = found.ok_or(Status::Unsolved)?;
-        Ok((
-            checked(graph, puzzle, solution, &record.label, err)?,
-            several,
-        ))
+        let solution = found.ok_or(match gave_up {
+            true => Status::GaveUp,
+            false => Status::Unsolved,
+        })?;
+        let solution = checked(graph, puzzle, solution, &record.label, err)?;
+        Ok((solution, several, gave_up))
     });
     let status = match &solved {
-        Ok((_, true)) => Status::Multiple,
-        Ok((_, false)) => Status::Ok,
+        Ok((_, true, _)) => Status::Multiple,
+        Ok((_, _, true)) => Status::GaveUp,
+        Ok(_) => Status::Ok,
         Err(status) => *status,
     };
-    let verdict = match status {
-        Status::Ok => "solved",
-        Status::Multiple => "solved, several solutions",
-        Status::Unsolved => "no solution",
-        Status::Invalid => "invalid",
-        Status::Internal => "internal error",
+    let verdict = match (status, solved.is_ok()) {
+        (Status::Ok, _) => "solved",
+        (Status::Multiple, _) => "solved, several solutions",
+        (Status::GaveUp, true) => "solved, gave up proving it unique",
+        (Status::GaveUp, false) => "gave up",
+        (Status::Unsolved, _) => "no solution",
+        (Status::Invalid, _) => "invalid",
+        (Status::Internal, _) => "internal error",
     };
-    let values = solved.ok().map(|(s, _)| s.to_puzzle());
+    let values = solved.ok().map(|(s, ..)| s.to_puzzle());
     let out = &mut report.out;
     match options.format {
         SolveFormat::Grid => {

@@ -37,6 +37,10 @@ pub(crate) trait Bits:
     fn lowest(self) -> Self;
     /// True when the set holds two colours or more.
     fn several(self) -> bool;
+    /// The same set as a `u128`.
+    fn widen(self) -> u128;
+    /// The colours of `set` that fit.
+    fn narrow(set: u128) -> Self;
 }
 
 macro_rules! impl_bits {
@@ -67,6 +71,14 @@ macro_rules! impl_bits {
             #[inline(always)]
             fn several(self) -> bool {
                 self & self.wrapping_sub(1) != 0
+            }
+            #[inline(always)]
+            fn widen(self) -> u128 {
+                self as u128
+            }
+            #[inline(always)]
+            fn narrow(set: u128) -> Self {
+                set as $t
             }
         }
     )*};

@@ -1,18 +1,31 @@
-//! Precoloring extension by DSATUR-ordered search with constraint propagation.
+//! The engine: precoloring extension by search with constraint propagation.
 //!
-//! The solver compiles a [`ConstraintGraph`] once into flat arrays, choosing the
-//! narrowest bitset that holds the variant's symbols, and then serves any number
-//! of puzzles of that variant. One search routine serves solving, counting,
-//! uniqueness and enumeration.
+//! A [`Solver`] compiles a [`ConstraintGraph`] once and then serves any number of
+//! puzzles of it; every search runs under a [`Budget`]. Inside, one search
+//! (`search.rs`: branching, budgets, colour symmetry) walks over one of two
+//! candidate stores chosen at compile time: symbol-major bitboards
+//! (`dense.rs`, for graphs up to [`DENSE_CELLS`] cells) or cell-major sets with
+//! adjacency lists and a trail (`sparse.rs`, memory linear in the graph). Neither
+//! knows what a row or a box is: everything comes from the graph.
+//!
+//! A new rule is a new propagator inside the stores; the search stays as it is.
 
 mod bits;
-mod dsatur;
-mod engine;
+mod dense;
+mod search;
+mod shape;
+mod sparse;
 
-use engine::Tables;
+use std::time::{Duration, Instant};
 
 use crate::graph::ConstraintGraph;
 use crate::puzzle::{Puzzle, Solution};
+use search::Colours;
+use shape::Shape;
+
+/// Graphs with at most this many cells get bitboards (`cells²` bits of
+/// neighbour masks: 2 MiB here); bigger ones the cell-major store.
+pub const DENSE_CELLS: usize = 4096;
 
 /// Work done by a search.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -23,12 +36,84 @@ pub struct Stats {
     pub backtracks: u64,
 }
 
+/// How much a search may do before it gives up: nodes, time, or both.
+///
+/// # Example
+/// ```
+/// use std::time::Duration;
+/// use graphdoku::Budget;
+/// let budget = Budget::unlimited().nodes(1_000_000).time(Duration::from_secs(2));
+/// assert_eq!(budget.max_nodes, Some(1_000_000));
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Nodes (see [`Stats::nodes`]) at the most.
+    pub max_nodes: Option<u64>,
+    /// Time at the most, from the start of the search.
+    pub timeout: Option<Duration>,
+}
+
+impl Budget {
+    /// No limit.
+    pub fn unlimited() -> Self {
+        Budget::default()
+    }
+
+    /// This budget, limited to `max` nodes.
+    pub fn nodes(self, max: u64) -> Self {
+        Budget {
+            max_nodes: Some(max),
+            ..self
+        }
+    }
+
+    /// This budget, limited to `timeout`.
+    pub fn time(self, timeout: Duration) -> Self {
+        Budget {
+            timeout: Some(timeout),
+            ..self
+        }
+    }
+}
+
+/// The limits a search checks: a budget made absolute when the search starts.
+#[derive(Debug, Clone, Copy, Default)]
+struct Limits {
+    nodes: Option<u64>,
+    deadline: Option<Instant>,
+}
+
+impl From<Budget> for Limits {
+    fn from(budget: Budget) -> Self {
+        Limits {
+            nodes: budget.max_nodes,
+            deadline: budget.timeout.map(|t| Instant::now() + t),
+        }
+    }
+}
+
+/// What a counting search found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found, at most the limit asked for.
+    pub solutions: u64,
+    /// The first solution found, if any.
+    pub first: Option<Solution>,
+    /// The budget ran out before the count was complete (or reached the limit).
+    pub gave_up: bool,
+    /// Work done.
+    pub stats: Stats,
+}
+
 /// A solver for every puzzle of one variant.
 ///
-/// At each node the search branches on the undecided cell with the fewest
-/// candidates (ties: most undecided neighbours), after propagating naked singles
-/// (a cell with one candidate) and hidden singles (in a house with one cell per
-/// symbol, a symbol with one possible cell) to a fixed point.
+/// The search branches on the tightest choice: the undecided cell with the
+/// fewest candidates (ties: most undecided neighbours) or, when fewer, the
+/// places left for a colour in a full house. Between branches it propagates
+/// naked singles, hidden singles and (high in the tree) locked candidates to a
+/// fixed point. Colours that no given uses and every cell allows alike are
+/// interchangeable: [`Solver::solve`] and [`Solver::count`] try one of them for
+/// all, counting the others by multiplication.
 ///
 /// # Example
 /// ```
@@ -42,57 +127,119 @@ pub struct Stats {
 /// ```
 #[derive(Debug, Clone)]
 pub struct Solver {
-    tables: Width<Tables<u16>, Tables<u32>, Tables<u64>, Tables<u128>>,
+    tables: Compiled,
+    /// Colours whose cells allow them alike: each class is interchangeable
+    /// where no given uses it.
+    classes: Vec<Colours>,
+    /// The budget of every search this solver starts.
+    budget: Budget,
 }
 
-/// One value per bitset width.
+/// One value per candidate store: bitboards by width in words (0: set at run
+/// time), cell-major sets by colour width.
 #[derive(Debug, Clone)]
-enum Width<A, B, C, D> {
-    W16(A),
-    W32(B),
-    W64(C),
-    W128(D),
+enum Store<D2, D4, D8, Dn, S16, S32, S64, S128> {
+    D2(D2),
+    D4(D4),
+    D8(D8),
+    Dn(Dn),
+    S16(S16),
+    S32(S32),
+    S64(S64),
+    S128(S128),
 }
 
-/// Runs `$body` with `$x` bound to whichever width `$value` holds.
-macro_rules! each_width {
-    ($value:expr, $x:ident => $body:expr) => {
-        match $value {
-            Width::W16($x) => $body,
-            Width::W32($x) => $body,
-            Width::W64($x) => $body,
-            Width::W128($x) => $body,
-        }
-    };
-}
+/// The graph compiled for one store.
+type Compiled = Store<
+    dense::Tables<2>,
+    dense::Tables<4>,
+    dense::Tables<8>,
+    dense::Tables<0>,
+    sparse::Tables<u16>,
+    sparse::Tables<u32>,
+    sparse::Tables<u64>,
+    sparse::Tables<u128>,
+>;
 
-/// Same as `each_width`, wrapping the result back into the same width.
-macro_rules! map_width {
+/// A search over one store.
+type Searches<'s> = Store<
+    search::Search<dense::Board<'s, 2>>,
+    search::Search<dense::Board<'s, 4>>,
+    search::Search<dense::Board<'s, 8>>,
+    search::Search<dense::Board<'s, 0>>,
+    search::Search<sparse::Cells<'s, u16>>,
+    search::Search<sparse::Cells<'s, u32>>,
+    search::Search<sparse::Cells<'s, u64>>,
+    search::Search<sparse::Cells<'s, u128>>,
+>;
+
+/// Runs `$body` with `$x` bound to whichever store `$value` holds.
+macro_rules! each_store {
     ($value:expr, $x:ident => $body:expr) => {
         match $value {
-            Width::W16($x) => Width::W16($body),
-            Width::W32($x) => Width::W32($body),
-            Width::W64($x) => Width::W64($body),
-            Width::W128($x) => Width::W128($body),
+            Store::D2($x) => $body,
+            Store::D4($x) => $body,
+            Store::D8($x) => $body,
+            Store::Dn($x) => $body,
+            Store::S16($x) => $body,
+            Store::S32($x) => $body,
+            Store::S64($x) => $body,
+            Store::S128($x) => $body,
         }
     };
 }
 
 impl Solver {
     /// Compiles `graph` for searching.
-    ///
-    /// Linear in the size of the graph.
     pub fn new(graph: &ConstraintGraph) -> Self {
-        let tables = match graph.alphabet().len() {
-            0..=16 => Width::W16(Tables::new(graph)),
-            17..=32 => Width::W32(Tables::new(graph)),
-            33..=64 => Width::W64(Tables::new(graph)),
-            _ => Width::W128(Tables::new(graph)),
+        let shape = Shape::new(graph);
+        let cells = shape.cells();
+        let tables = match (cells, shape.colours) {
+            (0..=128, _) => Store::D2(dense::Tables::new(&shape)),
+            (129..=256, _) => Store::D4(dense::Tables::new(&shape)),
+            (257..=512, _) => Store::D8(dense::Tables::new(&shape)),
+            (513..=DENSE_CELLS, _) => Store::Dn(dense::Tables::new(&shape)),
+            (_, 0..=16) => Store::S16(sparse::Tables::new(&shape)),
+            (_, 17..=32) => Store::S32(sparse::Tables::new(&shape)),
+            (_, 33..=64) => Store::S64(sparse::Tables::new(&shape)),
+            _ => Store::S128(sparse::Tables::new(&shape)),
         };
-        Solver { tables }
+        let mut classes: Vec<Colours> = Vec::new();
+        let mut seen: Vec<Vec<bool>> = Vec::new();
+        for colour in 0..shape.colours {
+            let allows: Vec<bool> = (0..cells).map(|c| shape.allows(c, colour)).collect();
+            match seen.iter().position(|s| *s == allows) {
+                Some(i) => classes[i] |= 1 << colour,
+                None => {
+                    seen.push(allows);
+                    classes.push(1 << colour);
+                }
+            }
+        }
+        Solver {
+            tables,
+            classes,
+            budget: Budget::unlimited(),
+        }
     }
 
-    /// A search over the solutions of `puzzle`, in a fixed order.
+    /// This solver with a budget for each search it starts (each puzzle, each
+    /// restart): past it a search stops and says it [gave up](Search::gave_up).
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::{Budget, ConstraintGraph, Puzzle, Solver};
+    /// let graph = ConstraintGraph::load("sudoku9").unwrap();
+    /// let solver = Solver::new(&graph).with_budget(Budget::unlimited().nodes(1));
+    /// let count = solver.count_solutions(&Puzzle::empty(81), 2);
+    /// assert!(count.gave_up && count.first.is_none());
+    /// ```
+    pub fn with_budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// A search over every solution of `puzzle`, one by one, in a fixed order.
     ///
     /// Givens whose colour is outside the alphabet, or that clash, simply leave
     /// no solution; use [`Puzzle::check`] to explain why.
@@ -100,57 +247,153 @@ impl Solver {
     /// # Panics
     /// When the puzzle does not have one entry per cell of the graph.
     pub fn search(&self, puzzle: &Puzzle) -> Search<'_> {
-        Search {
-            inner: map_width!(&self.tables, t => engine::Search::new(t, puzzle)),
-        }
+        self.new_search(puzzle, false)
     }
 
-    /// The first solution, if any.
+    /// A search that finds one solution per class of solutions equal up to a
+    /// permutation of the interchangeable colours, each weighed by its class.
+    pub(crate) fn search_up_to_symmetry(&self, puzzle: &Puzzle) -> Search<'_> {
+        self.new_search(puzzle, true)
+    }
+
+    fn new_search(&self, puzzle: &Puzzle, symmetric: bool) -> Search<'_> {
+        let inner = match &self.tables {
+            Store::D2(t) => Store::D2(search::Search::new(dense::Board::new(t))),
+            Store::D4(t) => Store::D4(search::Search::new(dense::Board::new(t))),
+            Store::D8(t) => Store::D8(search::Search::new(dense::Board::new(t))),
+            Store::Dn(t) => Store::Dn(search::Search::new(dense::Board::new(t))),
+            Store::S16(t) => Store::S16(search::Search::new(sparse::Cells::new(t))),
+            Store::S32(t) => Store::S32(search::Search::new(sparse::Cells::new(t))),
+            Store::S64(t) => Store::S64(search::Search::new(sparse::Cells::new(t))),
+            Store::S128(t) => Store::S128(search::Search::new(sparse::Cells::new(t))),
+        };
+        let mut search = Search {
+            solver: self,
+            inner,
+            symmetric,
+        };
+        search.restart(puzzle);
+        search
+    }
+
+    /// The interchangeable colours of `puzzle`: the biggest class of colours
+    /// that its cells allow alike and no given uses.
+    fn interchangeable(&self, puzzle: &Puzzle) -> Colours {
+        let given = puzzle
+            .givens()
+            .iter()
+            .flatten()
+            .fold(0 as Colours, |set, &c| {
+                set | 1u128.checked_shl(c as u32).unwrap_or(0)
+            });
+        let free = self.classes.iter().map(|&class| class & !given);
+        free.max_by_key(|set| set.count_ones()).unwrap_or(0)
+    }
+
+    /// The first solution, if any (`None` too when the budget ran out: see
+    /// [`Solver::count_solutions`] to tell the two apart).
     pub fn solve(&self, puzzle: &Puzzle) -> Option<Solution> {
-        self.search(puzzle).next()
+        self.count_solutions(puzzle, 1).first
     }
 
     /// The number of solutions, counting no further than `limit`.
     ///
     /// "Unique" is `count(puzzle, 2) == 1`.
     pub fn count(&self, puzzle: &Puzzle, limit: u64) -> u64 {
-        self.search(puzzle).count_up_to(limit)
+        self.count_solutions(puzzle, limit).solutions
+    }
+
+    /// Counts the solutions of `puzzle` up to `limit` (a limit of 1 finds one),
+    /// keeping the first, and says whether the budget ran out.
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::{ConstraintGraph, Puzzle, Solver};
+    /// let graph = ConstraintGraph::load("sudoku9").unwrap();
+    /// let count = Solver::new(&graph).count_solutions(&Puzzle::empty(81), 10);
+    /// assert_eq!(count.solutions, 10);
+    /// assert!(!count.gave_up && count.first.is_some());
+    /// ```
+    pub fn count_solutions(&self, puzzle: &Puzzle, limit: u64) -> Count {
+        let mut search = self.search_up_to_symmetry(puzzle);
+        let first = search.next();
+        let solutions = match first {
+            None => 0,
+            Some(_) => {
+                let first = search.weight().min(limit);
+                first + search.count_up_to(limit - first)
+            }
+        };
+        Count {
+            solutions,
+            first,
+            gave_up: search.gave_up(),
+            stats: search.stats(),
+        }
     }
 }
 
 /// The solutions of one puzzle, found one at a time (an [`Iterator`]).
 #[derive(Debug, Clone)]
 pub struct Search<'s> {
-    inner: Width<
-        engine::Search<'s, u16>,
-        engine::Search<'s, u32>,
-        engine::Search<'s, u64>,
-        engine::Search<'s, u128>,
-    >,
+    solver: &'s Solver,
+    inner: Searches<'s>,
+    symmetric: bool,
 }
 
 impl Search<'_> {
     /// Starts over on another puzzle of the same variant, reusing this search's
-    /// memory (faster than a new [`Solver::search`] when solving many puzzles).
+    /// memory (faster than a new [`Solver::search`] when solving many puzzles),
+    /// with a fresh budget.
     ///
     /// # Panics
     /// When the puzzle does not have one entry per cell of the graph.
     pub fn restart(&mut self, puzzle: &Puzzle) {
-        each_width!(&mut self.inner, s => s.restart(puzzle))
+        let free = match self.symmetric {
+            true => self.solver.interchangeable(puzzle),
+            false => 0,
+        };
+        let limits = Limits::from(self.solver.budget);
+        each_store!(&mut self.inner, s => {
+            s.restart(puzzle.givens(), free);
+            s.set_limits(limits);
+        })
     }
 
     /// Counts the remaining solutions, stopping at `limit`.
     pub fn count_up_to(&mut self, limit: u64) -> u64 {
         let mut found = 0;
-        while found < limit && each_width!(&mut self.inner, s => s.advance()) {
-            found += 1;
+        while found < limit && self.advance() {
+            found = found.saturating_add(self.weight());
         }
-        found
+        found.min(limit)
+    }
+
+    fn advance(&mut self) -> bool {
+        each_store!(&mut self.inner, s => s.advance())
+    }
+
+    /// How many solutions the last one found stands for: 1, unless searching
+    /// up to symmetry.
+    fn weight(&self) -> u64 {
+        let weight = each_store!(&self.inner, s => s.weight());
+        weight.min(u64::MAX as u128) as u64
+    }
+
+    /// A solution other than the last one found that the same search would not
+    /// report: its image under a swap of interchangeable colours, when any.
+    pub(crate) fn image(&self) -> Option<Solution> {
+        each_store!(&self.inner, s => s.image()).map(Solution::new)
+    }
+
+    /// Whether the budget ran out: the search stopped without finishing.
+    pub fn gave_up(&self) -> bool {
+        each_store!(&self.inner, s => s.gave_up())
     }
 
     /// Work done so far.
     pub fn stats(&self) -> Stats {
-        each_width!(&self.inner, s => s.stats())
+        each_store!(&self.inner, s => s.stats())
     }
 }
 
@@ -158,6 +401,7 @@ impl Iterator for Search<'_> {
     type Item = Solution;
 
     fn next(&mut self) -> Option<Solution> {
-        each_width!(&mut self.inner, s => s.advance().then(|| Solution::new(s.colours())))
+        self.advance()
+            .then(|| Solution::new(each_store!(&self.inner, s => s.colours())))
     }
 }

@@ -1,0 +1,243 @@
+//! The one search, over any [`Domain`]: depth-first binary branching (a choice,
+//! then its negation) on the tightest choice the domain offers, under a
+//! [`Budget`], with colour symmetry breaking.
+//!
+//! Symmetry: colours that no given uses and that every cell allows alike are
+//! interchangeable, so the solutions of a node are closed under permuting the
+//! interchangeable colours not yet used there (`free`). When a cell is branched
+//! on and its first candidate is free, only that colour is tried: the other free
+//! colours lead to images of the same solutions, counted by multiplying (the
+//! node's `weight`), and the negation removes every free colour from the cell.
+
+use std::time::Instant;
+
+use super::{Limits, Stats};
+
+/// A set of colours: bit `i` is colour `i`.
+pub(crate) type Colours = u128;
+
+/// Propagation found a cell with no candidate, or a colour with no place in a house.
+#[derive(Debug)]
+pub(crate) struct Contradiction;
+
+/// What to branch on next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Choice {
+    /// Every cell is decided.
+    Solved,
+    /// An undecided cell and its candidates.
+    Cell { cell: usize, colours: Colours },
+    /// A colour with few places left in a full house, and one of them.
+    Place { cell: usize, colour: usize },
+}
+
+/// The candidate state a search walks over: a propagator plus a stack of saved states.
+pub(crate) trait Domain {
+    /// Starts over from the graph's allowed colours and `givens` (unpropagated).
+    fn reset(&mut self, givens: &[Option<u8>]) -> Result<(), Contradiction>;
+    /// Applies the rules to a fixed point.
+    fn propagate(&mut self) -> Result<(), Contradiction>;
+    /// The tightest branching choice of a propagated state.
+    fn choose(&mut self) -> Choice;
+    /// Saves the state; [`Domain::restore`] returns to it.
+    fn save(&mut self);
+    /// Returns to the last saved state and forgets it.
+    fn restore(&mut self);
+    /// Decides `cell` to be `colour` (a candidate of it).
+    fn assign(&mut self, cell: usize, colour: usize);
+    /// Removes `colours` from the candidates of `cell`.
+    fn exclude(&mut self, cell: usize, colours: Colours);
+    /// The colour of every cell of a solved state.
+    fn solution(&self) -> Vec<u8>;
+}
+
+/// A pending negation: what to do when the choice below it is exhausted.
+#[derive(Debug, Clone, Copy)]
+struct Frame {
+    cell: usize,
+    exclude: Colours,
+    /// `free` and `weight` of the node, for the negation.
+    free: Colours,
+    weight: u128,
+    /// For a free colour tried for all: it and another free colour, which trade
+    /// places in an image of any solution below.
+    swap: Option<(u8, u8)>,
+}
+
+/// A search over one puzzle that finds its solutions in turn.
+#[derive(Debug, Clone)]
+pub(crate) struct Search<D> {
+    domain: D,
+    frames: Vec<Frame>,
+    free: Colours,
+    weight: u128,
+    /// The current state still needs propagating (else it is the last solution).
+    pending: bool,
+    done: bool,
+    gave_up: bool,
+    limits: Limits,
+    stats: Stats,
+}
+
+/// Nodes between two looks at the clock.
+const CLOCK_EVERY: u64 = 256;
+
+impl<D: Domain> Search<D> {
+    pub(crate) fn new(domain: D) -> Self {
+        Search {
+            domain,
+            frames: Vec::new(),
+            free: 0,
+            weight: 1,
+            pending: false,
+            done: true,
+            gave_up: false,
+            limits: Limits::default(),
+            stats: Stats::default(),
+        }
+    }
+
+    /// Starts over on `givens`; `free` are the interchangeable colours (none to
+    /// find every solution one by one).
+    pub(crate) fn restart(&mut self, givens: &[Option<u8>], free: Colours) {
+        self.frames.clear();
+        self.free = free;
+        self.weight = 1;
+        self.stats = Stats::default();
+        self.gave_up = false;
+        let ok = self.domain.reset(givens).is_ok();
+        self.pending = ok;
+        self.done = !ok;
+        if !ok {
+            self.stats.nodes += 1;
+            self.stats.backtracks += 1;
+        }
+    }
+
+    pub(crate) fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+
+    /// Moves to the next solution; returns false when there is none left or the
+    /// budget ran out ([`Self::gave_up`]).
+    pub(crate) fn advance(&mut self) -> bool {
+        if self.done {
+            return false;
+        }
+        if !self.pending && !self.backtrack() {
+            return false;
+        }
+        loop {
+            if self.over_budget() {
+                self.gave_up = true;
+                self.done = true;
+                return false;
+            }
+            self.stats.nodes += 1;
+            if self.domain.propagate().is_err() {
+                self.stats.backtracks += 1;
+                if !self.backtrack() {
+                    return false;
+                }
+                continue;
+            }
+            match self.domain.choose() {
+                Choice::Solved => {
+                    self.pending = false;
+                    return true;
+                }
+                Choice::Cell { cell, colours } => {
+                    let colour = colours.trailing_zeros() as usize;
+                    let mut frame = Frame {
+                        cell,
+                        exclude: 1 << colour,
+                        free: self.free,
+                        weight: self.weight,
+                        swap: None,
+                    };
+                    if self.free & (1 << colour) != 0 {
+                        // Every free colour is a candidate here, by symmetry.
+                        let others = self.free & !(1 << colour);
+                        frame.exclude = self.free;
+                        if others != 0 {
+                            frame.swap = Some((colour as u8, others.trailing_zeros() as u8));
+                        }
+                        self.weight = self.weight.saturating_mul(self.free.count_ones() as u128);
+                        self.free = others;
+                    }
+                    self.branch(frame, colour);
+                }
+                Choice::Place { cell, colour } => {
+                    // Placing a free colour ends its symmetry, on both sides.
+                    self.free &= !(1 << colour);
+                    let frame = Frame {
+                        cell,
+                        exclude: 1 << colour,
+                        free: self.free,
+                        weight: self.weight,
+                        swap: None,
+                    };
+                    self.branch(frame, colour);
+                }
+            }
+        }
+    }
+
+    fn branch(&mut self, frame: Frame, colour: usize) {
+        self.domain.save();
+        self.domain.assign(frame.cell, colour);
+        self.frames.push(frame);
+    }
+
+    /// Leaves the current subtree for the negation of the innermost choice;
+    /// false (and done) when there is none.
+    fn backtrack(&mut self) -> bool {
+        let Some(frame) = self.frames.pop() else {
+            self.done = true;
+            return false;
+        };
+        self.domain.restore();
+        self.domain.exclude(frame.cell, frame.exclude);
+        self.free = frame.free;
+        self.weight = frame.weight;
+        self.pending = true;
+        true
+    }
+
+    fn over_budget(&self) -> bool {
+        let nodes = self.stats.nodes;
+        self.limits.nodes.is_some_and(|max| nodes >= max)
+            || (nodes.is_multiple_of(CLOCK_EVERY)
+                && self.limits.deadline.is_some_and(|d| Instant::now() >= d))
+    }
+
+    /// How many solutions the last one found stands for (1 without symmetry).
+    pub(crate) fn weight(&self) -> u128 {
+        self.weight
+    }
+
+    /// The colours of the last solution found.
+    pub(crate) fn colours(&self) -> Vec<u8> {
+        self.domain.solution()
+    }
+
+    /// Another solution than the last one found, its image under a swap of two
+    /// interchangeable colours, when its weight is more than one.
+    pub(crate) fn image(&self) -> Option<Vec<u8>> {
+        let (a, b) = self.frames.iter().rev().find_map(|f| f.swap)?;
+        let swapped = self.colours().into_iter().map(|c| match c {
+            c if c == a => b,
+            c if c == b => a,
+            c => c,
+        });
+        Some(swapped.collect())
+    }
+
+    pub(crate) fn gave_up(&self) -> bool {
+        self.gave_up
+    }
+
+    pub(crate) fn stats(&self) -> Stats {
+        self.stats
+    }
+}

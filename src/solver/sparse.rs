@@ -1,0 +1,327 @@
+//! Cell-major candidates for big sparse graphs: a colour set per cell, peers as
+//! adjacency lists, and a trail of changes instead of a copy per depth, so memory
+//! stays linear in the graph (the dense bitboards cost cells² bits).
+
+use super::bits::Bits;
+use super::search::{Choice, Colours, Contradiction, Domain};
+use super::shape::Shape;
+
+/// The graph flattened for the search: peers and full houses as index arrays.
+#[derive(Debug, Clone)]
+pub(crate) struct Tables<B> {
+    /// Every colour.
+    full: B,
+    /// The candidates of each cell before any given: its allowed colours.
+    initial: Vec<B>,
+    /// `peers[peer_start[c]..peer_start[c + 1]]` are the neighbours of cell `c`.
+    peer_start: Vec<u32>,
+    peers: Vec<u32>,
+    /// Houses with one cell per colour, where every colour must appear.
+    house_start: Vec<u32>,
+    house_cells: Vec<u32>,
+    /// `cell_houses[cell_house_start[c]..cell_house_start[c + 1]]`: the full houses of cell `c`.
+    cell_house_start: Vec<u32>,
+    cell_houses: Vec<u32>,
+}
+
+/// Flattens `lists` into one array and the start of each list in it.
+fn flatten(lists: impl IntoIterator<Item = impl IntoIterator<Item = u32>>) -> (Vec<u32>, Vec<u32>) {
+    let (mut start, mut flat) = (vec![0], Vec::new());
+    for list in lists {
+        flat.extend(list);
+        start.push(flat.len() as u32);
+    }
+    (start, flat)
+}
+
+impl<B: Bits> Tables<B> {
+    pub(crate) fn new(shape: &Shape) -> Self {
+        let k = shape.colours;
+        assert!(k <= B::CAPACITY, "bitset too narrow for {k} colours");
+        let (peer_start, peers) = flatten(shape.neighbours.iter().map(|n| n.iter().copied()));
+        let (house_start, house_cells) = flatten(shape.houses.iter().map(|h| h.iter().copied()));
+        let mut houses_of = vec![Vec::new(); shape.cells()];
+        for (h, house) in shape.houses.iter().enumerate() {
+            for &cell in house {
+                houses_of[cell as usize].push(h as u32);
+            }
+        }
+        let (cell_house_start, cell_houses) = flatten(houses_of);
+        let initial = (0..shape.cells())
+            .map(|cell| match &shape.allowed[cell] {
+                None => B::first(k),
+                Some(colours) => colours
+                    .iter()
+                    .fold(B::ZERO, |set, &c| set | B::bit(c as usize)),
+            })
+            .collect();
+        Tables {
+            full: B::first(k),
+            initial,
+            peer_start,
+            peers,
+            house_start,
+            house_cells,
+            cell_house_start,
+            cell_houses,
+        }
+    }
+
+    fn houses(&self) -> usize {
+        self.house_start.len() - 1
+    }
+
+    fn cells(&self) -> usize {
+        self.initial.len()
+    }
+
+    #[inline(always)]
+    fn peers(&self, cell: usize) -> &[u32] {
+        &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
+    }
+
+    #[inline(always)]
+    fn houses_of(&self, cell: usize) -> &[u32] {
+        &self.cell_houses
+            [self.cell_house_start[cell] as usize..self.cell_house_start[cell + 1] as usize]
+    }
+
+    fn house(&self, h: usize) -> &[u32] {
+        &self.house_cells[self.house_start[h] as usize..self.house_start[h + 1] as usize]
+    }
+}
+
+/// One search's state, with the trail that undoes it.
+#[derive(Debug, Clone)]
+pub(crate) struct Cells<'t, B> {
+    t: &'t Tables<B>,
+    candidates: Vec<B>,
+    /// Colours already decided in each full house.
+    placed: Vec<B>,
+    undecided: usize,
+    /// Cells left with one candidate, not yet decided.
+    queue: Vec<u32>,
+    /// Old values: of `candidates[i]` for `i` below the cell count, else of
+    /// `placed[i - cells]`.
+    trail: Vec<(u32, B)>,
+    /// Trail length and undecided count at each save.
+    saves: Vec<(usize, usize)>,
+    /// An exclusion emptied a cell.
+    failed: bool,
+}
+
+impl<'t, B: Bits> Cells<'t, B> {
+    pub(crate) fn new(t: &'t Tables<B>) -> Self {
+        Cells {
+            t,
+            candidates: t.initial.clone(),
+            placed: vec![B::ZERO; t.houses()],
+            undecided: t.cells(),
+            queue: Vec::new(),
+            trail: Vec::new(),
+            saves: Vec::new(),
+            failed: false,
+        }
+    }
+
+    #[inline(always)]
+    fn set(&mut self, cell: usize, value: B) {
+        self.trail.push((cell as u32, self.candidates[cell]));
+        self.candidates[cell] = value;
+    }
+
+    /// Removes `colours` from `cell`, queueing it when one candidate is left.
+    #[inline(always)]
+    fn remove(&mut self, cell: usize, colours: B) -> Result<(), Contradiction> {
+        let set = self.candidates[cell];
+        if set & colours != B::ZERO {
+            let left = set & !colours;
+            if left == B::ZERO {
+                return Err(Contradiction);
+            }
+            self.set(cell, left);
+            if !left.several() {
+                self.queue.push(cell as u32);
+            }
+        }
+        Ok(())
+    }
+
+    /// Naked singles: every queued cell (a single already) is decided and its
+    /// colour leaves its peers.
+    fn decide_queued(&mut self) -> Result<(), Contradiction> {
+        let t = self.t;
+        while let Some(cell) = self.queue.pop() {
+            let cell = cell as usize;
+            let colour = self.candidates[cell];
+            self.undecided -= 1;
+            for &house in t.houses_of(cell) {
+                let h = house as usize;
+                self.trail.push(((t.cells() + h) as u32, self.placed[h]));
+                self.placed[h] |= colour;
+            }
+            for &peer in t.peers(cell) {
+                self.remove(peer as usize, colour)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Hidden singles: in a full house, a colour with one possible cell goes there.
+    /// Returns whether any cell was decided.
+    fn hidden_singles(&mut self) -> Result<bool, Contradiction> {
+        let t = self.t;
+        let mut found = false;
+        for h in 0..t.houses() {
+            let placed = self.placed[h];
+            if placed == t.full {
+                continue;
+            }
+            let (mut once, mut twice) = (B::ZERO, B::ZERO);
+            for &cell in t.house(h) {
+                let set = self.candidates[cell as usize];
+                twice |= once & set;
+                once |= set;
+            }
+            if once != t.full {
+                return Err(Contradiction);
+            }
+            let mut hidden = once & !twice & !placed;
+            while hidden != B::ZERO {
+                let colour = hidden.lowest();
+                hidden ^= colour;
+                // None: an earlier hidden single of this sweep took the only cell.
+                let cell = t
+                    .house(h)
+                    .iter()
+                    .map(|&c| c as usize)
+                    .find(|&c| self.candidates[c] & colour != B::ZERO)
+                    .ok_or(Contradiction)?;
+                // A single already (decided by another house in this sweep): queued once.
+                if self.candidates[cell].several() {
+                    self.set(cell, colour);
+                    self.queue.push(cell as u32);
+                    // Deciding at once lets the rest of this sweep see the consequences.
+                    self.decide_queued()?;
+                    found = true;
+                }
+            }
+        }
+        Ok(found)
+    }
+
+    /// DSATUR: the undecided cell with the fewest candidates, ties broken by the
+    /// most undecided neighbours (counted for the tied cells only), then the
+    /// lowest index.
+    fn select(&self) -> Option<usize> {
+        let fewest = self
+            .candidates
+            .iter()
+            .filter(|s| s.several())
+            .map(|s| s.count())
+            .min()?;
+        let free = |cell: usize| {
+            let peers = self.t.peers(cell).iter();
+            peers
+                .filter(|&&p| self.candidates[p as usize].several())
+                .count()
+        };
+        let mut best: Option<(usize, usize)> = None;
+        for (cell, set) in self.candidates.iter().enumerate() {
+            if set.several() && set.count() == fewest {
+                let free = free(cell);
+                if best.is_none_or(|(_, most)| free > most) {
+                    best = Some((cell, free));
+                }
+            }
+        }
+        best.map(|(cell, _)| cell)
+    }
+}
+
+impl<B: Bits> Domain for Cells<'_, B> {
+    fn reset(&mut self, givens: &[Option<u8>]) -> Result<(), Contradiction> {
+        let t = self.t;
+        assert_eq!(givens.len(), t.cells(), "the puzzle does not fit the graph");
+        self.candidates.copy_from_slice(&t.initial);
+        self.placed.fill(B::ZERO);
+        self.undecided = t.cells();
+        self.queue.clear();
+        self.trail.clear();
+        self.saves.clear();
+        self.failed = false;
+        for (cell, given) in givens.iter().enumerate() {
+            if let Some(colour) = *given {
+                let colour = colour as usize;
+                if colour >= B::CAPACITY || B::bit(colour) & self.candidates[cell] == B::ZERO {
+                    return Err(Contradiction); // not a colour, or not allowed here
+                }
+                self.candidates[cell] = B::bit(colour);
+            }
+        }
+        for (cell, &set) in self.candidates.iter().enumerate() {
+            if set == B::ZERO {
+                return Err(Contradiction);
+            }
+            if !set.several() {
+                self.queue.push(cell as u32);
+            }
+        }
+        Ok(())
+    }
+
+    fn propagate(&mut self) -> Result<(), Contradiction> {
+        if std::mem::take(&mut self.failed) {
+            return Err(Contradiction);
+        }
+        loop {
+            self.decide_queued()?;
+            if self.undecided == 0 || !self.hidden_singles()? {
+                return Ok(());
+            }
+        }
+    }
+
+    fn choose(&mut self) -> Choice {
+        match self.select() {
+            None => Choice::Solved,
+            Some(cell) => Choice::Cell {
+                cell,
+                colours: self.candidates[cell].widen(),
+            },
+        }
+    }
+
+    fn save(&mut self) {
+        self.saves.push((self.trail.len(), self.undecided));
+    }
+
+    fn restore(&mut self) {
+        let (length, undecided) = self.saves.pop().expect("a saved state");
+        let cells = self.t.cells();
+        for (i, old) in self.trail.drain(length..).rev() {
+            match (i as usize).checked_sub(cells) {
+                None => self.candidates[i as usize] = old,
+                Some(h) => self.placed[h] = old,
+            }
+        }
+        self.undecided = undecided;
+        self.queue.clear();
+        self.failed = false;
+    }
+
+    fn assign(&mut self, cell: usize, colour: usize) {
+        self.set(cell, B::bit(colour));
+        self.queue.push(cell as u32);
+    }
+
+    fn exclude(&mut self, cell: usize, colours: Colours) {
+        if self.remove(cell, B::narrow(colours)).is_err() {
+            self.failed = true;
+        }
+    }
+
+    fn solution(&self) -> Vec<u8> {
+        self.candidates.iter().map(|s| s.index() as u8).collect()
+    }
+}
