@@ -520,6 +520,8 @@ fn covered_by_parts(
             ));
         }
     };
+    // The canvas is allocated below: its size is checked first.
+    grid_size(rows, cols)?;
     let mut covered = vec![vec![false; cols]; rows];
     for (part, graph) in parts {
         let what = format!("part {:?} ({})", part.name, graph.origin);
@@ -559,6 +561,17 @@ fn covered_by_parts(
 /// More cells than this is surely a typo (a 128×128 board has 16,384).
 const MAX_CELLS: usize = 1 << 20;
 
+/// Checks a grid's size before anything of that size is allocated.
+fn grid_size(rows: usize, cols: usize) -> Result<(), Fault> {
+    if rows == 0 || cols == 0 {
+        return Err(format!("a grid of {rows}×{cols} has no cells").into());
+    }
+    if rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
+        return Err(format!("a grid of {rows}×{cols} has more than {MAX_CELLS} cells").into());
+    }
+    Ok(())
+}
+
 /// The cells a spec describes, and their layout; `covered` overrides a grid's cells.
 fn make_cells(
     spec: &CellsSpec,
@@ -567,14 +580,7 @@ fn make_cells(
     match spec {
         CellsSpec::Grid { rows, cols, mask } => {
             let (rows, cols) = (*rows, *cols);
-            if rows == 0 || cols == 0 {
-                return Err(format!("a grid of {rows}×{cols} has no cells").into());
-            }
-            if rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
-                return Err(
-                    format!("a grid of {rows}×{cols} has more than {MAX_CELLS} cells").into(),
-                );
-            }
+            grid_size(rows, cols)?;
             let present = match (covered, mask) {
                 (Some(covered), _) => covered,
                 (None, None) => vec![vec![true; cols]; rows],
@@ -962,7 +968,7 @@ impl<'a> Shape<'a> {
         // mirrored finds every pair once from one end or the other.
         let steps: Vec<(isize, isize)> = steps
             .iter()
-            .flat_map(|&(dr, dc)| [(dr, dc), (dr, -dc)])
+            .flat_map(|&(dr, dc)| [(dr, dc), (dr, dc.saturating_neg())])
             .collect();
         let mut pairs = Vec::new();
         for (&(row, col), &a) in &self.by_grid {

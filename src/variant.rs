@@ -727,14 +727,26 @@ impl SymbolsSpec {
     /// The symbols written out, in colour order.
     ///
     /// # Errors
-    /// An empty or reversed range.
+    /// An empty or reversed range, or one of more than
+    /// [`MAX_SYMBOLS`](crate::symbols::MAX_SYMBOLS) symbols (checked before
+    /// anything is allocated).
     pub fn expand(&self) -> Result<Vec<String>, String> {
         match self {
             SymbolsSpec::Chars(s) => Ok(s.chars().map(String::from).collect()),
-            SymbolsSpec::Range(lo, hi) if lo <= hi && hi - lo < 1 << 16 => {
+            SymbolsSpec::Range(lo, hi) if lo > hi => {
+                Err(format!("symbol range {lo}..={hi} is empty"))
+            }
+            SymbolsSpec::Range(lo, hi) => {
+                // In i128: the width of an i64 range can overflow an i64.
+                let n = i128::from(*hi) - i128::from(*lo) + 1;
+                if n > crate::symbols::MAX_SYMBOLS as i128 {
+                    return Err(format!(
+                        "symbol range {lo}..={hi} has {n} symbols: at most {} are supported",
+                        crate::symbols::MAX_SYMBOLS
+                    ));
+                }
                 Ok((*lo..=*hi).map(|i| i.to_string()).collect())
             }
-            SymbolsSpec::Range(lo, hi) => Err(format!("symbol range {lo}..={hi} is unusable")),
             SymbolsSpec::List(list) => Ok(list.clone()),
         }
     }
