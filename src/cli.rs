@@ -12,12 +12,12 @@ use graphdoku::logic::Level;
 #[command(name = "graphdoku", version, about, long_about = None)]
 #[command(after_help = "\
 Input formats (detected per file): Project Euler 96 files (`Grid NN` + rows), one puzzle \
-per line (`.` or `0` = empty, `#` comments), boxed grids pasted as they are, and RON \
+per line (`.` = empty, and `0` with at most nine symbols; `#` comments), boxed grids pasted as they are, and RON \
 puzzle files that name their variant. `-` reads standard input.
 
 Exit status: 0 success, 1 some puzzle has no solution, \
 2 invalid input or usage, 3 internal error, 4 some puzzle has several solutions \
-(check, grade, explain, hint); when several apply: 3, then 2, then 1, then 4.")]
+(check, grade, explain, hint, solve --unique); when several apply: 3, then 2, then 1, then 4.")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -26,6 +26,11 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve puzzles and print each solution, verified against the constraint graph.
+    ///
+    /// Plain `solve` prints the first solution found and does not look for a
+    /// second: "solved" says nothing about uniqueness. With --unique a puzzle of
+    /// several solutions is reported as such (exit 4; `several solutions` in place
+    /// of the line with `-f line`, `"unique": false` in JSON).
     Solve {
         #[command(flatten)]
         input: InputArgs,
@@ -35,7 +40,8 @@ pub enum Command {
         /// Print search statistics (nodes, backtracks) to stderr.
         #[arg(long)]
         stats: bool,
-        /// Also prove each solution unique; puzzles with several are reported as such.
+        /// Also prove each solution unique; puzzles with several are reported as such
+        /// and make the exit status 4.
         #[arg(long)]
         unique: bool,
     },

@@ -14,7 +14,8 @@
 //!   boxed grids pasted from a web page or a `.sdk` file read as they are.
 //!
 //! Cells are single characters when every symbol is, otherwise whitespace-separated
-//! tokens. `.` is an empty cell; so is `0` unless `0` is a symbol of the variant.
+//! tokens. `.` is an empty cell; so is `0` in alphabets of at most nine symbols
+//! that lack it (see [`crate::Alphabet`]).
 
 use std::collections::BTreeMap;
 use std::io::BufRead;

@@ -97,7 +97,7 @@ pub struct SudokuSpec {
     /// Name; defaults to "Sudoku N×N".
     #[serde(default)]
     pub name: Option<String>,
-    /// Symbols; defaults to 1-9 then A-Z as far as needed, or numbers past 35 symbols.
+    /// Symbols; defaults to one alphabet per size (see [`default_symbols`]).
     #[serde(default)]
     pub symbols: Option<SymbolsSpec>,
 }
@@ -642,10 +642,24 @@ impl Reader {
     }
 }
 
-/// The default symbols of an `n`-symbol board: 1-9 then A-Z, or numbers past 35.
-fn default_symbols(n: usize) -> SymbolsSpec {
+/// The default symbols of an `n`-symbol board, one alphabet per size, the same
+/// for `Sudoku`, `Latin` and the built-ins: `0`-`9` then `A`-`F` for 16 (the
+/// usual hexadecimal 16×16), `A`-`Y` for 25, otherwise `1`-`9` then `A`-`Z` as
+/// far as needed, and the numbers `1`…`n` past 35 symbols.
+///
+/// ```
+/// use graphdoku::variant::{SymbolsSpec, default_symbols};
+/// assert_eq!(default_symbols(9), SymbolsSpec::Chars("123456789".into()));
+/// assert_eq!(default_symbols(16), SymbolsSpec::Chars("0123456789ABCDEF".into()));
+/// assert_eq!(default_symbols(36), SymbolsSpec::Range(1, 36));
+/// ```
+pub fn default_symbols(n: usize) -> SymbolsSpec {
     const DIGITS_THEN_LETTERS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    if n <= DIGITS_THEN_LETTERS.len() {
+    if n == 16 {
+        SymbolsSpec::Chars("0123456789ABCDEF".to_string())
+    } else if n == 25 {
+        SymbolsSpec::Chars("ABCDEFGHIJKLMNOPQRSTUVWXY".to_string())
+    } else if n <= DIGITS_THEN_LETTERS.len() {
         SymbolsSpec::Chars(DIGITS_THEN_LETTERS[..n].to_string())
     } else {
         SymbolsSpec::Range(1, n as i64)
@@ -767,10 +781,29 @@ mod tests {
     #[test]
     fn short_form_expands_to_boxes() {
         let v = parse("Sudoku(box_size: 4)", "t").unwrap().spec;
-        assert_eq!(v.symbols, SymbolsSpec::Chars("123456789ABCDEFG".into()));
+        assert_eq!(v.symbols, SymbolsSpec::Chars("0123456789ABCDEF".into()));
         assert!(v.houses.contains(&HouseSpec::Boxes { rows: 4, cols: 4 }));
         let big = parse("Sudoku(box_size: 7)", "t").unwrap().spec;
         assert_eq!(big.symbols, SymbolsSpec::Range(1, 49));
+    }
+
+    #[test]
+    fn one_default_alphabet_per_size() {
+        // Issue 10: `sudoku16` was 0-F and `Sudoku(box_size: 4)` 1-G.
+        for (builtin, short) in [
+            ("sudoku4", "Sudoku(box_size: 2)"),
+            ("sudoku9", "Sudoku(box_size: 3)"),
+            ("sudoku16", "Sudoku(box_size: 4)"),
+            ("sudoku25", "Sudoku(box_size: 5)"),
+            ("sudoku36", "Sudoku(box_size: 6)"),
+            ("sudoku12", "Sudoku(boxes: (3, 4))"),
+            ("latin9", "Latin(size: 9)"),
+        ] {
+            let builtin = load(builtin).unwrap().spec.symbols;
+            assert_eq!(builtin, parse(short, "t").unwrap().spec.symbols, "{short}");
+        }
+        let latin16 = parse("Latin(size: 16)", "t").unwrap().spec.symbols;
+        assert_eq!(latin16, SymbolsSpec::Chars("0123456789ABCDEF".into()));
     }
 
     #[test]

@@ -5,7 +5,8 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::graphdoku;
+use common::{EXAMPLE, data, graphdoku};
+use predicates::prelude::*;
 use predicates::str::contains;
 
 /// A temporary file holding `bytes`, named `name`.
@@ -71,4 +72,92 @@ fn extreme_numbers_in_a_variant_are_errors() {
             Ok(()) => assert!(message.is_empty(), "{source} was accepted"),
         }
     }
+}
+
+/// `solve --unique` on a puzzle of several solutions exits 4 and marks the
+/// record in every format; plain `solve` keeps exit 0 (it looks for one).
+#[test]
+fn solve_unique_reports_several_solutions() {
+    let pie = data("pie-homework.ron");
+    graphdoku()
+        .args(["solve", "--unique"])
+        .arg(&pie)
+        .assert()
+        .code(4)
+        .stdout(contains("pie homework (").and(contains("): solved, several solutions\n")));
+    graphdoku()
+        .args(["solve", "--unique", "-f", "line"])
+        .arg(&pie)
+        .assert()
+        .code(4)
+        .stdout("several solutions\n");
+    let output = graphdoku()
+        .args(["solve", "--unique", "-f", "json"])
+        .arg(&pie)
+        .assert()
+        .code(4)
+        .get_output()
+        .stdout
+        .clone();
+    let record: serde_json::Value = serde_json::from_slice(&output).unwrap();
+    assert_eq!(record["status"], "solved, several solutions");
+    assert_eq!(record["unique"], false);
+    // A unique puzzle: exit 0, its line, and "unique": true.
+    graphdoku()
+        .args(["solve", "--unique", "-f", "line", "-"])
+        .write_stdin(EXAMPLE)
+        .assert()
+        .success()
+        .stdout(
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382\n",
+        );
+    let output = graphdoku()
+        .args(["solve", "--unique", "-f", "json", "-"])
+        .write_stdin(EXAMPLE)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let record: serde_json::Value = serde_json::from_slice(&output).unwrap();
+    assert_eq!(record["unique"], true);
+    // Without --unique nothing is claimed either way.
+    graphdoku()
+        .args(["solve", "-f", "line"])
+        .arg(&pie)
+        .assert()
+        .success()
+        .stdout(predicate::str::is_match("^[0-9 ]+\n$").unwrap());
+}
+
+/// A `0`-for-blank puzzle written in a 0-F alphabet is no longer misread: for
+/// `sudoku16` and `Sudoku(box_size: 4)` alike `0` is a symbol; for a 12-symbol
+/// alphabet without `0` it is an error naming the rule.
+#[test]
+fn zero_is_a_blank_only_in_small_alphabets() {
+    let dir = tempfile::tempdir().unwrap();
+    let short = file(&dir, "s16.ron", "Sudoku(box_size: 4)");
+    let line = format!("0{}", ".".repeat(255));
+    for variant in ["sudoku16".into(), short.display().to_string()] {
+        let output = graphdoku()
+            .args(["solve", "-f", "line", "-v", &variant, "-"])
+            .write_stdin(line.clone())
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        assert!(
+            output.starts_with(b"0"),
+            "{variant}: 0 was not kept as a given"
+        );
+    }
+    graphdoku()
+        .args(["solve", "-v", "sudoku12", "-"])
+        .write_stdin(format!("0{}", ".".repeat(143)))
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "error: -:1:1: unknown symbol \"0\": expected a symbol (123456789ABC) or '.' ('0' is a blank only with at most nine symbols) for an empty cell",
+        ));
 }

@@ -85,7 +85,12 @@ pub fn run(cli: Cli) -> Result<Status> {
                 stats,
                 unique,
             };
-            for_each_record(&input, Mode::default(), |graph, solver, record, report| {
+            // With --unique the question is uniqueness: several solutions exit 4.
+            let mode = Mode {
+                several_is_error: unique,
+                ..Mode::default()
+            };
+            for_each_record(&input, mode, |graph, solver, record, report| {
                 solve::run(graph, solver, record, options, report)
             })
         }

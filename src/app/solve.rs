@@ -65,8 +65,13 @@ pub(crate) fn run(
             }
             writeln!(out)?;
         }
+        // A line is a solution or, in its place, why there is none to give:
+        // with --unique a puzzle of several solutions has no unique one.
         SolveFormat::Line => match &values {
-            Some(values) => writeln!(out, "{}", render::line(graph, values.givens()))?,
+            Some(values) if status == Status::Ok => {
+                writeln!(out, "{}", render::line(graph, values.givens()))?
+            }
+            Some(_) => writeln!(out, "several solutions")?,
             None => writeln!(out, "{verdict}")?,
         },
         SolveFormat::Json => {
@@ -76,6 +81,7 @@ pub(crate) fn run(
                 "location": record.location.to_string(),
                 "status": verdict,
                 "solution": values.map(|v| render::line(graph, v.givens())),
+                "unique": options.unique.then_some(status == Status::Ok),
                 "error": error,
             });
             writeln!(out, "{line}")?;
