@@ -17,7 +17,8 @@ puzzle files that name their variant. `-` reads standard input.
 
 Exit status: 0 success, 1 some puzzle has no solution, \
 2 invalid input or usage, 3 internal error, 4 some puzzle has several solutions \
-(check, grade, explain, hint, solve --unique); when several apply: 3, then 2, then 1, then 4.")]
+(check, grade, explain, hint, solve --unique), 5 generate gave up (no puzzle met --clues or \
+--difficulty within --attempts); when several apply: 3, then 2, then 5, then 1, then 4.")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -55,18 +56,16 @@ pub enum Command {
         /// Also print every solution, one line each, after its running number.
         #[arg(long)]
         all: bool,
-        /// Print JSON lines instead of text.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: ReportArgs,
     },
     /// Check each puzzle has exactly one solution: "unique", "none", or "multiple"
     /// with two solutions and the cells where they differ (exit 4).
     Check {
         #[command(flatten)]
         input: InputArgs,
-        /// Print JSON lines instead of text.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: ReportArgs,
     },
     /// Generate puzzles with exactly one solution that are minimal (every given is needed).
     Generate(GenerateArgs),
@@ -79,47 +78,46 @@ pub enum Command {
     Grade {
         #[command(flatten)]
         input: InputArgs,
-        /// Print JSON lines instead of text.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: ReportArgs,
     },
     /// Explain each puzzle's solution step by step, easiest technique first.
     Explain {
         #[command(flatten)]
         input: InputArgs,
-        /// Print JSON lines instead of text.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: ReportArgs,
     },
     /// The next step only, as `explain` would give it.
     Hint {
         #[command(flatten)]
         input: InputArgs,
-        /// Print JSON lines instead of text.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: ReportArgs,
     },
     /// Check variant and puzzle files; print warnings for legal but doubtful shapes.
     ///
     /// Each FILE is a variant (RON, or a built-in name), a RON puzzle file, or a
-    /// text file of puzzles read with --variant. Exit status 0 when all are valid
-    /// (warnings included), 2 when any is not.
+    /// text file of puzzles read with --variant; `-` reads standard input. Exit
+    /// status 0 when all are valid (warnings included), 2 when any is not (an
+    /// input with no puzzle at all included).
     Validate {
         /// Files to check.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
-        /// Variant of text puzzle files: a RON file or a built-in name.
-        #[arg(long, short, default_value = "sudoku9", value_name = "VARIANT")]
-        variant: String,
+        /// Variant of text puzzle files: a RON file or a built-in name [default: sudoku9].
+        /// RON puzzle files name their own (given anyway, a warning says it is not used).
+        #[arg(long, short, value_name = "VARIANT")]
+        variant: Option<String>,
     },
     /// Describe a variant's graph: cells, edges, houses by kind, symbols, degrees.
     Info {
-        /// A variant file, a built-in name, or a RON puzzle file (for its variant).
+        /// A variant file, a built-in name, or a RON puzzle file (for its variant);
+        /// `-` reads either from standard input.
         #[arg(value_name = "VARIANT")]
         variant: String,
-        /// Print one JSON object instead of text.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: ReportArgs,
     },
     /// Project Euler 96: the sum of the 3-digit numbers at the top left of every solution.
     Euler {
@@ -167,7 +165,8 @@ pub enum GenerateFormat {
     /// A `Grid NN` header and the puzzle drawn (a line per sector for polar shapes;
     /// as `line` for freely listed cells).
     Grid,
-    /// A RON puzzle file naming the variant (one document per puzzle).
+    /// A RON puzzle file naming the variant (one document per puzzle; `solve` and
+    /// `validate` read a file of several).
     Ron,
 }
 
@@ -176,9 +175,10 @@ pub struct InputArgs {
     /// Variant file (RON) or built-in name: sudoku4, sudoku6, sudoku8, sudoku9, sudoku12,
     /// sudoku16, sudoku25, sudoku36, sudoku49, latin9, jigsaw9, x-sudoku, windoku, disjoint-groups,
     /// anti-knight, anti-king, samurai, pie.
-    /// RON puzzle files name their own variant.
-    #[arg(long, short, default_value = "sudoku9", value_name = "VARIANT")]
-    pub variant: String,
+    /// RON puzzle files name their own variant (given anyway, it is not used for
+    /// them, with a warning). [default: sudoku9]
+    #[arg(long, short, value_name = "VARIANT")]
+    pub variant: Option<String>,
     /// Puzzle files; `-` for standard input.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
@@ -186,6 +186,33 @@ pub struct InputArgs {
     /// default: every core.
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
+}
+
+/// How the report commands (count, check, grade, explain, hint, info) print:
+/// `-f json` as `solve` takes it, or `--json`, which says the same.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct ReportArgs {
+    /// How to print each result: text, or JSON (one object per line).
+    #[arg(long, short, value_enum, value_name = "FORMAT")]
+    pub format: Option<ReportFormat>,
+    /// The same as `--format json`.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+}
+
+impl ReportArgs {
+    /// True when JSON was asked for, either way.
+    pub fn json(self) -> bool {
+        self.json || self.format == Some(ReportFormat::Json)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// Text for people.
+    Text,
+    /// JSON, one object per line.
+    Json,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -80,6 +80,21 @@ pub enum HouseKind {
 }
 
 impl HouseKind {
+    /// The kind in the singular, for counts of one: `row`, `box`, …
+    pub fn singular(self) -> &'static str {
+        match self {
+            HouseKind::Row => "row",
+            HouseKind::Column => "column",
+            HouseKind::Box => "box",
+            HouseKind::Region => "region",
+            HouseKind::Diagonal => "diagonal",
+            HouseKind::Ring => "ring",
+            HouseKind::Sector => "sector",
+            HouseKind::Wedge => "wedge",
+            HouseKind::Listed => "listed house",
+        }
+    }
+
     /// The kind in the plural, for summaries: `rows`, `boxes`, …
     pub fn plural(self) -> &'static str {
         match self {

@@ -506,7 +506,9 @@ impl Reader {
                     source,
                 })?;
                 let origin = path.display().to_string();
-                self.parse(&source, &origin, path.parent())
+                // A byte-order mark (Notepad) is not part of the text.
+                let source = source.strip_prefix('\u{feff}').unwrap_or(&source);
+                self.parse(source, &origin, path.parent())
             }
             Target::Builtin(name, source) => self.parse(source, &format!("builtin:{name}"), None),
         }
@@ -527,7 +529,7 @@ impl Reader {
             let (line, column) = (e.span.start.line, e.span.start.col);
             VariantError::Syntax {
                 location: Location::new(origin, line, column),
-                message: e.code.to_string(),
+                message: crate::ron_error::message(&e, source, "the variant"),
                 snippet: format!("\n{}", snippet(source, line, column)),
             }
         })?;

@@ -161,3 +161,277 @@ fn zero_is_a_blank_only_in_small_alphabets() {
             "error: -:1:1: unknown symbol \"0\": expected a symbol (123456789ABC) or '.' ('0' is a blank only with at most nine symbols) for an empty cell",
         ));
 }
+
+/// An empty file or empty standard input is "no puzzles found", exit 2, for
+/// every command that reads puzzles (solve and count gave exit 0 and nothing).
+#[test]
+fn empty_input_is_no_puzzles_found_everywhere() {
+    let dir = tempfile::tempdir().unwrap();
+    let empty = file(&dir, "empty.txt", "");
+    let comments = file(&dir, "comments.txt", "# nothing here\n\n");
+    for command in [
+        "solve", "count", "check", "grade", "explain", "hint", "validate",
+    ] {
+        for path in [&empty, &comments] {
+            graphdoku()
+                .arg(command)
+                .arg(path)
+                .assert()
+                .code(2)
+                .stdout("")
+                .stderr(format!("error: {}: no puzzles found\n", path.display()));
+        }
+        graphdoku()
+            .args([command, "-"])
+            .write_stdin("")
+            .assert()
+            .code(2)
+            .stderr("error: -: no puzzles found\n");
+    }
+    // One empty file among good ones: the others still run, the status is 2.
+    graphdoku()
+        .args(["solve", "-f", "line", "-", &empty.display().to_string()])
+        .write_stdin(EXAMPLE)
+        .assert()
+        .code(2)
+        .stdout(
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382\n",
+        );
+}
+
+/// `generate -n 2 -f ron` writes documents that solve, validate and info read back.
+#[test]
+fn generated_ron_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = graphdoku()
+        .args(["generate", "-s", "1", "-n", "2", "-f", "ron"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let path = file(&dir, "two.ron", &output);
+    let lines = graphdoku()
+        .args(["generate", "-s", "1", "-n", "2"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let expected: String = String::from_utf8(lines)
+        .unwrap()
+        .lines()
+        .map(|l| l.replace('.', "0"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let solved = graphdoku()
+        .args(["solve", "-f", "line"])
+        .arg(&path)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let solved = String::from_utf8(solved).unwrap();
+    assert_eq!(solved.lines().count(), 2);
+    // Each solution keeps the givens of its puzzle, in order.
+    for (solution, puzzle) in solved.lines().zip(expected.lines()) {
+        for (s, p) in solution.chars().zip(puzzle.chars()) {
+            assert!(p == '0' || p == s, "{solution} does not extend {puzzle}");
+        }
+    }
+    graphdoku()
+        .arg("validate")
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(
+            contains("valid puzzle \"Sudoku 9×9 1 (seed 1)\" of \"Sudoku 9×9\"")
+                .and(contains("valid puzzle \"Sudoku 9×9 2 (seed 1)\"")),
+        );
+    graphdoku()
+        .arg("info")
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(contains("cells:    81\n"));
+    // Unnamed documents are labelled by the line they start on.
+    let unnamed = file(
+        &dir,
+        "unnamed.ron",
+        "Puzzle(variant: \"sudoku4\", givens: Rows([\"1...\", \"....\", \"....\", \"....\"]))\n\n// the second\nPuzzle(variant: \"sudoku4\", givens: Rows([\"..2.\", \"....\", \"....\", \"....\"]))\n",
+    );
+    graphdoku()
+        .args(["count"])
+        .arg(&unnamed)
+        .assert()
+        .code(0)
+        .stdout(format!(
+            "{0}:1: at least 2\n{0}:4: at least 2\n",
+            unnamed.display()
+        ));
+}
+
+/// check, grade, explain, hint, count and info take `-f json` as solve does;
+/// `--json` still works and says the same; the two together are refused.
+#[test]
+fn report_commands_take_format_json() {
+    for command in ["check", "grade", "explain", "hint", "count"] {
+        let run = |flags: &[&str]| {
+            let output = graphdoku()
+                .arg(command)
+                .args(flags)
+                .arg("-")
+                .write_stdin(EXAMPLE)
+                .assert()
+                .success()
+                .get_output()
+                .stdout
+                .clone();
+            String::from_utf8(output).unwrap()
+        };
+        let long = run(&["--json"]);
+        assert_eq!(run(&["-f", "json"]), long, "{command}");
+        assert_eq!(run(&["--format", "json"]), long, "{command}");
+        let value: serde_json::Value = serde_json::from_str(long.lines().next().unwrap()).unwrap();
+        assert_eq!(value["label"], "line 1", "{command}");
+        assert_eq!(run(&["-f", "text"]), run(&[]), "{command}");
+        graphdoku()
+            .args([command, "--json", "-f", "text", "-"])
+            .write_stdin(EXAMPLE)
+            .assert()
+            .code(2)
+            .stderr(contains("cannot be used with"));
+    }
+    let info = graphdoku()
+        .args(["info", "-f", "json", "pie"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let info: serde_json::Value = serde_json::from_slice(&info).unwrap();
+    assert_eq!(info["cells"], 72);
+}
+
+/// `validate -` and `info -` read standard input (they said "no such file").
+#[test]
+fn validate_and_info_read_standard_input() {
+    let pie =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("variants/pie.ron"))
+            .unwrap();
+    graphdoku()
+        .args(["validate", "-"])
+        .write_stdin(pie.clone())
+        .assert()
+        .success()
+        .stdout("-: valid variant \"Sudoku pie\": 72 cells, 756 edges, 12 houses\n");
+    graphdoku()
+        .args(["info", "-"])
+        .write_stdin(pie)
+        .assert()
+        .success()
+        .stdout(contains(
+            "Sudoku pie (-)\nshape:    polar, 12 sectors × 6 rings\n",
+        ));
+    graphdoku()
+        .args(["validate", "-"])
+        .write_stdin(EXAMPLE)
+        .assert()
+        .success()
+        .stdout("-: 1 of 1 puzzle of \"Sudoku 9×9\" valid\n");
+    graphdoku()
+        .args(["info", "-"])
+        .write_stdin("Puzzle(variant: \"sudoku4\", givens: Cells({}))")
+        .assert()
+        .success()
+        .stdout(contains("Sudoku 4×4 (builtin:sudoku4)\n"));
+}
+
+/// `-v` given with a RON puzzle file that names its own variant is warned about.
+#[test]
+fn variant_flag_with_a_ron_puzzle_is_warned_about() {
+    let pie = data("pie-homework.ron");
+    let warning = format!(
+        "warning: {} names its own variant: --variant sudoku4 is not used for it\n",
+        pie.display()
+    );
+    for command in ["solve", "count", "validate"] {
+        graphdoku()
+            .args([command, "-v", "sudoku4"])
+            .arg(&pie)
+            .assert()
+            .success()
+            .stderr(warning.clone());
+        graphdoku()
+            .arg(command)
+            .arg(&pie)
+            .assert()
+            .success()
+            .stderr("");
+    }
+}
+
+/// `generate` that gives up exits 5, not 1 (which means "no solution").
+#[test]
+fn generate_giving_up_exits_5() {
+    graphdoku()
+        .args(["generate", "-s", "1", "--clues", "17", "--attempts", "1"])
+        .assert()
+        .code(5)
+        .stdout("")
+        .stderr("error: puzzle 1: no puzzle with 17 clues in 1 attempt\n");
+    graphdoku()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(contains("5 generate gave up"));
+}
+
+/// Counts of one are singular: "1 given", "1 house", "1 puzzle", "1 node".
+#[test]
+fn counts_of_one_are_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = file(
+        &dir,
+        "one.ron",
+        r#"Variant(name: "one", symbols: Chars("12"), cells: Grid(rows: 1, cols: 2), houses: [Rows])"#,
+    );
+    graphdoku()
+        .arg("validate")
+        .arg(&one)
+        .assert()
+        .success()
+        .stdout(format!(
+            "{}: valid variant \"one\": 2 cells, 1 edge, 1 house\n",
+            one.display()
+        ));
+    graphdoku()
+        .arg("info")
+        .arg(&one)
+        .assert()
+        .success()
+        .stdout(contains("houses:   1 (1 row)\n").and(contains("allowed:  0 cells restricted")));
+    let puzzle = file(
+        &dir,
+        "p.ron",
+        "Puzzle(variant: \"sudoku4\", givens: Cells({\"r1c1\": \"1\"}))",
+    );
+    graphdoku()
+        .arg("validate")
+        .arg(&puzzle)
+        .assert()
+        .success()
+        .stdout(format!(
+            "{0}: valid puzzle \"{0}\" of \"Sudoku 4×4\", 1 given\n",
+            puzzle.display()
+        ));
+    graphdoku()
+        .args(["grade", "-"])
+        .write_stdin(
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382",
+        )
+        .assert()
+        .success()
+        .stdout("line 1: easy (already solved; search: 1 node, 0 backtracks)\n");
+}

@@ -37,7 +37,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<Status> {
             Ok(made) => made,
             Err(e @ GenerateError::GaveUp { .. }) => {
                 eprintln!("error: puzzle {n}: {e}");
-                return Ok(Status::Unsolved);
+                return Ok(Status::GaveUp);
             }
             Err(GenerateError::Internal) => {
                 eprintln!("error: puzzle {n}: {}", GenerateError::Internal);

@@ -39,17 +39,22 @@ pub enum Status {
     Internal = 3,
     /// Some puzzle has several solutions (commands that check uniqueness).
     Multiple = 4,
+    /// `generate` gave up: no puzzle met the asked --clues or --difficulty
+    /// within --attempts (not "no solution", which is 1).
+    GaveUp = 5,
 }
 
 impl Status {
-    /// Severity: a bug, then bad input, then no solution, then several solutions.
+    /// Severity: a bug, then bad input, then giving up, then no solution, then
+    /// several solutions.
     fn rank(self) -> u8 {
         match self {
             Status::Ok => 0,
             Status::Multiple => 1,
             Status::Unsolved => 2,
-            Status::Invalid => 3,
-            Status::Internal => 4,
+            Status::GaveUp => 3,
+            Status::Invalid => 4,
+            Status::Internal => 5,
         }
     }
 }
@@ -98,8 +103,9 @@ pub fn run(cli: Cli) -> Result<Status> {
             input,
             limit,
             all,
-            json,
+            output,
         } => {
+            let json = output.json();
             // Every solution of one puzzle can be far more than memory: stream it.
             let mode = Mode {
                 stream: all,
@@ -110,37 +116,62 @@ pub fn run(cli: Cli) -> Result<Status> {
                 count::run(graph, solver, record, options, report)
             })
         }
-        Command::Check { input, json } => for_each_record(
-            &input,
-            Mode::uniqueness(),
-            |graph, solver, record, report| check::run(graph, solver, record, json, report),
-        ),
-        Command::Grade { input, json } => for_each_record(
-            &input,
-            Mode::uniqueness(),
-            |graph, solver, record, report| grade::run(graph, solver, record, json, report),
-        ),
-        Command::Explain { input, json } => for_each_record(
+        Command::Check { input, output } => for_each_record(
             &input,
             Mode::uniqueness(),
             |graph, solver, record, report| {
-                explain::run(graph, solver, record, explain::Mode::All, json, report)
+                check::run(graph, solver, record, output.json(), report)
             },
         ),
-        Command::Hint { input, json } => for_each_record(
+        Command::Grade { input, output } => for_each_record(
             &input,
             Mode::uniqueness(),
             |graph, solver, record, report| {
-                explain::run(graph, solver, record, explain::Mode::Hint, json, report)
+                grade::run(graph, solver, record, output.json(), report)
+            },
+        ),
+        Command::Explain { input, output } => for_each_record(
+            &input,
+            Mode::uniqueness(),
+            |graph, solver, record, report| {
+                explain::run(
+                    graph,
+                    solver,
+                    record,
+                    explain::Mode::All,
+                    output.json(),
+                    report,
+                )
+            },
+        ),
+        Command::Hint { input, output } => for_each_record(
+            &input,
+            Mode::uniqueness(),
+            |graph, solver, record, report| {
+                explain::run(
+                    graph,
+                    solver,
+                    record,
+                    explain::Mode::Hint,
+                    output.json(),
+                    report,
+                )
             },
         ),
         Command::Generate(args) => buffered(|out| generate::run(&args, out)),
         Command::Euler { file, verbose } => buffered(|out| euler::run(&file, verbose, out)),
         Command::Validate { files, variant } => {
-            buffered(|out| validate::run(&files, &variant, out))
+            buffered(|out| validate::run(&files, variant.as_deref(), out))
         }
-        Command::Info { variant, json } => buffered(|out| info::run(&variant, json, out)),
+        Command::Info { variant, output } => {
+            buffered(|out| info::run(&variant, output.json(), out))
+        }
     }
+}
+
+/// `n` and the noun, singular for one: "1 house", "2 houses".
+pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Runs `work` with a buffered standard output, flushed at the end.
@@ -225,15 +256,40 @@ impl Mode {
 trait Visit: Fn(&ConstraintGraph, &Solver, Record, &mut Report) -> Result<Status> + Sync {}
 impl<F: Fn(&ConstraintGraph, &Solver, Record, &mut Report) -> Result<Status> + Sync> Visit for F {}
 
+/// The variant of text puzzles when `--variant` is not given.
+pub(crate) const DEFAULT_VARIANT: &str = "sudoku9";
+
+/// The most worker threads `-j` gives: four per core, and never above 256.
+fn max_jobs() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    (cores * 4).min(256)
+}
+
+/// Warns that `--variant` does not apply to a RON puzzle file, which names its own.
+pub(crate) fn variant_ignored(variant: Option<&str>, name: &str) -> Option<String> {
+    variant.map(|v| {
+        format!("warning: {name} names its own variant: --variant {v} is not used for it\n")
+    })
+}
+
 /// Calls `visit` on every record of every input file, with the graph and solver
 /// it belongs to, on `args.jobs` threads; prints the reports in input order, a
-/// progress bar while stderr is a terminal, and a summary of batches. Returns
-/// the worst status.
+/// progress bar while stderr is a terminal, and a summary of batches. An input
+/// with no puzzle at all is an error ("no puzzles found"). Returns the worst
+/// status.
 fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<Status> {
-    let graph = ConstraintGraph::load(&args.variant)?;
+    let variant = args.variant.as_deref().unwrap_or(DEFAULT_VARIANT);
+    let graph = ConstraintGraph::load(variant)?;
     let solver = Solver::new(&graph);
     let jobs = match (mode.stream, args.jobs) {
         (true, _) => 1,
+        (false, Some(n)) if n as usize > max_jobs() => {
+            eprintln!(
+                "warning: -j {n} is more threads than useful here: using {}",
+                max_jobs()
+            );
+            max_jobs()
+        }
         (false, Some(n)) => n as usize,
         (false, None) => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
@@ -259,16 +315,21 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
             }
         };
         if reader.fill_buf().map(looks_like_ron).unwrap_or(false) {
-            let mut source = String::new();
-            let parsed = reader
-                .read_to_string(&mut source)
-                .map_err(|source| input::Error::Io {
-                    path: name.clone(),
-                    source,
-                })
-                .and_then(|_| input::read_ron_puzzle(&source, &name));
-            match parsed {
-                Ok((own, record)) => one(&mut batch, &own, &Solver::new(&own), record)?,
+            if let Some(warning) = variant_ignored(args.variant.as_deref(), &name) {
+                batch.message(warning.as_bytes())?;
+            }
+            let read = input::read_text(reader, &name)
+                .and_then(|source| input::read_ron_puzzles(&source, &name));
+            match read {
+                Ok(read) => {
+                    let solvers: Vec<Solver> = read.graphs.iter().map(Solver::new).collect();
+                    for (index, record) in read.records {
+                        match index {
+                            Some(i) => one(&mut batch, &read.graphs[i], &solvers[i], record)?,
+                            None => one(&mut batch, &graph, &solver, record)?,
+                        }
+                    }
+                }
                 Err(e) => one(
                     &mut batch,
                     &graph,
@@ -278,32 +339,80 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
             }
             continue;
         }
+        // The head of a text file, kept to suggest a variant if it reads as none.
+        let head = match (&args.variant, reader.fill_buf()) {
+            (None, Ok(bytes)) => bytes[..bytes.len().min(HEAD)].to_vec(),
+            _ => Vec::new(),
+        };
+        let before = batch.total();
         let mut records = PuzzleReader::new(&graph, reader, &name).peekable();
+        // Only a puzzle of the wrong size suggests another variant (not, say, a clash).
+        let first_invalid = records.peek().is_some_and(|r| {
+            r.puzzle
+                .as_ref()
+                .is_err_and(|e| e.message.starts_with("expected "))
+        });
+        if first_invalid && let Some(hint) = variant_hint(&head, &name) {
+            batch.message(hint.as_bytes())?;
+        }
         if jobs == 1 {
             for record in records {
                 one(&mut batch, &graph, &solver, record)?;
             }
-            continue;
-        }
-        while records.peek().is_some() {
-            // A bounded chunk at a time keeps memory flat on files of any size.
-            let chunk: Vec<Record> = records.by_ref().take(CHUNK * jobs).collect();
-            let reports: Vec<_> = pool.install(|| {
-                chunk
-                    .into_par_iter()
-                    .map(|record| {
-                        let mut report = Report::buffered();
-                        let status = visit(&graph, &solver, record, &mut report);
-                        (report, status)
-                    })
-                    .collect()
-            });
-            for (report, status) in reports {
-                batch.print(report, status)?;
+        } else {
+            while records.peek().is_some() {
+                // A bounded chunk at a time keeps memory flat on files of any size.
+                let chunk: Vec<Record> = records.by_ref().take(CHUNK * jobs).collect();
+                let reports: Vec<_> = pool.install(|| {
+                    chunk
+                        .into_par_iter()
+                        .map(|record| {
+                            let mut report = Report::buffered();
+                            let status = visit(&graph, &solver, record, &mut report);
+                            (report, status)
+                        })
+                        .collect()
+                });
+                for (report, status) in reports {
+                    batch.print(report, status)?;
+                }
             }
+        }
+        if batch.total() == before {
+            batch.no_puzzles(&name)?;
         }
     }
     batch.finish()
+}
+
+/// Bytes of a text file kept to guess its variant.
+const HEAD: usize = 1 << 14;
+
+/// When a text file does not read as the default variant, a hint naming the
+/// built-in its first puzzle reads as, or else saying to pass `--variant`.
+fn variant_hint(head: &[u8], name: &str) -> Option<String> {
+    if head.is_empty() {
+        return None;
+    }
+    let fits = graphdoku::variant::BUILTINS
+        .iter()
+        .map(|(builtin, _)| *builtin)
+        .filter(|b| *b != DEFAULT_VARIANT)
+        .find(|builtin| {
+            ConstraintGraph::load(builtin).is_ok_and(|graph| {
+                PuzzleReader::new(&graph, head, name)
+                    .next()
+                    .is_some_and(|r| r.puzzle.is_ok())
+            })
+        });
+    Some(match fits {
+        Some(builtin) => format!(
+            "hint: {name} is read as {DEFAULT_VARIANT}, the default; its first puzzle reads as {builtin}: pass --variant {builtin}\n"
+        ),
+        None => format!(
+            "hint: {name} is read as {DEFAULT_VARIANT}, the default; pass --variant (a built-in name or a variant file) for another shape\n"
+        ),
+    })
 }
 
 /// Records per thread handed out at once.
@@ -322,8 +431,8 @@ fn invalid_record(name: &str, error: InputError) -> Record {
 struct Batch {
     mode: Mode,
     out: io::BufWriter<io::StdoutLock<'static>>,
-    /// Records by status: ok, no solution, invalid, internal error, several.
-    counts: [u64; 5],
+    /// Records by status: ok, no solution, invalid, internal error, several, gave up.
+    counts: [u64; 6],
     status: Status,
     started: Instant,
     progress: Option<ProgressBar>,
@@ -343,11 +452,34 @@ impl Batch {
         Batch {
             mode,
             out: io::BufWriter::new(io::stdout().lock()),
-            counts: [0; 5],
+            counts: [0; 6],
             status: Status::Ok,
             started: Instant::now(),
             progress,
         }
+    }
+
+    /// Records printed so far.
+    fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// Prints a message to standard error, after what is already printed.
+    fn message(&mut self, text: &[u8]) -> Result<()> {
+        self.out.flush()?;
+        let write = || io::stderr().lock().write_all(text);
+        match &self.progress {
+            Some(bar) => bar.suspend(write)?,
+            None => write()?,
+        }
+        Ok(())
+    }
+
+    /// Reports an input that held no puzzle: an error, like an unreadable one.
+    fn no_puzzles(&mut self, name: &str) -> Result<()> {
+        self.message(format!("error: {name}: no puzzles found\n").as_bytes())?;
+        self.status = self.status.max(Status::Invalid);
+        Ok(())
     }
 
     /// A report for the next record, streaming when the mode says so.
@@ -403,7 +535,7 @@ impl Batch {
         let total: u64 = self.counts.iter().sum();
         if total > 1 {
             let seconds = self.started.elapsed().as_secs_f64();
-            let [solved, none, invalid, internal, several] = self.counts;
+            let [solved, none, invalid, internal, several, _] = self.counts;
             let mut line = format!(
                 "{total} puzzles: {solved} solved, {several} with several solutions, \
                  {none} with no solution, {invalid} invalid"

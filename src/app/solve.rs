@@ -33,8 +33,10 @@ pub(crate) fn run(
             let stats = search.stats();
             let _ = writeln!(
                 err,
-                "{}: {} nodes, {} backtracks",
-                record.label, stats.nodes, stats.backtracks
+                "{}: {}, {}",
+                record.label,
+                super::counted(stats.nodes as usize, "node", "nodes"),
+                super::counted(stats.backtracks as usize, "backtrack", "backtracks")
             );
         }
         let solution = found.ok_or(Status::Unsolved)?;
@@ -54,6 +56,7 @@ pub(crate) fn run(
         Status::Unsolved => "no solution",
         Status::Invalid => "invalid",
         Status::Internal => "internal error",
+        Status::GaveUp => "gave up",
     };
     let values = solved.ok().map(|(s, _)| s.to_puzzle());
     let out = &mut report.out;
