@@ -435,3 +435,248 @@ fn counts_of_one_are_singular() {
         .success()
         .stdout("line 1: easy (already solved; search: 1 node, 0 backtracks)\n");
 }
+
+/// A UTF-8 byte-order mark (Notepad) is dropped before the format is detected:
+/// text puzzles, RON puzzles and variant files read as without it.
+#[test]
+fn a_byte_order_mark_is_ignored() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = file(&dir, "bom.txt", format!("\u{feff}{EXAMPLE}\n"));
+    graphdoku()
+        .args(["solve", "-f", "line"])
+        .arg(&text)
+        .assert()
+        .success()
+        .stdout(
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382\n",
+        );
+    let ron = file(
+        &dir,
+        "bom.ron",
+        "\u{feff}// a comment first\nPuzzle(variant: \"sudoku4\", givens: Cells({\"r1c1\": \"1\"}))",
+    );
+    graphdoku()
+        .arg("count")
+        .arg(&ron)
+        .assert()
+        .success()
+        .stdout(format!("{}: at least 2\n", ron.display()));
+    let variant = file(&dir, "v.ron", "\u{feff}Sudoku(box_size: 2)\n");
+    graphdoku()
+        .arg("validate")
+        .arg(&variant)
+        .assert()
+        .success()
+        .stdout(contains("valid variant \"Sudoku 4×4\""));
+}
+
+/// A cell given twice in `Cells({...})` is an error naming it, with its place
+/// (serde kept the last value silently).
+#[test]
+fn a_cell_given_twice_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file(
+        &dir,
+        "twice.ron",
+        "Puzzle(\n    variant: \"sudoku4\",\n    givens: Cells({\"r1c1\": \"1\", \"r2c2\": \"2\", \"r1c1\": \"3\"}),\n)\n",
+    );
+    graphdoku()
+        .arg("validate")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(contains(format!("error: {}:3:", path.display())))
+        .stderr(contains("\"r1c1\" is given twice"));
+}
+
+/// A line longer than any puzzle of the variant is refused without being read
+/// whole, and the lines after it still run.
+#[test]
+fn an_overlong_line_is_refused_and_the_rest_run() {
+    let long = "1".repeat(1 << 20);
+    graphdoku()
+        .args(["solve", "-f", "line", "-"])
+        .write_stdin(format!("{long}\n{EXAMPLE}\n"))
+        .assert()
+        .code(2)
+        .stdout("invalid\n483921657967345821251876493548132976729564138136798245372689514814253769695417382\n")
+        .stderr(contains(
+            "error: -:1: a line of 1048577 bytes, longer than any puzzle of \"Sudoku 9×9\" (65536 bytes at most): not read",
+        ));
+}
+
+/// Bytes that are not UTF-8 are reported with their line and column, and the
+/// other lines still run (reading stopped there, with no line).
+#[test]
+fn non_utf8_input_has_a_place() {
+    let mut input = format!("{EXAMPLE}\n").into_bytes();
+    input.extend_from_slice(b"00302\xff600\n");
+    input.extend_from_slice(format!("{EXAMPLE}\n").as_bytes());
+    graphdoku()
+        .args(["solve", "-f", "line", "-"])
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stdout(contains("\ninvalid\n"))
+        .stderr(contains(
+            "error: -:2:6: not UTF-8 text: byte 0xFF here starts no character (save the file as UTF-8)",
+        ));
+    let dir = tempfile::tempdir().unwrap();
+    let ron = file(
+        &dir,
+        "latin1.ron",
+        b"Puzzle(\n    name: \"caf\xe9\",\n    variant: \"sudoku4\",\n    givens: Cells({}),\n)\n",
+    );
+    graphdoku()
+        .arg("validate")
+        .arg(&ron)
+        .assert()
+        .code(2)
+        .stderr(contains(format!(
+            "error: {}:2:15: not UTF-8 text: byte 0xE9",
+            ron.display()
+        )));
+}
+
+/// `-j` far above the cores is capped, with a warning, instead of spawning
+/// that many threads.
+#[test]
+fn jobs_are_capped() {
+    graphdoku()
+        .args(["solve", "-f", "line", "-j", "100000", "-"])
+        .write_stdin(EXAMPLE)
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::is_match(
+                "^warning: -j 100000 is more threads than useful here: using [0-9]+\n$",
+            )
+            .unwrap(),
+        );
+}
+
+/// A text file of another shape read as the default variant gets a hint naming
+/// the variant it reads as (the pie gave twelve errors and no hint).
+#[test]
+fn a_pie_text_file_without_variant_gets_a_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    let pie = data("pie-minimal.txt");
+    let expected = format!(
+        "hint: {} is read as sudoku9, the default; its first puzzle reads as pie: pass --variant pie\n",
+        pie.display()
+    );
+    graphdoku()
+        .arg("solve")
+        .arg(&pie)
+        .assert()
+        .code(2)
+        .stderr(contains(expected));
+    graphdoku()
+        .args(["solve", "-v", "pie"])
+        .arg(&pie)
+        .assert()
+        .success()
+        .stderr(contains("hint:").not());
+    // Nothing fits: the hint still says where to look.
+    let odd = file(&dir, "odd.txt", "1 2 3 4 5 6 7\n");
+    graphdoku()
+        .arg("solve")
+        .arg(&odd)
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "pass --variant (a built-in name or a variant file) for another shape",
+        ));
+    // A clash is not a question of shape: no hint.
+    graphdoku()
+        .args(["solve", "-"])
+        .write_stdin(format!("55{}", &EXAMPLE[2..]))
+        .assert()
+        .code(2)
+        .stderr(contains("hint:").not());
+}
+
+/// A missing variant named by a RON puzzle: the puzzle file, its line and
+/// column, and the path tried.
+#[test]
+fn a_missing_variant_names_the_puzzle_and_the_path_tried() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file(
+        &dir,
+        "p.ron",
+        "Puzzle(\n    variant: \"../nowhere/v.ron\",\n    givens: Cells({}),\n)\n",
+    );
+    let tried = dir.path().join("../nowhere/v.ron");
+    for command in ["validate", "solve"] {
+        graphdoku()
+            .arg(command)
+            .arg(&path)
+            .assert()
+            .code(2)
+            .stderr(contains(format!(
+                "error: {}:2:14: variant \"../nowhere/v.ron\": no such file (looked for {}) and not a built-in (sudoku4, ",
+                path.display(),
+                tried.display()
+            )))
+            .stderr(contains("    variant: \"../nowhere/v.ron\",\n  |              ^"));
+    }
+}
+
+/// "The rows hold N cells" points at the `Rows` of the puzzle file.
+#[test]
+fn the_rows_hold_n_cells_has_a_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = file(
+        &dir,
+        "p.ron",
+        "Puzzle(\n    variant: \"sudoku4\",\n    givens: Rows([\"1 . . .\", \". . . .\", \". .\"]),\n)\n",
+    );
+    graphdoku()
+        .arg("validate")
+        .arg(&path)
+        .assert()
+        .code(2)
+        .stderr(contains(format!(
+            "error: {}:3:13: the rows hold 10 cells, the variant 16",
+            path.display()
+        )));
+}
+
+/// A RON file cut short says it ends early; serde's type names stay out of
+/// messages.
+#[test]
+fn truncated_ron_and_no_serde_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzle = file(
+        &dir,
+        "cut.ron",
+        "Puzzle(\n    variant: \"sudoku4\",\n    givens",
+    );
+    graphdoku()
+        .arg("validate")
+        .arg(&puzzle)
+        .assert()
+        .code(2)
+        .stderr(contains("the file ends before the puzzle is complete ("));
+    let variant = file(
+        &dir,
+        "cut-variant.ron",
+        "Variant(\n    name: \"x\",\n    symbols: Chars(\"12\"),\n    cells: Grid(rows: 2,",
+    );
+    graphdoku()
+        .arg("validate")
+        .arg(&variant)
+        .assert()
+        .code(2)
+        .stderr(contains("the file ends before the variant is complete ("));
+    let misnamed = file(&dir, "square.ron", "Square(size: 4)\n");
+    graphdoku()
+        .arg("validate")
+        .arg(&misnamed)
+        .arg(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/broken/misspelt-rule.ron"))
+        .assert()
+        .code(2)
+        .stderr(contains("VariantFile").not())
+        .stderr(contains("HouseSpec").not())
+        .stderr(contains("Unexpected variant named `Colums` in `houses`"));
+}
