@@ -7,11 +7,12 @@ mod explain;
 mod generate;
 mod grade;
 mod info;
+mod progress;
 mod solve;
 mod validate;
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -21,7 +22,7 @@ use graphdoku::input::{self, looks_like_ron};
 use graphdoku::{
     ConstraintGraph, InputError, Puzzle, PuzzleReader, Record, Solution, Solver, verify,
 };
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use crate::cli::{Cli, Command, InputArgs};
@@ -274,7 +275,8 @@ pub(crate) fn variant_ignored(variant: Option<&str>, name: &str) -> Option<Strin
 
 /// Calls `visit` on every record of every input file, with the graph and solver
 /// it belongs to, on `args.jobs` threads; prints the reports in input order, a
-/// progress bar while stderr is a terminal, and a summary of batches. An input
+/// progress line while only stderr is a terminal (see [`progress::wanted`]), and a
+/// summary of batches. An input
 /// with no puzzle at all is an error ("no puzzles found"). Returns the worst
 /// status.
 fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<Status> {
@@ -436,19 +438,18 @@ struct Batch {
     status: Status,
     started: Instant,
     progress: Option<ProgressBar>,
+    /// Messages for standard error not yet written (while the progress line shows).
+    pending: Vec<u8>,
+    /// When messages were last written.
+    flushed: Instant,
 }
+
+/// How often held-back messages go out while the progress line shows.
+const MESSAGE_INTERVAL: std::time::Duration = std::time::Duration::from_millis(250);
 
 impl Batch {
     fn new(mode: Mode) -> Self {
-        let progress = io::stderr().is_terminal().then(|| {
-            let bar = ProgressBar::new_spinner();
-            if let Ok(style) =
-                ProgressStyle::with_template("{spinner} {human_pos} puzzles, {per_sec}, {elapsed}")
-            {
-                bar.set_style(style);
-            }
-            bar
-        });
+        let progress = progress::bar(progress::Counting::Open);
         Batch {
             mode,
             out: io::BufWriter::new(io::stdout().lock()),
@@ -456,6 +457,8 @@ impl Batch {
             status: Status::Ok,
             started: Instant::now(),
             progress,
+            pending: Vec::new(),
+            flushed: Instant::now(),
         }
     }
 
@@ -467,11 +470,19 @@ impl Batch {
     /// Prints a message to standard error, after what is already printed.
     fn message(&mut self, text: &[u8]) -> Result<()> {
         self.out.flush()?;
-        let write = || io::stderr().lock().write_all(text);
+        self.pending.extend_from_slice(text);
+        self.flush_messages()
+    }
+
+    /// Writes the messages held back while the progress line shows.
+    fn flush_messages(&mut self) -> Result<()> {
+        let pending = std::mem::take(&mut self.pending);
+        let write = || io::stderr().lock().write_all(&pending);
         match &self.progress {
             Some(bar) => bar.suspend(write)?,
             None => write()?,
         }
+        self.flushed = Instant::now();
         Ok(())
     }
 
@@ -498,24 +509,25 @@ impl Batch {
     fn print(&mut self, report: Report, status: Result<Status>) -> Result<()> {
         let status = status?;
         let Report { out: output, err } = report;
-        let out = &mut self.out;
-        let write = || -> io::Result<()> {
-            match output {
-                Output::Buffer(bytes) => out.write_all(&bytes)?,
-                Output::Stream(mut stream) => stream.flush()?,
-            }
-            if !err.is_empty() {
-                out.flush()?; // keep a record and its message together on a terminal
-                io::stderr().lock().write_all(&err)?;
-            }
-            Ok(())
-        };
-        match &self.progress {
+        match output {
+            Output::Buffer(bytes) => self.out.write_all(&bytes)?,
+            Output::Stream(mut stream) => stream.flush()?,
+        }
+        match self.progress.clone() {
+            // Standard output is not the terminal then: only messages need the
+            // line cleared, and they go out a few times a second, not per record.
             Some(bar) => {
-                bar.suspend(write)?;
+                self.pending.extend_from_slice(&err);
+                if !self.pending.is_empty() && self.flushed.elapsed() >= MESSAGE_INTERVAL {
+                    self.flush_messages()?;
+                }
                 bar.inc(1);
             }
-            None => write()?,
+            None if !err.is_empty() => {
+                self.out.flush()?; // keep a record and its message together on a terminal
+                io::stderr().lock().write_all(&err)?;
+            }
+            None => {}
         }
         self.counts[status as usize] += 1;
         let status = match status {
@@ -529,6 +541,7 @@ impl Batch {
     /// Clears the bar and, for more than one puzzle, prints the summary.
     fn finish(mut self) -> Result<Status> {
         self.out.flush()?;
+        self.flush_messages()?;
         if let Some(bar) = &self.progress {
             bar.finish_and_clear();
         }
