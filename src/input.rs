@@ -593,44 +593,7 @@ pub enum GivensSpec {
     /// (one string per grid row, or per sector of a polar shape).
     Rows(Vec<String>),
     /// Givens by cell name; other cells are empty. A cell named twice is an error.
-    Cells(#[serde(deserialize_with = "unique_keys")] BTreeMap<String, String>),
-}
-
-/// A map in which every key appears once: a repeated key is an error naming
-/// it, where serde's maps would silently keep the last value.
-pub(crate) fn unique_keys<'de, D, K, V>(deserializer: D) -> Result<BTreeMap<K, V>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    K: Deserialize<'de> + Ord + std::fmt::Debug,
-    V: Deserialize<'de>,
-{
-    struct Unique<K, V>(std::marker::PhantomData<(K, V)>);
-    impl<'de, K, V> serde::de::Visitor<'de> for Unique<K, V>
-    where
-        K: Deserialize<'de> + Ord + std::fmt::Debug,
-        V: Deserialize<'de>,
-    {
-        type Value = BTreeMap<K, V>;
-
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("a map")
-        }
-
-        fn visit_map<A: serde::de::MapAccess<'de>>(
-            self,
-            mut map: A,
-        ) -> Result<Self::Value, A::Error> {
-            let mut out = BTreeMap::new();
-            while let Some((key, value)) = map.next_entry::<K, V>()? {
-                if out.contains_key(&key) {
-                    return Err(serde::de::Error::custom(format!("{key:?} is given twice")));
-                }
-                out.insert(key, value);
-            }
-            Ok(out)
-        }
-    }
-    deserializer.deserialize_map(Unique(std::marker::PhantomData))
+    Cells(#[serde(deserialize_with = "crate::variant::unique_keys")] BTreeMap<String, String>),
 }
 
 /// Largest RON puzzle file read (a million givens by name fit in far less).

@@ -234,9 +234,47 @@ pub enum AllowedSpec {
     Map {
         /// One string per grid row.
         map: Vec<String>,
-        /// The symbols of each letter.
+        /// The symbols of each letter (a letter given twice is an error).
+        #[serde(deserialize_with = "unique_keys")]
         symbols: BTreeMap<char, Vec<String>>,
     },
+}
+
+/// A map in which every key appears once: a repeated key is an error naming
+/// it, where serde's maps would silently keep the last value.
+pub(crate) fn unique_keys<'de, D, K, V>(deserializer: D) -> Result<BTreeMap<K, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    K: Deserialize<'de> + Ord + std::fmt::Debug,
+    V: Deserialize<'de>,
+{
+    struct Unique<K, V>(std::marker::PhantomData<(K, V)>);
+    impl<'de, K, V> serde::de::Visitor<'de> for Unique<K, V>
+    where
+        K: Deserialize<'de> + Ord + std::fmt::Debug,
+        V: Deserialize<'de>,
+    {
+        type Value = BTreeMap<K, V>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a map")
+        }
+
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some((key, value)) = map.next_entry::<K, V>()? {
+                if out.contains_key(&key) {
+                    return Err(serde::de::Error::custom(format!("{key:?} is given twice")));
+                }
+                out.insert(key, value);
+            }
+            Ok(out)
+        }
+    }
+    deserializer.deserialize_map(Unique(std::marker::PhantomData))
 }
 
 /// A grid variant placed on this one, as written.
@@ -806,6 +844,15 @@ mod tests {
         }
         let latin16 = parse("Latin(size: 16)", "t").unwrap().spec.symbols;
         assert_eq!(latin16, SymbolsSpec::Chars("0123456789ABCDEF".into()));
+    }
+
+    #[test]
+    fn a_letter_given_twice_in_an_allowed_map_is_an_error() {
+        let src = r#"Variant(name: "x", symbols: Chars("12"), cells: Grid(rows: 1, cols: 2),
+            allowed: [Map(map: ["a."], symbols: {'a': ["1"], 'a': ["2"]})])"#;
+        let err = parse(src, "t").unwrap_err().to_string();
+        assert!(err.starts_with("t:2:"), "{err}");
+        assert!(err.contains("'a' is given twice"), "{err}");
     }
 
     #[test]
