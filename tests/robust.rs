@@ -570,13 +570,19 @@ fn a_pie_text_file_without_variant_gets_a_hint() {
         .arg(&pie)
         .assert()
         .code(2)
-        .stderr(contains(expected));
+        .stderr(contains(expected.clone()));
     graphdoku()
         .args(["solve", "-v", "pie"])
         .arg(&pie)
         .assert()
         .success()
         .stderr(contains("hint:").not());
+    graphdoku()
+        .arg("validate")
+        .arg(&pie)
+        .assert()
+        .code(2)
+        .stderr(contains(expected.clone()));
     // Nothing fits: the hint still says where to look.
     let odd = file(&dir, "odd.txt", "1 2 3 4 5 6 7\n");
     graphdoku()

@@ -341,20 +341,10 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
             }
             continue;
         }
-        // The head of a text file, kept to suggest a variant if it reads as none.
-        let head = match (&args.variant, reader.fill_buf()) {
-            (None, Ok(bytes)) => bytes[..bytes.len().min(HEAD)].to_vec(),
-            _ => Vec::new(),
-        };
+        let head = head(args.variant.as_deref(), &mut reader);
         let before = batch.total();
         let mut records = PuzzleReader::new(&graph, reader, &name).peekable();
-        // Only a puzzle of the wrong size suggests another variant (not, say, a clash).
-        let first_invalid = records.peek().is_some_and(|r| {
-            r.puzzle
-                .as_ref()
-                .is_err_and(|e| e.message.starts_with("expected "))
-        });
-        if first_invalid && let Some(hint) = variant_hint(&head, &name) {
+        if let Some(hint) = variant_hint(&head, records.peek(), &name) {
             batch.message(hint.as_bytes())?;
         }
         if jobs == 1 {
@@ -390,10 +380,26 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
 /// Bytes of a text file kept to guess its variant.
 const HEAD: usize = 1 << 14;
 
-/// When a text file does not read as the default variant, a hint naming the
-/// built-in its first puzzle reads as, or else saying to pass `--variant`.
-fn variant_hint(head: &[u8], name: &str) -> Option<String> {
-    if head.is_empty() {
+/// The head of a text input, kept to suggest a variant if it reads as none:
+/// empty when `--variant` was given.
+pub(crate) fn head(variant: Option<&str>, reader: &mut impl BufRead) -> Vec<u8> {
+    match (variant, reader.fill_buf()) {
+        (None, Ok(bytes)) => bytes[..bytes.len().min(HEAD)].to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+/// When the `first` record of a text input (read as the default variant, from
+/// `head`) has the wrong number of cells, a hint naming the built-in it reads
+/// as, or else saying to pass `--variant`. Nothing for other errors (a clash
+/// is not a question of shape).
+pub(crate) fn variant_hint(head: &[u8], first: Option<&Record>, name: &str) -> Option<String> {
+    let wrong_size = first.is_some_and(|r| {
+        r.puzzle
+            .as_ref()
+            .is_err_and(|e| e.message.starts_with("expected "))
+    });
+    if head.is_empty() || !wrong_size {
         return None;
     }
     let fits = graphdoku::variant::BUILTINS

@@ -90,13 +90,19 @@ fn validate(path: &Path, text_variant: Option<&str>, out: &mut impl Write) -> Re
             Ok(status)
         }
         Kind::TextPuzzles => {
+            let text_variant_given = text_variant;
             let text_variant = text_variant.unwrap_or(super::DEFAULT_VARIANT);
             let graph = match ConstraintGraph::load(text_variant) {
                 Ok(graph) => graph,
                 Err(e) => return Ok(invalid(e.to_string())),
             };
+            let head = super::head(text_variant_given, &mut reader);
+            let mut records = PuzzleReader::new(&graph, reader, &name).peekable();
+            if let Some(hint) = super::variant_hint(&head, records.peek(), &name) {
+                eprint!("{hint}");
+            }
             let (mut total, mut bad) = (0, 0);
-            for record in PuzzleReader::new(&graph, reader, &name) {
+            for record in records {
                 total += 1;
                 if let Err(e) = record.puzzle {
                     bad += 1;
