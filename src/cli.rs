@@ -14,12 +14,13 @@ use graphdoku::logic::Level;
 #[command(name = "graphdoku", version, about, long_about = None)]
 #[command(after_help = "\
 Input formats (detected per file): Project Euler 96 files (`Grid NN` + rows), one puzzle \
-per line (`.` or `0` = empty, `#` comments), boxed grids pasted as they are, and RON \
+per line (`.` = empty, and `0` with at most nine symbols; `#` comments), boxed grids pasted as they are, and RON \
 puzzle files that name their variant. `-` reads standard input.
 
 Exit status: 0 success, 1 some puzzle has no solution, \
 2 invalid input or usage, 3 internal error, 4 some puzzle has several solutions \
-(check, grade, explain, hint), 5 the search gave up on some puzzle (--timeout, --max-nodes); \
+(check, grade, explain, hint, solve --unique), 5 gave up: the search budget ran out \
+(--timeout, --max-nodes) or generate met no --clues or --difficulty within --attempts; \
 when several apply: 3, then 2, then 5, then 1, then 4.")]
 pub struct Cli {
     #[command(subcommand)]
@@ -29,6 +30,11 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve puzzles and print each solution, verified against the constraint graph.
+    ///
+    /// Plain `solve` prints the first solution found and does not look for a
+    /// second: "solved" says nothing about uniqueness. With --unique a puzzle of
+    /// several solutions is reported as such (exit 4; `several solutions` in place
+    /// of the line with `-f line`, `"unique": false` in JSON).
     Solve {
         #[command(flatten)]
         input: InputArgs,
@@ -38,7 +44,8 @@ pub enum Command {
         /// Print search statistics (nodes, backtracks) to stderr.
         #[arg(long)]
         stats: bool,
-        /// Also prove each solution unique; puzzles with several are reported as such.
+        /// Also prove each solution unique; puzzles with several are reported as such
+        /// and make the exit status 4.
         #[arg(long)]
         unique: bool,
     },
@@ -52,18 +59,16 @@ pub enum Command {
         /// Also print every solution, one line each, after its running number.
         #[arg(long)]
         all: bool,
-        /// Print JSON lines instead of text.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: ReportArgs,
     },
     /// Check each puzzle has exactly one solution: "unique", "none", or "multiple"
     /// with two solutions and the cells where they differ (exit 4).
     Check {
         #[command(flatten)]
         input: InputArgs,
-        /// Print JSON lines instead of text.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: ReportArgs,
     },
     /// Generate puzzles with exactly one solution that are minimal (every given is needed).
     Generate(GenerateArgs),
@@ -76,47 +81,46 @@ pub enum Command {
     Grade {
         #[command(flatten)]
         input: InputArgs,
-        /// Print JSON lines instead of text.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: ReportArgs,
     },
     /// Explain each puzzle's solution step by step, easiest technique first.
     Explain {
         #[command(flatten)]
         input: InputArgs,
-        /// Print JSON lines instead of text.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: ReportArgs,
     },
     /// The next step only, as `explain` would give it.
     Hint {
         #[command(flatten)]
         input: InputArgs,
-        /// Print JSON lines instead of text.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: ReportArgs,
     },
     /// Check variant and puzzle files; print warnings for legal but doubtful shapes.
     ///
     /// Each FILE is a variant (RON, or a built-in name), a RON puzzle file, or a
-    /// text file of puzzles read with --variant. Exit status 0 when all are valid
-    /// (warnings included), 2 when any is not.
+    /// text file of puzzles read with --variant; `-` reads standard input. Exit
+    /// status 0 when all are valid (warnings included), 2 when any is not (an
+    /// input with no puzzle at all included).
     Validate {
         /// Files to check.
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
-        /// Variant of text puzzle files: a RON file or a built-in name.
-        #[arg(long, short, default_value = "sudoku9", value_name = "VARIANT")]
-        variant: String,
+        /// Variant of text puzzle files: a RON file or a built-in name [default: sudoku9].
+        /// RON puzzle files name their own (given anyway, a warning says it is not used).
+        #[arg(long, short, value_name = "VARIANT")]
+        variant: Option<String>,
     },
     /// Describe a variant's graph: cells, edges, houses by kind, symbols, degrees.
     Info {
-        /// A variant file, a built-in name, or a RON puzzle file (for its variant).
+        /// A variant file, a built-in name, or a RON puzzle file (for its variant);
+        /// `-` reads either from standard input.
         #[arg(value_name = "VARIANT")]
         variant: String,
-        /// Print one JSON object instead of text.
-        #[arg(long)]
-        json: bool,
+        #[command(flatten)]
+        output: ReportArgs,
     },
     /// Project Euler 96: the sum of the 3-digit numbers at the top left of every solution.
     Euler {
@@ -164,7 +168,8 @@ pub enum GenerateFormat {
     /// A `Grid NN` header and the puzzle drawn (a line per sector for polar shapes;
     /// as `line` for freely listed cells).
     Grid,
-    /// A RON puzzle file naming the variant (one document per puzzle).
+    /// A RON puzzle file naming the variant (one document per puzzle; `solve` and
+    /// `validate` read a file of several).
     Ron,
 }
 
@@ -173,9 +178,10 @@ pub struct InputArgs {
     /// Variant file (RON) or built-in name: sudoku4, sudoku6, sudoku8, sudoku9, sudoku12,
     /// sudoku16, sudoku25, sudoku36, sudoku49, latin9, jigsaw9, x-sudoku, windoku, disjoint-groups,
     /// anti-knight, anti-king, samurai, pie.
-    /// RON puzzle files name their own variant.
-    #[arg(long, short, default_value = "sudoku9", value_name = "VARIANT")]
-    pub variant: String,
+    /// RON puzzle files name their own variant (given anyway, it is not used for
+    /// them, with a warning). [default: sudoku9]
+    #[arg(long, short, value_name = "VARIANT")]
+    pub variant: Option<String>,
     /// Puzzle files; `-` for standard input.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
@@ -207,6 +213,33 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
         .parse()
         .map_err(|_| format!("expected a number of seconds, found `{text}`"))?;
     Duration::try_from_secs_f64(seconds).map_err(|_| format!("{text}: not a duration in seconds"))
+}
+
+/// How the report commands (count, check, grade, explain, hint, info) print:
+/// `-f json` as `solve` takes it, or `--json`, which says the same.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct ReportArgs {
+    /// How to print each result: text, or JSON (one object per line).
+    #[arg(long, short, value_enum, value_name = "FORMAT")]
+    pub format: Option<ReportFormat>,
+    /// The same as `--format json`.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+}
+
+impl ReportArgs {
+    /// True when JSON was asked for, either way.
+    pub fn json(self) -> bool {
+        self.json || self.format == Some(ReportFormat::Json)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ReportFormat {
+    /// Text for people.
+    Text,
+    /// JSON, one object per line.
+    Json,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -80,6 +80,21 @@ pub enum HouseKind {
 }
 
 impl HouseKind {
+    /// The kind in the singular, for counts of one: `row`, `box`, …
+    pub fn singular(self) -> &'static str {
+        match self {
+            HouseKind::Row => "row",
+            HouseKind::Column => "column",
+            HouseKind::Box => "box",
+            HouseKind::Region => "region",
+            HouseKind::Diagonal => "diagonal",
+            HouseKind::Ring => "ring",
+            HouseKind::Sector => "sector",
+            HouseKind::Wedge => "wedge",
+            HouseKind::Listed => "listed house",
+        }
+    }
+
     /// The kind in the plural, for summaries: `rows`, `boxes`, …
     pub fn plural(self) -> &'static str {
         match self {
@@ -167,7 +182,7 @@ impl ConstraintGraph {
             Self::build(base)?;
         }
         let spec = &variant.spec;
-        let fail = |fault: Fault| variant.invalid(fault.at, fault.message);
+        let fail = |fault: Fault| fault.error(variant);
         let symbols = Needle::Word("symbols");
         let alphabet = spec
             .symbols
@@ -368,11 +383,17 @@ impl ConstraintGraph {
 struct Fault {
     message: String,
     at: Option<Needle>,
+    /// More problems of the same item, found in the same pass, each with its place.
+    also: Vec<Fault>,
 }
 
 impl From<String> for Fault {
     fn from(message: String) -> Self {
-        Fault { message, at: None }
+        Fault {
+            message,
+            at: None,
+            also: Vec::new(),
+        }
     }
 }
 
@@ -381,7 +402,30 @@ impl Fault {
         Fault {
             message,
             at: Some(at),
+            also: Vec::new(),
         }
+    }
+
+    /// The first of `faults` carrying the others, or `None` when there are none.
+    fn all(mut faults: Vec<Fault>) -> Option<Fault> {
+        if faults.is_empty() {
+            return None;
+        }
+        let mut first = faults.remove(0);
+        first.also.extend(faults);
+        Some(first)
+    }
+
+    /// The error in `variant`'s file, every further problem on lines of its own
+    /// (each with its place and the offending line).
+    fn error(self, variant: &LoadedVariant) -> VariantError {
+        let mut error = variant.invalid(self.at, self.message);
+        if let VariantError::Invalid { snippet, .. } = &mut error {
+            for more in self.also {
+                snippet.push_str(&format!("\nerror: {}", more.error(variant)));
+            }
+        }
+        error
     }
 
     /// Points at `needle` unless it already points somewhere more precise.
@@ -520,6 +564,8 @@ fn covered_by_parts(
             ));
         }
     };
+    // The canvas is allocated below: its size is checked first.
+    grid_size(rows, cols)?;
     let mut covered = vec![vec![false; cols]; rows];
     for (part, graph) in parts {
         let what = format!("part {:?} ({})", part.name, graph.origin);
@@ -559,6 +605,17 @@ fn covered_by_parts(
 /// More cells than this is surely a typo (a 128×128 board has 16,384).
 const MAX_CELLS: usize = 1 << 20;
 
+/// Checks a grid's size before anything of that size is allocated.
+fn grid_size(rows: usize, cols: usize) -> Result<(), Fault> {
+    if rows == 0 || cols == 0 {
+        return Err(format!("a grid of {rows}×{cols} has no cells").into());
+    }
+    if rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
+        return Err(format!("a grid of {rows}×{cols} has more than {MAX_CELLS} cells").into());
+    }
+    Ok(())
+}
+
 /// The cells a spec describes, and their layout; `covered` overrides a grid's cells.
 fn make_cells(
     spec: &CellsSpec,
@@ -567,14 +624,7 @@ fn make_cells(
     match spec {
         CellsSpec::Grid { rows, cols, mask } => {
             let (rows, cols) = (*rows, *cols);
-            if rows == 0 || cols == 0 {
-                return Err(format!("a grid of {rows}×{cols} has no cells").into());
-            }
-            if rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
-                return Err(
-                    format!("a grid of {rows}×{cols} has more than {MAX_CELLS} cells").into(),
-                );
-            }
+            grid_size(rows, cols)?;
             let present = match (covered, mask) {
                 (Some(covered), _) => covered,
                 (None, None) => vec![vec![true; cols]; rows],
@@ -659,7 +709,10 @@ fn map_rows(map: &[String], rows: usize, cols: usize, what: &str) -> Result<Vec<
     if map.len() != rows {
         return Err(format!("{what} has {} rows, the grid {rows}", map.len()).into());
     }
-    map.iter()
+    // Every row of the wrong width is reported, not just the first.
+    let mut faults = Vec::new();
+    let rows = map
+        .iter()
         .enumerate()
         .map(|(r, line)| {
             let letters: Vec<char> = line.chars().collect();
@@ -669,11 +722,15 @@ fn map_rows(map: &[String], rows: usize, cols: usize, what: &str) -> Result<Vec<
                     r + 1,
                     letters.len()
                 );
-                return Err(Fault::new(message, Needle::Quoted(line.clone())));
+                faults.push(Fault::new(message, Needle::Quoted(line.clone())));
             }
-            Ok(letters)
+            letters
         })
-        .collect()
+        .collect();
+    match Fault::all(faults) {
+        Some(fault) => Err(fault),
+        None => Ok(rows),
+    }
 }
 
 fn parse_mask(mask: &[String], rows: usize, cols: usize) -> Result<Vec<Vec<bool>>, Fault> {
@@ -789,6 +846,7 @@ impl<'a> Shape<'a> {
         let (rows, cols) = self.grid(what)?;
         let letters = map_rows(map, rows, cols, what)?;
         let mut cells: BTreeMap<char, Vec<usize>> = BTreeMap::new();
+        let mut faults = Vec::new();
         for (r, (row, line)) in letters.iter().zip(map).enumerate() {
             for (c, &letter) in row.iter().enumerate().filter(|(_, l)| **l != '.') {
                 let Some(&cell) = self.by_grid.get(&(r, c)) else {
@@ -797,12 +855,16 @@ impl<'a> Shape<'a> {
                         r + 1,
                         c + 1
                     );
-                    return Err(Fault::new(message, Needle::Quoted(line.clone())));
+                    faults.push(Fault::new(message, Needle::Quoted(line.clone())));
+                    continue;
                 };
                 cells.entry(letter).or_default().push(cell);
             }
         }
-        Ok(cells)
+        match Fault::all(faults) {
+            Some(fault) => Err(fault),
+            None => Ok(cells),
+        }
     }
 
     /// The houses of `spec`, checked: no cell twice, no more cells than the `k`
@@ -852,19 +914,29 @@ impl<'a> Shape<'a> {
             }
             HouseSpec::Regions(map) => {
                 let mut houses = Vec::new();
+                let mut faults = Vec::new();
                 for (letter, cells) in self.letter_map(map, "region map")? {
                     if cells.len() != k {
-                        return Err(format!(
+                        let message = format!(
                             "region {letter} has {} cells, but a region holds each of the {k} symbols once",
                             cells.len()
-                        )
-                        .into());
+                        );
+                        // Point at the first row where the region is drawn.
+                        let row = map.iter().find(|row| row.contains(letter));
+                        faults.push(match row {
+                            Some(row) => Fault::new(message, Needle::Quoted(row.clone())),
+                            None => Fault::from(message),
+                        });
+                        continue;
                     }
                     houses.push(House {
                         name: format!("region {letter}"),
                         kind: HouseKind::Region,
                         cells,
                     });
+                }
+                if let Some(fault) = Fault::all(faults) {
+                    return Err(fault);
                 }
                 houses
             }
@@ -909,6 +981,7 @@ impl<'a> Shape<'a> {
                     .map_err(|f| Fault {
                         message: format!("house {name}: {}", f.message),
                         at: f.at,
+                        also: f.also,
                     })?,
             }],
         };
@@ -962,7 +1035,7 @@ impl<'a> Shape<'a> {
         // mirrored finds every pair once from one end or the other.
         let steps: Vec<(isize, isize)> = steps
             .iter()
-            .flat_map(|&(dr, dc)| [(dr, dc), (dr, -dc)])
+            .flat_map(|&(dr, dc)| [(dr, dc), (dr, dc.saturating_neg())])
             .collect();
         let mut pairs = Vec::new();
         for (&(row, col), &a) in &self.by_grid {
@@ -1175,6 +1248,7 @@ mod tests {
         assert_eq!(g.houses().len(), 2);
         assert_eq!(g.graph().edge_count(), 2);
         let e = invalid(&src.replace("B..", "B.B"));
-        assert!(e.starts_with("t.ron:3:22: region B has 3 cells"), "{e}");
+        // The caret is on the first row where region B is drawn.
+        assert!(e.starts_with("t.ron:3:31: region B has 3 cells"), "{e}");
     }
 }

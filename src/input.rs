@@ -14,10 +14,11 @@
 //!   boxed grids pasted from a web page or a `.sdk` file read as they are.
 //!
 //! Cells are single characters when every symbol is, otherwise whitespace-separated
-//! tokens. `.` is an empty cell; so is `0` unless `0` is a symbol of the variant.
+//! tokens. `.` is an empty cell; so is `0` in alphabets of at most nine symbols
+//! that lack it (see [`crate::Alphabet`]).
 
 use std::collections::BTreeMap;
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 use std::path::Path;
 
 use serde::Deserialize;
@@ -107,6 +108,9 @@ impl Error {
         }
     }
 }
+
+/// The UTF-8 byte-order mark some editors (Notepad) put at the start of a file.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Characters that draw grids rather than hold cells.
 const SEPARATORS: &[char] = &['|', '-', '+', '*', '='];
@@ -320,7 +324,9 @@ pub struct PuzzleReader<'g, R> {
     input: R,
     file: String,
     line: usize,
-    buffer: String,
+    buffer: Vec<u8>,
+    /// Longest line kept; the rest of a longer line is skipped unread into memory.
+    max_line: usize,
     shape: Option<BlockShape>,
     block: Option<Block>,
     finished: bool,
@@ -334,7 +340,8 @@ impl<'g, R: BufRead> PuzzleReader<'g, R> {
             input,
             file: file.to_string(),
             line: 0,
-            buffer: String::new(),
+            buffer: Vec::new(),
+            max_line: max_line(graph),
             shape: BlockShape::of(graph),
             block: None,
             finished: false,
@@ -423,6 +430,30 @@ impl<'g, R: BufRead> PuzzleReader<'g, R> {
         self.block_row(&tokens)
     }
 
+    /// Handles the bytes of one line (`length` bytes long in the input): too
+    /// long, not UTF-8, or text to read.
+    fn decoded(&mut self, bytes: &[u8], length: usize) -> Option<Record> {
+        if length > self.max_line {
+            let message = format!(
+                "a line of {length} bytes, longer than any puzzle of {:?} ({} bytes at most): not read",
+                self.graph.name(),
+                self.max_line
+            );
+            return Some(self.error(0, message));
+        }
+        let mut bytes = bytes;
+        if self.line == 1 {
+            bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
+        }
+        match std::str::from_utf8(bytes) {
+            Ok(text) => self.line(text.trim_end_matches(['\n', '\r'])),
+            Err(e) => {
+                let (at, message) = not_utf8(bytes, e.valid_up_to(), &self.file, self.line);
+                Some(self.error(at.column, message))
+            }
+        }
+    }
+
     fn start_block(&mut self, label: String) {
         self.block = Some(Block {
             label,
@@ -466,22 +497,60 @@ impl<'g, R: BufRead> PuzzleReader<'g, R> {
     }
 }
 
+/// The longest line a reader of `graph` keeps: far more than any way of writing
+/// one of its puzzles on a line (with separators and padding), at least 64 KiB.
+fn max_line(graph: &ConstraintGraph) -> usize {
+    let per_cell = graph.alphabet().width() + 1;
+    (graph.len() * per_cell * 4).max(1 << 16)
+}
+
+impl<R: BufRead> PuzzleReader<'_, R> {
+    /// Reads the next line's bytes into `buffer`, keeping at most `max_line` of
+    /// them: returns the line's full length (its newline included), `None` at
+    /// the end of the input.
+    fn read_line(&mut self) -> std::io::Result<Option<usize>> {
+        self.buffer.clear();
+        let mut total = 0;
+        loop {
+            let available = match self.input.fill_buf() {
+                Ok(bytes) => bytes,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                return Ok((total > 0).then_some(total));
+            }
+            let (n, done) = match available.iter().position(|&b| b == b'\n') {
+                Some(at) => (at + 1, true),
+                None => (available.len(), false),
+            };
+            let room = self.max_line.saturating_sub(self.buffer.len());
+            self.buffer.extend_from_slice(&available[..n.min(room)]);
+            self.input.consume(n);
+            total += n;
+            if done {
+                return Ok(Some(total));
+            }
+        }
+    }
+}
+
 impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
     type Item = Record;
 
     fn next(&mut self) -> Option<Record> {
         while !self.finished {
-            self.buffer.clear();
-            match self.input.read_line(&mut self.buffer) {
-                Ok(0) => {
+            match self.read_line() {
+                Ok(None) => {
                     self.finished = true;
                     return self.block.take().map(|b| self.close(b));
                 }
-                Ok(_) => {
+                Ok(Some(length)) => {
                     self.line += 1;
-                    let text = std::mem::take(&mut self.buffer);
-                    let record = self.line(text.trim_end_matches(['\n', '\r']));
-                    self.buffer = text;
+                    let mut bytes = std::mem::take(&mut self.buffer);
+                    let record = self.decoded(&bytes, length);
+                    bytes.clear();
+                    self.buffer = bytes;
                     if record.is_some() {
                         return record;
                     }
@@ -523,8 +592,59 @@ pub enum GivensSpec {
     /// Strings of cells that, read in order, cover every cell in the variant's order
     /// (one string per grid row, or per sector of a polar shape).
     Rows(Vec<String>),
-    /// Givens by cell name; other cells are empty.
-    Cells(BTreeMap<String, String>),
+    /// Givens by cell name; other cells are empty. A cell named twice is an error.
+    Cells(#[serde(deserialize_with = "crate::variant::unique_keys")] BTreeMap<String, String>),
+}
+
+/// Largest RON puzzle file read (a million givens by name fit in far less).
+pub const MAX_RON_BYTES: u64 = 64 << 20;
+
+/// Reads a whole RON file from `input` (called `path` in messages) as text:
+/// at most [`MAX_RON_BYTES`], UTF-8, a leading byte-order mark dropped.
+///
+/// # Errors
+/// The I/O error; a file too large; bytes that are not UTF-8, with the line and
+/// column where they start.
+pub fn read_text(input: impl std::io::Read, path: &str) -> Result<String, Error> {
+    let mut bytes = Vec::new();
+    input
+        .take(MAX_RON_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|source| Error::Io {
+            path: path.to_string(),
+            source,
+        })?;
+    let fail = |location: Location, message: String| Error::Input {
+        error: InputError { location, message },
+        snippet: String::new(),
+    };
+    if bytes.len() as u64 > MAX_RON_BYTES {
+        let message = format!("larger than {} MiB: not a puzzle file", MAX_RON_BYTES >> 20);
+        return Err(fail(Location::new(path, 0, 0), message));
+    }
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let (location, message) = not_utf8(e.as_bytes(), e.utf8_error().valid_up_to(), path, 1);
+        fail(location, message)
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+/// Where the first invalid byte of `bytes` (at `valid` bytes in) is, counting
+/// lines from `first_line`, and what to say about it.
+fn not_utf8(bytes: &[u8], valid: usize, path: &str, first_line: usize) -> (Location, String) {
+    let before = String::from_utf8_lossy(&bytes[..valid]);
+    let line = first_line + before.matches('\n').count();
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (
+        Location::new(path, line, column),
+        format!(
+            "not UTF-8 text: byte 0x{:02X} here starts no character (save the file as UTF-8)",
+            bytes[valid]
+        ),
+    )
 }
 
 /// True when `text` (the start of a file) looks like a RON puzzle rather than plain text.
@@ -536,6 +656,7 @@ pub fn looks_like_ron(text: &[u8]) -> bool {
 /// comment: the type of a RON file (`Puzzle`, `Variant`, `Sudoku`, …), or of
 /// anything else whatever comes first.
 pub fn ron_head(text: &[u8]) -> String {
+    let text = text.strip_prefix(BOM).unwrap_or(text);
     let text = String::from_utf8_lossy(text);
     let meaningful = text
         .lines()
@@ -548,44 +669,179 @@ pub fn ron_head(text: &[u8]) -> String {
         .collect()
 }
 
-/// Reads a RON puzzle file's text: its variant (resolved next to `path`) and its one record.
+/// The puzzles of a RON puzzle file, each with the graph of its variant.
+#[derive(Debug)]
+pub struct RonPuzzles {
+    /// The graphs of the variants the puzzles name, each built once.
+    pub graphs: Vec<ConstraintGraph>,
+    /// Every puzzle in file order, with the index of its graph in `graphs`, or
+    /// `None` when its variant could not be used (the record says why).
+    pub records: Vec<(Option<usize>, Record)>,
+}
+
+/// Reads a RON puzzle file's text: one `Puzzle(…)` document, or several in a row
+/// (as `graphdoku generate -f ron -n N` writes them). Each names its variant,
+/// resolved next to `path` or else as a built-in; each variant is built once.
+///
+/// With one document, a record is located at the whole file; with several, at
+/// the line where its document starts, and labelled so when it has no name.
 ///
 /// # Errors
-/// RON syntax (with line, column and the offending line), an unusable variant, or
-/// bad givens (unknown symbol or cell, wrong count, clashing givens).
-pub fn read_ron_puzzle(source: &str, path: &str) -> Result<(ConstraintGraph, Record), Error> {
+/// RON syntax (with line, column and the offending line; a file that ends too
+/// soon says so), which stops the reading. An unusable variant or bad givens
+/// (unknown symbol or cell, a cell given twice, wrong count, clashing givens) make
+/// that puzzle's record an error and the others are still read.
+///
+/// # Example
+/// ```
+/// let text = r#"Puzzle(variant: "sudoku4", givens: Rows(["1...", "....", "....", "...."]))
+/// Puzzle(variant: "sudoku4", givens: Cells({"r1c1": "2"}))"#;
+/// let read = graphdoku::input::read_ron_puzzles(text, "two.ron").unwrap();
+/// assert_eq!(read.graphs.len(), 1);
+/// assert_eq!(read.records.len(), 2);
+/// assert_eq!(read.records[1].1.label, "two.ron:2");
+/// ```
+pub fn read_ron_puzzles(source: &str, path: &str) -> Result<RonPuzzles, Error> {
+    let source = source.strip_prefix('\u{feff}').unwrap_or(source);
     let options =
         ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    let spec: PuzzleSpec = options.from_str(source).map_err(|e| {
+    let syntax = |e: ron::error::SpannedError| {
         let (line, column) = (e.span.start.line, e.span.start.col);
         Error::Input {
             error: InputError {
                 location: Location::new(path, line, column),
-                message: e.code.to_string(),
+                message: crate::ron_error::message(&e, source, "the puzzle"),
             },
             snippet: format!("\n{}", snippet(source, line, column)),
         }
-    })?;
-    let beside = Path::new(path)
-        .parent()
-        .unwrap_or(Path::new(""))
-        .join(&spec.variant);
+    };
+    let mut de = ron::Deserializer::from_str_with_options(source, &options).map_err(syntax)?;
+    let mut specs = Vec::new();
+    while de.end().is_err() {
+        let start = source.len() - de.remainder().len();
+        let spec = PuzzleSpec::deserialize(&mut de).map_err(|e| syntax(de.span_error(e)))?;
+        specs.push((start, spec));
+    }
+    if specs.is_empty() {
+        return Err(Error::Input {
+            error: InputError {
+                location: Location::new(path, 0, 0),
+                message: "no puzzles found".into(),
+            },
+            snippet: String::new(),
+        });
+    }
+    let several = specs.len() > 1;
+    let mut read = RonPuzzles {
+        graphs: Vec::new(),
+        records: Vec::new(),
+    };
+    let mut by_variant: Vec<(String, Result<usize, InputError>)> = Vec::new();
+    for (start, spec) in specs {
+        let line = source[..start].matches('\n').count() + 1;
+        let whole = Location::new(path, if several { line } else { 0 }, 0);
+        let label = match &spec.name {
+            Some(name) => name.clone(),
+            None => whole.to_string(),
+        };
+        let graph = match by_variant.iter().find(|(v, _)| *v == spec.variant) {
+            Some((_, graph)) => graph.clone(),
+            None => {
+                let graph = puzzle_variant(&spec.variant, source, start, path).map(|graph| {
+                    read.graphs.push(graph);
+                    read.graphs.len() - 1
+                });
+                by_variant.push((spec.variant.clone(), graph.clone()));
+                graph
+            }
+        };
+        let (index, puzzle) = match graph {
+            Ok(index) => {
+                let graph = &read.graphs[index];
+                let puzzle = ron_givens(graph, &spec.givens, source, path, start)
+                    .and_then(|givens| checked(graph, givens, &whole));
+                (Some(index), puzzle)
+            }
+            Err(e) => (None, Err(e)),
+        };
+        let record = Record {
+            label,
+            location: whole,
+            puzzle,
+        };
+        read.records.push((index, record));
+    }
+    Ok(read)
+}
+
+/// The graph of the variant a RON puzzle names (at byte `start` of `source`): a
+/// path beside the puzzle file, or else a built-in. When it is neither, the error
+/// points at the name in the puzzle file and says which path was tried.
+fn puzzle_variant(
+    name: &str,
+    source: &str,
+    start: usize,
+    path: &str,
+) -> Result<ConstraintGraph, InputError> {
+    let beside = Path::new(path).parent().unwrap_or(Path::new("")).join(name);
     let variant = if beside.is_file() {
         beside.to_string_lossy().into_owned()
     } else {
-        spec.variant.clone()
+        name.to_string()
     };
-    let graph = ConstraintGraph::load(&variant)?;
-    let label = spec.name.clone().unwrap_or_else(|| path.to_string());
-    let whole = Location::new(path, 0, 0);
-    let puzzle = ron_givens(&graph, &spec.givens, source, path)
-        .and_then(|givens| checked(&graph, givens, &whole));
-    let record = Record {
-        label,
-        location: whole,
-        puzzle,
-    };
-    Ok((graph, record))
+    ConstraintGraph::load(&variant).map_err(|e| match e {
+        VariantError::Unknown { .. } => {
+            let at = source[start..]
+                .find(&format!("{name:?}"))
+                .map_or(start, |at| start + at);
+            let line = source[..at].matches('\n').count() + 1;
+            let column = source[..at]
+                .rsplit('\n')
+                .next()
+                .map_or(0, |l| l.chars().count())
+                + 1;
+            let builtins: Vec<&str> = crate::variant::BUILTINS.iter().map(|b| b.0).collect();
+            InputError {
+                location: Location::new(path, line, column),
+                message: format!(
+                    "variant {name:?}: no such file (looked for {}) and not a built-in ({})\n{}",
+                    beside.display(),
+                    builtins.join(", "),
+                    snippet(source, line, column)
+                ),
+            }
+        }
+        other => Error::Variant(other).located(path),
+    })
+}
+
+/// Reads a RON puzzle file's text that holds exactly one puzzle: its variant
+/// (resolved next to `path`) and its record.
+///
+/// # Errors
+/// As [`read_ron_puzzles`]; an unusable variant is an error here, and so is a
+/// file of several puzzles.
+pub fn read_ron_puzzle(source: &str, path: &str) -> Result<(ConstraintGraph, Record), Error> {
+    let mut read = read_ron_puzzles(source, path)?;
+    if read.records.len() > 1 {
+        return Err(Error::Input {
+            error: InputError {
+                location: Location::new(path, 0, 0),
+                message: format!("{} puzzles where one was expected", read.records.len()),
+            },
+            snippet: String::new(),
+        });
+    }
+    match read.records.pop() {
+        Some((Some(index), record)) => Ok((read.graphs.swap_remove(index), record)),
+        Some((None, record)) => Err(Error::Input {
+            error: record
+                .puzzle
+                .expect_err("a record without a graph is an error"),
+            snippet: String::new(),
+        }),
+        None => unreachable!("read_ron_puzzles returns at least one record"),
+    }
 }
 
 /// The givens of a RON puzzle; errors point into `source` where the text is found.
@@ -594,6 +850,7 @@ fn ron_givens(
     spec: &GivensSpec,
     source: &str,
     path: &str,
+    start: usize,
 ) -> Result<Vec<Option<u8>>, InputError> {
     let mut givens = vec![None; graph.len()];
     let locate = |needle: &str, from: usize| -> (Location, usize) {
@@ -616,7 +873,7 @@ fn ron_givens(
             // One string per grid row (or sector) reads like a grid block; any
             // other split is read as the cells in order.
             let shape = BlockShape::of(graph).filter(|s| s.rows == rows.len());
-            let mut cursor = 0;
+            let mut cursor = start;
             let mut filled = 0;
             for (r, row) in rows.iter().enumerate() {
                 let (at, next) = locate(&format!("{row:?}"), cursor);
@@ -638,15 +895,20 @@ fn ron_givens(
                 filled += tokens.len();
             }
             if shape.is_none() && filled != graph.len() {
+                let (at, _) = locate("Rows", start);
                 return Err(InputError {
-                    location: Location::new(path, 0, 0),
-                    message: format!("the rows hold {filled} cells, the variant {}", graph.len()),
+                    message: format!(
+                        "the rows hold {filled} cells, the variant {}\n{}",
+                        graph.len(),
+                        snippet(source, at.line, at.column - 1)
+                    ),
+                    location: Location::new(path, at.line, at.column - 1),
                 });
             }
         }
         GivensSpec::Cells(cells) => {
             for (name, value) in cells {
-                let (at, _) = locate(&format!("{name:?}"), 0);
+                let (at, _) = locate(&format!("{name:?}"), start);
                 let cell = graph.cell_index(name).ok_or_else(|| InputError {
                     location: at.clone(),
                     message: format!("unknown cell name {name:?}"),

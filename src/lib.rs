@@ -30,6 +30,7 @@ pub mod logic;
 mod names;
 pub mod puzzle;
 pub mod render;
+mod ron_error;
 pub mod solver;
 pub mod symbols;
 mod uniqueness;

@@ -5,13 +5,19 @@ use std::collections::HashMap;
 /// Largest number of symbols a variant may have (the solver's widest bitset).
 pub const MAX_SYMBOLS: usize = 128;
 
+/// Largest alphabet in which `0` is read as a blank (when it is not a symbol).
+pub const ZERO_BLANK_MAX: usize = 9;
+
 /// The symbols of a variant, in colour order: colour `i` is written `symbols[i]`.
 ///
 /// When every symbol is a single character, puzzles may be written one character
 /// per cell; otherwise cells are whitespace-separated tokens.
 ///
-/// Blanks: `.` always means an empty cell; `0` means empty unless `0` is itself
-/// a symbol (as in a `0123456789ABCDEF` alphabet).
+/// Blanks: `.` always means an empty cell. `0` means empty only in alphabets of
+/// at most [`ZERO_BLANK_MAX`] symbols that lack it (the `0` of a 9×9 puzzle line);
+/// in larger alphabets `0` is a symbol if listed (as in `0123456789ABCDEF`) and
+/// an unknown symbol otherwise, so a puzzle written in another alphabet is an
+/// error rather than silently read with its `0`s as blanks.
 ///
 /// ```
 /// use graphdoku::{Alphabet, Token};
@@ -19,6 +25,8 @@ pub const MAX_SYMBOLS: usize = 128;
 /// assert_eq!(digits.token("3"), Token::Symbol(2));
 /// assert_eq!(digits.token("0"), Token::Empty);
 /// assert_eq!(digits.token("7"), Token::Unknown);
+/// let twelve = Alphabet::new("123456789ABC".chars().map(String::from).collect()).unwrap();
+/// assert_eq!(twelve.token("0"), Token::Unknown);
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Alphabet {
@@ -114,11 +122,17 @@ impl Alphabet {
     pub fn token(&self, text: &str) -> Token {
         if let Some(&i) = self.index.get(text) {
             Token::Symbol(i)
-        } else if text == "." || text == "0" {
+        } else if text == "." || (text == "0" && self.zero_is_blank()) {
             Token::Empty
         } else {
             Token::Unknown
         }
+    }
+
+    /// True when `0` is written for an empty cell: not a symbol, and at most
+    /// [`ZERO_BLANK_MAX`] symbols.
+    pub fn zero_is_blank(&self) -> bool {
+        self.symbols.len() <= ZERO_BLANK_MAX && !self.index.contains_key("0")
     }
 
     /// A short description of what a cell may hold, for error messages.
@@ -134,10 +148,13 @@ impl Alphabet {
         } else {
             self.symbols.join(" ")
         };
-        let zero = if self.index.contains_key("0") {
+        let zero = if self.zero_is_blank() {
+            " or '0'"
+        } else if self.index.contains_key("0") {
             ""
         } else {
-            " or '0'"
+            // Say why a `0` that would be a blank in a 9×9 puzzle is refused here.
+            " ('0' is a blank only with at most nine symbols)"
         };
         format!("a symbol ({list}) or '.'{zero} for an empty cell")
     }
@@ -156,6 +173,26 @@ mod tests {
         assert_eq!(alphabet("123456789").token("0"), Token::Empty);
         assert_eq!(alphabet("0123456789ABCDEF").token("0"), Token::Symbol(0));
         assert_eq!(alphabet("0123456789ABCDEF").token("."), Token::Empty);
+    }
+
+    #[test]
+    fn zero_is_not_a_blank_in_larger_alphabets() {
+        // Issue 10: a `0`-for-blank puzzle in a 0-F alphabet read by a 1-G
+        // variant had its `0`s silently taken as blanks.
+        let hex_from_one = alphabet("123456789ABCDEFG");
+        assert_eq!(hex_from_one.token("0"), Token::Unknown);
+        assert_eq!(
+            hex_from_one.expected(),
+            "a symbol (123456789ABCDEFG) or '.' ('0' is a blank only with at most nine symbols) for an empty cell"
+        );
+        assert_eq!(alphabet("123456789A").token("0"), Token::Unknown);
+        assert_eq!(alphabet("123456789").token("0"), Token::Empty);
+        assert_eq!(
+            alphabet("123456789").expected(),
+            "a symbol (123456789) or '.' or '0' for an empty cell"
+        );
+        let pie = Alphabet::new((1..=12).map(|i| i.to_string()).collect()).unwrap();
+        assert_eq!(pie.token("0"), Token::Unknown);
     }
 
     #[test]

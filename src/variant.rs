@@ -97,7 +97,7 @@ pub struct SudokuSpec {
     /// Name; defaults to "Sudoku N×N".
     #[serde(default)]
     pub name: Option<String>,
-    /// Symbols; defaults to 1-9 then A-Z as far as needed, or numbers past 35 symbols.
+    /// Symbols; defaults to one alphabet per size (see [`default_symbols`]).
     #[serde(default)]
     pub symbols: Option<SymbolsSpec>,
 }
@@ -234,9 +234,47 @@ pub enum AllowedSpec {
     Map {
         /// One string per grid row.
         map: Vec<String>,
-        /// The symbols of each letter.
+        /// The symbols of each letter (a letter given twice is an error).
+        #[serde(deserialize_with = "unique_keys")]
         symbols: BTreeMap<char, Vec<String>>,
     },
+}
+
+/// A map in which every key appears once: a repeated key is an error naming
+/// it, where serde's maps would silently keep the last value.
+pub(crate) fn unique_keys<'de, D, K, V>(deserializer: D) -> Result<BTreeMap<K, V>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    K: Deserialize<'de> + Ord + std::fmt::Debug,
+    V: Deserialize<'de>,
+{
+    struct Unique<K, V>(std::marker::PhantomData<(K, V)>);
+    impl<'de, K, V> serde::de::Visitor<'de> for Unique<K, V>
+    where
+        K: Deserialize<'de> + Ord + std::fmt::Debug,
+        V: Deserialize<'de>,
+    {
+        type Value = BTreeMap<K, V>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a map")
+        }
+
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = BTreeMap::new();
+            while let Some((key, value)) = map.next_entry::<K, V>()? {
+                if out.contains_key(&key) {
+                    return Err(serde::de::Error::custom(format!("{key:?} is given twice")));
+                }
+                out.insert(key, value);
+            }
+            Ok(out)
+        }
+    }
+    deserializer.deserialize_map(Unique(std::marker::PhantomData))
 }
 
 /// A grid variant placed on this one, as written.
@@ -506,7 +544,9 @@ impl Reader {
                     source,
                 })?;
                 let origin = path.display().to_string();
-                self.parse(&source, &origin, path.parent())
+                // A byte-order mark (Notepad) is not part of the text.
+                let source = source.strip_prefix('\u{feff}').unwrap_or(&source);
+                self.parse(source, &origin, path.parent())
             }
             Target::Builtin(name, source) => self.parse(source, &format!("builtin:{name}"), None),
         }
@@ -527,7 +567,7 @@ impl Reader {
             let (line, column) = (e.span.start.line, e.span.start.col);
             VariantError::Syntax {
                 location: Location::new(origin, line, column),
-                message: e.code.to_string(),
+                message: crate::ron_error::message(&e, source, "the variant"),
                 snippet: format!("\n{}", snippet(source, line, column)),
             }
         })?;
@@ -642,10 +682,24 @@ impl Reader {
     }
 }
 
-/// The default symbols of an `n`-symbol board: 1-9 then A-Z, or numbers past 35.
-fn default_symbols(n: usize) -> SymbolsSpec {
+/// The default symbols of an `n`-symbol board, one alphabet per size, the same
+/// for `Sudoku`, `Latin` and the built-ins: `0`-`9` then `A`-`F` for 16 (the
+/// usual hexadecimal 16×16), `A`-`Y` for 25, otherwise `1`-`9` then `A`-`Z` as
+/// far as needed, and the numbers `1`…`n` past 35 symbols.
+///
+/// ```
+/// use graphdoku::variant::{SymbolsSpec, default_symbols};
+/// assert_eq!(default_symbols(9), SymbolsSpec::Chars("123456789".into()));
+/// assert_eq!(default_symbols(16), SymbolsSpec::Chars("0123456789ABCDEF".into()));
+/// assert_eq!(default_symbols(36), SymbolsSpec::Range(1, 36));
+/// ```
+pub fn default_symbols(n: usize) -> SymbolsSpec {
     const DIGITS_THEN_LETTERS: &str = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-    if n <= DIGITS_THEN_LETTERS.len() {
+    if n == 16 {
+        SymbolsSpec::Chars("0123456789ABCDEF".to_string())
+    } else if n == 25 {
+        SymbolsSpec::Chars("ABCDEFGHIJKLMNOPQRSTUVWXY".to_string())
+    } else if n <= DIGITS_THEN_LETTERS.len() {
         SymbolsSpec::Chars(DIGITS_THEN_LETTERS[..n].to_string())
     } else {
         SymbolsSpec::Range(1, n as i64)
@@ -727,14 +781,26 @@ impl SymbolsSpec {
     /// The symbols written out, in colour order.
     ///
     /// # Errors
-    /// An empty or reversed range.
+    /// An empty or reversed range, or one of more than
+    /// [`MAX_SYMBOLS`](crate::symbols::MAX_SYMBOLS) symbols (checked before
+    /// anything is allocated).
     pub fn expand(&self) -> Result<Vec<String>, String> {
         match self {
             SymbolsSpec::Chars(s) => Ok(s.chars().map(String::from).collect()),
-            SymbolsSpec::Range(lo, hi) if lo <= hi && hi - lo < 1 << 16 => {
+            SymbolsSpec::Range(lo, hi) if lo > hi => {
+                Err(format!("symbol range {lo}..={hi} is empty"))
+            }
+            SymbolsSpec::Range(lo, hi) => {
+                // In i128: the width of an i64 range can overflow an i64.
+                let n = i128::from(*hi) - i128::from(*lo) + 1;
+                if n > crate::symbols::MAX_SYMBOLS as i128 {
+                    return Err(format!(
+                        "symbol range {lo}..={hi} has {n} symbols: at most {} are supported",
+                        crate::symbols::MAX_SYMBOLS
+                    ));
+                }
                 Ok((*lo..=*hi).map(|i| i.to_string()).collect())
             }
-            SymbolsSpec::Range(lo, hi) => Err(format!("symbol range {lo}..={hi} is unusable")),
             SymbolsSpec::List(list) => Ok(list.clone()),
         }
     }
@@ -755,10 +821,38 @@ mod tests {
     #[test]
     fn short_form_expands_to_boxes() {
         let v = parse("Sudoku(box_size: 4)", "t").unwrap().spec;
-        assert_eq!(v.symbols, SymbolsSpec::Chars("123456789ABCDEFG".into()));
+        assert_eq!(v.symbols, SymbolsSpec::Chars("0123456789ABCDEF".into()));
         assert!(v.houses.contains(&HouseSpec::Boxes { rows: 4, cols: 4 }));
         let big = parse("Sudoku(box_size: 7)", "t").unwrap().spec;
         assert_eq!(big.symbols, SymbolsSpec::Range(1, 49));
+    }
+
+    #[test]
+    fn one_default_alphabet_per_size() {
+        // Issue 10: `sudoku16` was 0-F and `Sudoku(box_size: 4)` 1-G.
+        for (builtin, short) in [
+            ("sudoku4", "Sudoku(box_size: 2)"),
+            ("sudoku9", "Sudoku(box_size: 3)"),
+            ("sudoku16", "Sudoku(box_size: 4)"),
+            ("sudoku25", "Sudoku(box_size: 5)"),
+            ("sudoku36", "Sudoku(box_size: 6)"),
+            ("sudoku12", "Sudoku(boxes: (3, 4))"),
+            ("latin9", "Latin(size: 9)"),
+        ] {
+            let builtin = load(builtin).unwrap().spec.symbols;
+            assert_eq!(builtin, parse(short, "t").unwrap().spec.symbols, "{short}");
+        }
+        let latin16 = parse("Latin(size: 16)", "t").unwrap().spec.symbols;
+        assert_eq!(latin16, SymbolsSpec::Chars("0123456789ABCDEF".into()));
+    }
+
+    #[test]
+    fn a_letter_given_twice_in_an_allowed_map_is_an_error() {
+        let src = r#"Variant(name: "x", symbols: Chars("12"), cells: Grid(rows: 1, cols: 2),
+            allowed: [Map(map: ["a."], symbols: {'a': ["1"], 'a': ["2"]})])"#;
+        let err = parse(src, "t").unwrap_err().to_string();
+        assert!(err.starts_with("t:2:"), "{err}");
+        assert!(err.contains("'a' is given twice"), "{err}");
     }
 
     #[test]

@@ -268,7 +268,7 @@ fn validate_accepts_the_catalogue_and_puzzles_and_refuses_a_bad_file() {
         .assert()
         .code(2)
         .stdout(contains(
-            "data/samurai.txt: 1 of 1 puzzles of \"Samurai Sudoku\" valid",
+            "data/samurai.txt: 1 of 1 puzzle of \"Samurai Sudoku\" valid",
         ))
         .stderr(contains(
             "unknown-cell.ron:8:64: house corners: unknown cell name \"r5c1\"",

@@ -225,7 +225,7 @@ fn generate_options_and_their_errors() {
             "1",
         ])
         .assert()
-        .code(1)
+        .code(5)
         .stderr(contains("no puzzle with 16 clues in 2 attempts"));
     graphdoku()
         .args(["generate", "--difficulty", "impossible"])
@@ -247,7 +247,7 @@ fn grade_levels_and_json() {
         .arg(data("euler-example.txt"))
         .assert()
         .success()
-        .stdout("Grid 01: easy (naked single ×49; search: 1 nodes, 0 backtracks)\n");
+        .stdout("Grid 01: easy (naked single ×49; search: 1 node, 0 backtracks)\n");
     let out = stdout(
         graphdoku()
             .args(["grade", "--json"])

@@ -99,8 +99,8 @@ pub(crate) fn run(
             .collect();
         writeln!(
             out,
-            "they differ in {} cells: {}",
-            cells.len(),
+            "they differ in {}: {}",
+            super::counted(cells.len(), "cell", "cells"),
             listed.join(", ")
         )?;
         writeln!(out)?;

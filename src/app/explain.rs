@@ -153,10 +153,10 @@ pub(crate) fn run(
     } else {
         writeln!(
             out,
-            "{} ({}): {level}, {} steps{several}",
+            "{} ({}): {level}, {}{several}",
             record.label,
             record.location,
-            steps.len()
+            super::counted(steps.len(), "step", "steps")
         )?;
         for (n, step) in steps.iter().enumerate() {
             writeln!(out, "{:>4}. {}", n + 1, logic.describe(step))?;

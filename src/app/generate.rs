@@ -7,15 +7,15 @@ use anyhow::Result;
 use graphdoku::generate::{GenerateError, Generator, Options};
 use graphdoku::graph::{Coord, Layout};
 use graphdoku::{ConstraintGraph, Puzzle, render, verify};
+use indicatif::ProgressBar;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-use super::Status;
+use super::{Status, progress};
 use crate::cli::{GenerateArgs, GenerateFormat};
 
 pub(crate) fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<Status> {
     let graph = ConstraintGraph::load(&args.variant)?;
-    let generator = Generator::new(&graph);
     let seed = args.seed.unwrap_or_else(|| {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -32,46 +32,81 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<Status> {
         difficulty: args.difficulty,
         attempts: args.attempts,
     };
+    // Several puzzles take a while: a progress line while stderr is a terminal.
+    let progress = (args.count > 1)
+        .then(|| progress::bar(progress::Counting::Of(args.count as u64)))
+        .flatten();
+    let status = make(
+        args,
+        &graph,
+        seed,
+        (&mut rng, &options),
+        out,
+        progress.as_ref(),
+    );
+    if let Some(bar) = progress {
+        bar.finish_and_clear();
+    }
+    status
+}
+
+/// Makes and prints the puzzles, counting them on `progress`.
+fn make(
+    args: &GenerateArgs,
+    graph: &ConstraintGraph,
+    seed: u64,
+    (rng, options): (&mut ChaCha8Rng, &Options),
+    out: &mut impl Write,
+    progress: Option<&ProgressBar>,
+) -> Result<Status> {
+    let generator = Generator::new(graph);
+    let fail = |message: String| match progress {
+        Some(bar) => bar.suspend(|| eprintln!("{message}")),
+        None => eprintln!("{message}"),
+    };
     for n in 1..=args.count {
-        let made = match generator.generate(&mut rng, &options) {
+        let made = match generator.generate(rng, options) {
             Ok(made) => made,
             Err(e @ GenerateError::GaveUp { .. }) => {
-                eprintln!("error: puzzle {n}: {e}");
-                return Ok(Status::Unsolved);
+                fail(format!("error: puzzle {n}: {e}"));
+                return Ok(Status::GaveUp);
             }
             Err(GenerateError::Internal) => {
-                eprintln!("error: puzzle {n}: {}", GenerateError::Internal);
+                fail(format!("error: puzzle {n}: {}", GenerateError::Internal));
                 return Ok(Status::Internal);
             }
             Err(e) => return Err(e.into()),
         };
-        if let Err(violation) = verify(&graph, &made.puzzle, &made.solution) {
-            eprintln!("internal error: puzzle {n}: the generated solution is wrong: {violation}");
+        if let Some(bar) = progress {
+            bar.inc(1);
+        }
+        if let Err(violation) = verify(graph, &made.puzzle, &made.solution) {
+            fail(format!(
+                "internal error: puzzle {n}: the generated solution is wrong: {violation}"
+            ));
             return Ok(Status::Internal);
         }
         match args.format {
-            GenerateFormat::Line => {
-                writeln!(out, "{}", render::line(&graph, made.puzzle.givens()))?
-            }
+            GenerateFormat::Line => writeln!(out, "{}", render::line(graph, made.puzzle.givens()))?,
             // Freely listed cells have no rows to draw: one line, as `line` gives.
             GenerateFormat::Grid if graph.layout() == Layout::Free => {
-                writeln!(out, "{}", render::line(&graph, made.puzzle.givens()))?
+                writeln!(out, "{}", render::line(graph, made.puzzle.givens()))?
             }
             GenerateFormat::Grid => {
                 writeln!(out, "Grid {n:02}")?;
                 match graph.layout() {
                     Layout::Grid { .. } => {
-                        write!(out, "{}", render::drawing(&graph, made.puzzle.givens()))?
+                        write!(out, "{}", render::drawing(graph, made.puzzle.givens()))?
                     }
                     _ => {
-                        for row in rows(&graph, &made.puzzle) {
+                        for row in rows(graph, &made.puzzle) {
                             writeln!(out, "{row}")?;
                         }
                     }
                 }
             }
             GenerateFormat::Ron => {
-                let rows: Vec<String> = rows(&graph, &made.puzzle)
+                let rows: Vec<String> = rows(graph, &made.puzzle)
                     .iter()
                     .map(|r| format!("        {r:?},\n"))
                     .collect();

@@ -49,7 +49,7 @@ pub(crate) fn run(
             .collect();
         writeln!(
             out,
-            "{}: {}{} ({}; search: {} nodes, {} backtracks)",
+            "{}: {}{} ({}; search: {}, {})",
             record.label,
             grade.level,
             if analysis.unique { "" } else { ", not unique" },
@@ -58,8 +58,8 @@ pub(crate) fn run(
             } else {
                 uses.join(", ")
             },
-            search.nodes,
-            search.backtracks
+            super::counted(search.nodes as usize, "node", "nodes"),
+            super::counted(search.backtracks as usize, "backtrack", "backtracks")
         )?;
     }
     Ok(status(&analysis))

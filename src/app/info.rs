@@ -5,7 +5,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use graphdoku::graph::Layout;
-use graphdoku::{ConstraintGraph, input, lint};
+use graphdoku::{ConstraintGraph, input, lint, variant};
 use serde::Serialize;
 use serde_json::json;
 
@@ -21,6 +21,9 @@ struct Summary {
     edges: usize,
     symbols: Vec<String>,
     houses: BTreeMap<&'static str, usize>,
+    /// The singular of each kind in `houses`, for counts of one.
+    #[serde(skip)]
+    singular: BTreeMap<&'static str, &'static str>,
     all_houses_full: bool,
     degree_min: usize,
     degree_max: usize,
@@ -36,8 +39,10 @@ impl Summary {
             .collect();
         let symbols = graph.alphabet().symbols().to_vec();
         let mut houses = BTreeMap::new();
+        let mut singular = BTreeMap::new();
         for house in graph.houses() {
             *houses.entry(house.kind.plural()).or_insert(0) += 1;
+            singular.insert(house.kind.plural(), house.kind.singular());
         }
         Summary {
             name: graph.name().to_string(),
@@ -57,6 +62,7 @@ impl Summary {
                 .all(|h| h.cells.len() == symbols.len()),
             symbols,
             houses,
+            singular,
             degree_min: degrees.iter().copied().min().unwrap_or(0),
             degree_max: degrees.iter().copied().max().unwrap_or(0),
             degree_mean: degrees.iter().sum::<usize>() as f64 / degrees.len().max(1) as f64,
@@ -74,7 +80,7 @@ impl Summary {
         let kinds: Vec<String> = self
             .houses
             .iter()
-            .map(|(kind, n)| format!("{n} {kind}"))
+            .map(|(kind, n)| super::counted(*n, self.singular[kind], kind))
             .collect();
         let total: usize = self.houses.values().sum();
         writeln!(out, "{} ({})", self.name, self.origin)?;
@@ -102,7 +108,11 @@ impl Summary {
             "degree:   min {}, max {}, mean {:.2}",
             self.degree_min, self.degree_max, self.degree_mean
         )?;
-        writeln!(out, "allowed:  {} cells restricted", self.restricted_cells)?;
+        writeln!(
+            out,
+            "allowed:  {} restricted",
+            super::counted(self.restricted_cells, "cell", "cells")
+        )?;
         for warning in &self.warnings {
             writeln!(out, "warning:  {warning}")?;
         }
@@ -121,13 +131,21 @@ pub(crate) fn run(variant: &str, json: bool, out: &mut impl Write) -> Result<Sta
     Ok(Status::Ok)
 }
 
-/// The graph of a variant file or built-in, or of the variant a RON puzzle names.
+/// The graph of a variant file or built-in, or of the variant a RON puzzle
+/// names (its first puzzle's); `-` reads either from standard input.
 fn load(name: &str) -> Result<ConstraintGraph> {
     let path = std::path::Path::new(name);
-    if path.is_file() {
-        let source = std::fs::read_to_string(path)?;
+    if name == "-" || path.is_file() {
+        let source = input::read_text(super::open(path)?, name)?;
         if input::looks_like_ron(source.as_bytes()) {
-            return Ok(input::read_ron_puzzle(&source, name)?.0);
+            let mut read = input::read_ron_puzzles(&source, name)?;
+            return match read.records.swap_remove(0) {
+                (Some(index), _) => Ok(read.graphs.swap_remove(index)),
+                (None, record) => Err(record.puzzle.map(|_| ()).unwrap_err().into()),
+            };
+        }
+        if name == "-" {
+            return Ok(ConstraintGraph::build(&variant::parse(&source, name)?)?);
         }
     }
     Ok(ConstraintGraph::load(name)?)

@@ -7,11 +7,12 @@ mod explain;
 mod generate;
 mod grade;
 mod info;
+mod progress;
 mod solve;
 mod validate;
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -21,7 +22,7 @@ use graphdoku::input::{self, looks_like_ron};
 use graphdoku::{
     ConstraintGraph, InputError, Puzzle, PuzzleReader, Record, Solution, Solver, verify,
 };
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use rayon::prelude::*;
 
 use crate::cli::{Cli, Command, InputArgs};
@@ -39,12 +40,15 @@ pub enum Status {
     Internal = 3,
     /// Some puzzle has several solutions (commands that check uniqueness).
     Multiple = 4,
-    /// The search budget (`--timeout`, `--max-nodes`) ran out before an answer.
+    /// Gave up: the search budget (`--timeout`, `--max-nodes`) ran out before
+    /// an answer, or `generate` found no puzzle with the asked --clues or
+    /// --difficulty within --attempts (not "no solution", which is 1).
     GaveUp = 5,
 }
 
 impl Status {
-    /// Severity: a bug, then bad input, then no solution, then several solutions.
+    /// Severity: a bug, then bad input, then giving up, then no solution, then
+    /// several solutions.
     fn rank(self) -> u8 {
         match self {
             Status::Ok => 0,
@@ -88,7 +92,12 @@ pub fn run(cli: Cli) -> Result<Status> {
                 stats,
                 unique,
             };
-            for_each_record(&input, Mode::default(), |graph, solver, record, report| {
+            // With --unique the question is uniqueness: several solutions exit 4.
+            let mode = Mode {
+                several_is_error: unique,
+                ..Mode::default()
+            };
+            for_each_record(&input, mode, |graph, solver, record, report| {
                 solve::run(graph, solver, record, options, report)
             })
         }
@@ -96,8 +105,9 @@ pub fn run(cli: Cli) -> Result<Status> {
             input,
             limit,
             all,
-            json,
+            output,
         } => {
+            let json = output.json();
             // Every solution of one puzzle can be far more than memory: stream it.
             let mode = Mode {
                 stream: all,
@@ -108,37 +118,62 @@ pub fn run(cli: Cli) -> Result<Status> {
                 count::run(graph, solver, record, options, report)
             })
         }
-        Command::Check { input, json } => for_each_record(
-            &input,
-            Mode::uniqueness(),
-            |graph, solver, record, report| check::run(graph, solver, record, json, report),
-        ),
-        Command::Grade { input, json } => for_each_record(
-            &input,
-            Mode::uniqueness(),
-            |graph, solver, record, report| grade::run(graph, solver, record, json, report),
-        ),
-        Command::Explain { input, json } => for_each_record(
+        Command::Check { input, output } => for_each_record(
             &input,
             Mode::uniqueness(),
             |graph, solver, record, report| {
-                explain::run(graph, solver, record, explain::Mode::All, json, report)
+                check::run(graph, solver, record, output.json(), report)
             },
         ),
-        Command::Hint { input, json } => for_each_record(
+        Command::Grade { input, output } => for_each_record(
             &input,
             Mode::uniqueness(),
             |graph, solver, record, report| {
-                explain::run(graph, solver, record, explain::Mode::Hint, json, report)
+                grade::run(graph, solver, record, output.json(), report)
+            },
+        ),
+        Command::Explain { input, output } => for_each_record(
+            &input,
+            Mode::uniqueness(),
+            |graph, solver, record, report| {
+                explain::run(
+                    graph,
+                    solver,
+                    record,
+                    explain::Mode::All,
+                    output.json(),
+                    report,
+                )
+            },
+        ),
+        Command::Hint { input, output } => for_each_record(
+            &input,
+            Mode::uniqueness(),
+            |graph, solver, record, report| {
+                explain::run(
+                    graph,
+                    solver,
+                    record,
+                    explain::Mode::Hint,
+                    output.json(),
+                    report,
+                )
             },
         ),
         Command::Generate(args) => buffered(|out| generate::run(&args, out)),
         Command::Euler { file, verbose } => buffered(|out| euler::run(&file, verbose, out)),
         Command::Validate { files, variant } => {
-            buffered(|out| validate::run(&files, &variant, out))
+            buffered(|out| validate::run(&files, variant.as_deref(), out))
         }
-        Command::Info { variant, json } => buffered(|out| info::run(&variant, json, out)),
+        Command::Info { variant, output } => {
+            buffered(|out| info::run(&variant, output.json(), out))
+        }
     }
+}
+
+/// `n` and the noun, singular for one: "1 house", "2 houses".
+pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Runs `work` with a buffered standard output, flushed at the end.
@@ -223,16 +258,42 @@ impl Mode {
 trait Visit: Fn(&ConstraintGraph, &Solver, Record, &mut Report) -> Result<Status> + Sync {}
 impl<F: Fn(&ConstraintGraph, &Solver, Record, &mut Report) -> Result<Status> + Sync> Visit for F {}
 
+/// The variant of text puzzles when `--variant` is not given.
+pub(crate) const DEFAULT_VARIANT: &str = "sudoku9";
+
+/// The most worker threads `-j` gives: four per core, and never above 256.
+fn max_jobs() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    (cores * 4).min(256)
+}
+
+/// Warns that `--variant` does not apply to a RON puzzle file, which names its own.
+pub(crate) fn variant_ignored(variant: Option<&str>, name: &str) -> Option<String> {
+    variant.map(|v| {
+        format!("warning: {name} names its own variant: --variant {v} is not used for it\n")
+    })
+}
+
 /// Calls `visit` on every record of every input file, with the graph and solver
 /// it belongs to, on `args.jobs` threads; prints the reports in input order, a
-/// progress bar while stderr is a terminal, and a summary of batches. Returns
-/// the worst status.
+/// progress line while only stderr is a terminal (see [`progress::wanted`]), and a
+/// summary of batches. An input
+/// with no puzzle at all is an error ("no puzzles found"). Returns the worst
+/// status.
 fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<Status> {
-    let graph = ConstraintGraph::load(&args.variant)?;
+    let variant = args.variant.as_deref().unwrap_or(DEFAULT_VARIANT);
+    let graph = ConstraintGraph::load(variant)?;
     let budget = args.budget();
     let solver = Solver::new(&graph).with_budget(budget);
     let jobs = match (mode.stream, args.jobs) {
         (true, _) => 1,
+        (false, Some(n)) if n as usize > max_jobs() => {
+            eprintln!(
+                "warning: -j {n} is more threads than useful here: using {}",
+                max_jobs()
+            );
+            max_jobs()
+        }
         (false, Some(n)) => n as usize,
         (false, None) => std::thread::available_parallelism().map_or(1, |n| n.get()),
     };
@@ -258,18 +319,24 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
             }
         };
         if reader.fill_buf().map(looks_like_ron).unwrap_or(false) {
-            let mut source = String::new();
-            let parsed = reader
-                .read_to_string(&mut source)
-                .map_err(|source| input::Error::Io {
-                    path: name.clone(),
-                    source,
-                })
-                .and_then(|_| input::read_ron_puzzle(&source, &name));
-            match parsed {
-                Ok((own, record)) => {
-                    let solver = Solver::new(&own).with_budget(budget);
-                    one(&mut batch, &own, &solver, record)?
+            if let Some(warning) = variant_ignored(args.variant.as_deref(), &name) {
+                batch.message(warning.as_bytes())?;
+            }
+            let read = input::read_text(reader, &name)
+                .and_then(|source| input::read_ron_puzzles(&source, &name));
+            match read {
+                Ok(read) => {
+                    let solvers: Vec<Solver> = read
+                        .graphs
+                        .iter()
+                        .map(|g| Solver::new(g).with_budget(budget))
+                        .collect();
+                    for (index, record) in read.records {
+                        match index {
+                            Some(i) => one(&mut batch, &read.graphs[i], &solvers[i], record)?,
+                            None => one(&mut batch, &graph, &solver, record)?,
+                        }
+                    }
                 }
                 Err(e) => one(
                     &mut batch,
@@ -280,32 +347,86 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
             }
             continue;
         }
+        let head = head(args.variant.as_deref(), &mut reader);
+        let before = batch.total();
         let mut records = PuzzleReader::new(&graph, reader, &name).peekable();
+        if let Some(hint) = variant_hint(&head, records.peek(), &name) {
+            batch.message(hint.as_bytes())?;
+        }
         if jobs == 1 {
             for record in records {
                 one(&mut batch, &graph, &solver, record)?;
             }
-            continue;
-        }
-        while records.peek().is_some() {
-            // A bounded chunk at a time keeps memory flat on files of any size.
-            let chunk: Vec<Record> = records.by_ref().take(CHUNK * jobs).collect();
-            let reports: Vec<_> = pool.install(|| {
-                chunk
-                    .into_par_iter()
-                    .map(|record| {
-                        let mut report = Report::buffered();
-                        let status = visit(&graph, &solver, record, &mut report);
-                        (report, status)
-                    })
-                    .collect()
-            });
-            for (report, status) in reports {
-                batch.print(report, status)?;
+        } else {
+            while records.peek().is_some() {
+                // A bounded chunk at a time keeps memory flat on files of any size.
+                let chunk: Vec<Record> = records.by_ref().take(CHUNK * jobs).collect();
+                let reports: Vec<_> = pool.install(|| {
+                    chunk
+                        .into_par_iter()
+                        .map(|record| {
+                            let mut report = Report::buffered();
+                            let status = visit(&graph, &solver, record, &mut report);
+                            (report, status)
+                        })
+                        .collect()
+                });
+                for (report, status) in reports {
+                    batch.print(report, status)?;
+                }
             }
+        }
+        if batch.total() == before {
+            batch.no_puzzles(&name)?;
         }
     }
     batch.finish()
+}
+
+/// Bytes of a text file kept to guess its variant.
+const HEAD: usize = 1 << 14;
+
+/// The head of a text input, kept to suggest a variant if it reads as none:
+/// empty when `--variant` was given.
+pub(crate) fn head(variant: Option<&str>, reader: &mut impl BufRead) -> Vec<u8> {
+    match (variant, reader.fill_buf()) {
+        (None, Ok(bytes)) => bytes[..bytes.len().min(HEAD)].to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+/// When the `first` record of a text input (read as the default variant, from
+/// `head`) has the wrong number of cells, a hint naming the built-in it reads
+/// as, or else saying to pass `--variant`. Nothing for other errors (a clash
+/// is not a question of shape).
+pub(crate) fn variant_hint(head: &[u8], first: Option<&Record>, name: &str) -> Option<String> {
+    let wrong_size = first.is_some_and(|r| {
+        r.puzzle
+            .as_ref()
+            .is_err_and(|e| e.message.starts_with("expected "))
+    });
+    if head.is_empty() || !wrong_size {
+        return None;
+    }
+    let fits = graphdoku::variant::BUILTINS
+        .iter()
+        .map(|(builtin, _)| *builtin)
+        .filter(|b| *b != DEFAULT_VARIANT)
+        .find(|builtin| {
+            ConstraintGraph::load(builtin).is_ok_and(|graph| {
+                PuzzleReader::new(&graph, head, name)
+                    .next()
+                    .is_some_and(|r| r.puzzle.is_ok())
+            })
+        });
+    Some(match fits {
+        Some(builtin) => format!(
+            "hint: {name} is read as {DEFAULT_VARIANT}, the default; its first puzzle reads as {builtin}: pass --variant {builtin}\n"
+        ),
+        None => format!(
+            "hint: {name} is read as {DEFAULT_VARIANT}, the default; pass --variant (a built-in name or a variant file) for another shape\n"
+        ),
+    })
 }
 
 /// Records per thread handed out at once.
@@ -329,19 +450,18 @@ struct Batch {
     status: Status,
     started: Instant,
     progress: Option<ProgressBar>,
+    /// Messages for standard error not yet written (while the progress line shows).
+    pending: Vec<u8>,
+    /// When messages were last written.
+    flushed: Instant,
 }
+
+/// How often held-back messages go out while the progress line shows.
+const MESSAGE_INTERVAL: std::time::Duration = std::time::Duration::from_millis(250);
 
 impl Batch {
     fn new(mode: Mode) -> Self {
-        let progress = io::stderr().is_terminal().then(|| {
-            let bar = ProgressBar::new_spinner();
-            if let Ok(style) =
-                ProgressStyle::with_template("{spinner} {human_pos} puzzles, {per_sec}, {elapsed}")
-            {
-                bar.set_style(style);
-            }
-            bar
-        });
+        let progress = progress::bar(progress::Counting::Open);
         Batch {
             mode,
             out: io::BufWriter::new(io::stdout().lock()),
@@ -349,7 +469,40 @@ impl Batch {
             status: Status::Ok,
             started: Instant::now(),
             progress,
+            pending: Vec::new(),
+            flushed: Instant::now(),
         }
+    }
+
+    /// Records printed so far.
+    fn total(&self) -> u64 {
+        self.counts.iter().sum()
+    }
+
+    /// Prints a message to standard error, after what is already printed.
+    fn message(&mut self, text: &[u8]) -> Result<()> {
+        self.out.flush()?;
+        self.pending.extend_from_slice(text);
+        self.flush_messages()
+    }
+
+    /// Writes the messages held back while the progress line shows.
+    fn flush_messages(&mut self) -> Result<()> {
+        let pending = std::mem::take(&mut self.pending);
+        let write = || io::stderr().lock().write_all(&pending);
+        match &self.progress {
+            Some(bar) => bar.suspend(write)?,
+            None => write()?,
+        }
+        self.flushed = Instant::now();
+        Ok(())
+    }
+
+    /// Reports an input that held no puzzle: an error, like an unreadable one.
+    fn no_puzzles(&mut self, name: &str) -> Result<()> {
+        self.message(format!("error: {name}: no puzzles found\n").as_bytes())?;
+        self.status = self.status.max(Status::Invalid);
+        Ok(())
     }
 
     /// A report for the next record, streaming when the mode says so.
@@ -368,24 +521,25 @@ impl Batch {
     fn print(&mut self, report: Report, status: Result<Status>) -> Result<()> {
         let status = status?;
         let Report { out: output, err } = report;
-        let out = &mut self.out;
-        let write = || -> io::Result<()> {
-            match output {
-                Output::Buffer(bytes) => out.write_all(&bytes)?,
-                Output::Stream(mut stream) => stream.flush()?,
-            }
-            if !err.is_empty() {
-                out.flush()?; // keep a record and its message together on a terminal
-                io::stderr().lock().write_all(&err)?;
-            }
-            Ok(())
-        };
-        match &self.progress {
+        match output {
+            Output::Buffer(bytes) => self.out.write_all(&bytes)?,
+            Output::Stream(mut stream) => stream.flush()?,
+        }
+        match self.progress.clone() {
+            // Standard output is not the terminal then: only messages need the
+            // line cleared, and they go out a few times a second, not per record.
             Some(bar) => {
-                bar.suspend(write)?;
+                self.pending.extend_from_slice(&err);
+                if !self.pending.is_empty() && self.flushed.elapsed() >= MESSAGE_INTERVAL {
+                    self.flush_messages()?;
+                }
                 bar.inc(1);
             }
-            None => write()?,
+            None if !err.is_empty() => {
+                self.out.flush()?; // keep a record and its message together on a terminal
+                io::stderr().lock().write_all(&err)?;
+            }
+            None => {}
         }
         self.counts[status as usize] += 1;
         let status = match status {
@@ -399,6 +553,7 @@ impl Batch {
     /// Clears the bar and, for more than one puzzle, prints the summary.
     fn finish(mut self) -> Result<Status> {
         self.out.flush()?;
+        self.flush_messages()?;
         if let Some(bar) = &self.progress {
             bar.finish_and_clear();
         }

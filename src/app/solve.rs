@@ -40,8 +40,10 @@ pub(crate) fn run(
         if options.stats {
             let _ = writeln!(
                 err,
-                "{}: {} nodes, {} backtracks",
-                record.label, stats.nodes, stats.backtracks
+                "{}: {}, {}",
+                record.label,
+                super::counted(stats.nodes as usize, "node", "nodes"),
+                super::counted(stats.backtracks as usize, "backtrack", "backtracks")
             );
         }
         let solution = found.ok_or(match gave_up {
@@ -76,9 +78,14 @@ pub(crate) fn run(
             }
             writeln!(out)?;
         }
-        SolveFormat::Line => match &values {
-            Some(values) => writeln!(out, "{}", render::line(graph, values.givens()))?,
-            None => writeln!(out, "{verdict}")?,
+        // A line is a solution or, in its place, why there is none to give:
+        // with --unique a puzzle of several solutions has no unique one.
+        SolveFormat::Line => match (&values, status) {
+            (Some(values), Status::Ok) => {
+                writeln!(out, "{}", render::line(graph, values.givens()))?
+            }
+            (Some(_), Status::Multiple) => writeln!(out, "several solutions")?,
+            _ => writeln!(out, "{verdict}")?,
         },
         SolveFormat::Json => {
             let error = record.puzzle.as_ref().err().map(|e| e.to_string());
@@ -87,6 +94,7 @@ pub(crate) fn run(
                 "location": record.location.to_string(),
                 "status": verdict,
                 "solution": values.map(|v| render::line(graph, v.givens())),
+                "unique": (options.unique && status != Status::GaveUp).then_some(status == Status::Ok),
                 "error": error,
             });
             writeln!(out, "{line}")?;

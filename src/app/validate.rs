@@ -1,6 +1,6 @@
 //! `graphdoku validate`: check variant and puzzle files, and warn about doubtful shapes.
 
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Write};
 use std::path::Path;
 
 use anyhow::Result;
@@ -26,7 +26,7 @@ fn kind(head: &[u8]) -> Kind {
 
 pub(crate) fn run(
     files: &[std::path::PathBuf],
-    variant: &str,
+    variant: Option<&str>,
     out: &mut impl Write,
 ) -> Result<Status> {
     let mut status = Status::Ok;
@@ -37,12 +37,13 @@ pub(crate) fn run(
     Ok(status)
 }
 
-/// Checks one file, reporting on `out` (valid) or standard error (errors, warnings).
-fn validate(path: &Path, text_variant: &str, out: &mut impl Write) -> Result<Status> {
+/// Checks one file (`-`: standard input), reporting on `out` (valid) or standard
+/// error (errors, warnings).
+fn validate(path: &Path, text_variant: Option<&str>, out: &mut impl Write) -> Result<Status> {
     let name = path.display().to_string();
     let builtin = variant::BUILTINS.iter().any(|(b, _)| *b == name);
     if builtin && !path.exists() {
-        return variant_file(&name, out);
+        return variant_file(&name, ConstraintGraph::load(&name), out);
     }
     let mut reader = match open(path) {
         Ok(reader) => reader,
@@ -50,36 +51,58 @@ fn validate(path: &Path, text_variant: &str, out: &mut impl Write) -> Result<Sta
     };
     let head = reader.fill_buf().map(kind).unwrap_or(Kind::TextPuzzles);
     match head {
-        Kind::Variant => variant_file(&name, out),
+        Kind::Variant if name != "-" => variant_file(&name, ConstraintGraph::load(&name), out),
+        Kind::Variant => {
+            // Standard input has no name to load by: read the text here.
+            let graph = input::read_text(reader, &name)
+                .map_err(|e| e.to_string())
+                .and_then(|source| {
+                    variant::parse(&source, &name)
+                        .and_then(|v| ConstraintGraph::build(&v))
+                        .map_err(|e| e.to_string())
+                });
+            variant_file(&name, graph, out)
+        }
         Kind::RonPuzzle => {
-            let mut source = String::new();
-            if let Err(e) = reader.read_to_string(&mut source) {
-                return Ok(invalid(format!("cannot read {name}: {e}")));
+            if let Some(warning) = super::variant_ignored(text_variant, &name) {
+                eprint!("{warning}");
             }
-            match input::read_ron_puzzle(&source, &name) {
-                Ok((graph, record)) => match record.puzzle {
-                    Ok(puzzle) => {
-                        writeln!(
-                            out,
-                            "{name}: valid puzzle {:?} of {:?}, {} givens",
-                            record.label,
-                            graph.name(),
-                            puzzle.clue_count()
-                        )?;
-                        Ok(Status::Ok)
-                    }
-                    Err(e) => Ok(invalid(e.to_string())),
-                },
-                Err(e) => Ok(invalid(e.to_string())),
+            let read = match input::read_text(reader, &name)
+                .and_then(|source| input::read_ron_puzzles(&source, &name))
+            {
+                Ok(read) => read,
+                Err(e) => return Ok(invalid(e.located(&name).to_string())),
+            };
+            let mut status = Status::Ok;
+            for (index, record) in read.records {
+                match (index, record.puzzle) {
+                    (Some(i), Ok(puzzle)) => writeln!(
+                        out,
+                        "{name}: valid puzzle {:?} of {:?}, {}",
+                        record.label,
+                        read.graphs[i].name(),
+                        super::counted(puzzle.clue_count(), "given", "givens")
+                    )?,
+                    (_, Err(e)) => status = status.max(invalid(e.to_string())),
+                    (None, Ok(_)) => unreachable!("a puzzle is read with its graph"),
+                }
             }
+            Ok(status)
         }
         Kind::TextPuzzles => {
+            let text_variant_given = text_variant;
+            let text_variant = text_variant.unwrap_or(super::DEFAULT_VARIANT);
             let graph = match ConstraintGraph::load(text_variant) {
                 Ok(graph) => graph,
                 Err(e) => return Ok(invalid(e.to_string())),
             };
+            let head = super::head(text_variant_given, &mut reader);
+            let mut records = PuzzleReader::new(&graph, reader, &name).peekable();
+            if let Some(hint) = super::variant_hint(&head, records.peek(), &name) {
+                eprint!("{hint}");
+            }
             let (mut total, mut bad) = (0, 0);
-            for record in PuzzleReader::new(&graph, reader, &name) {
+            for record in records {
                 total += 1;
                 if let Err(e) = record.puzzle {
                     bad += 1;
@@ -91,8 +114,9 @@ fn validate(path: &Path, text_variant: &str, out: &mut impl Write) -> Result<Sta
             }
             writeln!(
                 out,
-                "{name}: {} of {total} puzzles of {:?} valid",
+                "{name}: {} of {} of {:?} valid",
                 total - bad,
+                super::counted(total, "puzzle", "puzzles"),
                 graph.name()
             )?;
             Ok(if bad == 0 {
@@ -104,19 +128,23 @@ fn validate(path: &Path, text_variant: &str, out: &mut impl Write) -> Result<Sta
     }
 }
 
-/// Checks a variant (file or built-in name) and prints its warnings.
-fn variant_file(name: &str, out: &mut impl Write) -> Result<Status> {
-    let graph = match ConstraintGraph::load(name) {
+/// Reports on a variant called `name` (a file or a built-in) and prints its warnings.
+fn variant_file<E: std::fmt::Display>(
+    name: &str,
+    graph: Result<ConstraintGraph, E>,
+    out: &mut impl Write,
+) -> Result<Status> {
+    let graph = match graph {
         Ok(graph) => graph,
         Err(e) => return Ok(invalid(e.to_string())),
     };
     writeln!(
         out,
-        "{name}: valid variant {:?}: {} cells, {} edges, {} houses",
+        "{name}: valid variant {:?}: {}, {}, {}",
         graph.name(),
-        graph.len(),
-        graph.graph().edge_count(),
-        graph.houses().len()
+        super::counted(graph.len(), "cell", "cells"),
+        super::counted(graph.graph().edge_count(), "edge", "edges"),
+        super::counted(graph.houses().len(), "house", "houses")
     )?;
     for warning in lint::warnings(&graph) {
         eprintln!("warning: {name}: {warning}");

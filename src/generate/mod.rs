@@ -79,7 +79,7 @@ pub enum GenerateError {
         cells: usize,
     },
     /// No attempt met the clue count or difficulty.
-    #[error("no puzzle with {wanted} in {attempts} attempts")]
+    #[error("no puzzle with {wanted} in {attempts} attempt{}", if *.attempts == 1 { "" } else { "s" })]
     GaveUp {
         /// What was asked for, in words.
         wanted: String,
