@@ -1,7 +1,7 @@
 //! Does a puzzle have no solution, exactly one, or several?
 
 use crate::puzzle::{Puzzle, Solution};
-use crate::solver::{Solver, Stats};
+use crate::solver::{Goal, Solver, Stats};
 
 /// How many solutions a puzzle has, with the evidence.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,7 +33,7 @@ pub enum Verdict {
 ///
 /// Under the solver's [budget](Solver::with_budget): [`Verdict::GaveUp`] when it runs out.
 pub fn uniqueness(solver: &Solver, puzzle: &Puzzle) -> (Verdict, Stats) {
-    let mut search = solver.search_up_to_symmetry(puzzle);
+    let mut search = solver.search_up_to_symmetry(puzzle, Goal::Count);
     let first = search.next();
     // An image under a swap of interchangeable colours is a second solution.
     let second = match first {

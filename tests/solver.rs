@@ -257,10 +257,16 @@ proptest! {
             }
         }
         let puzzle = Puzzle::new(givens.clone());
-        let solver = Solver::new(&graph);
-        prop_assert_eq!(solver.count(&puzzle, u64::MAX), brute_force(n, k, &all_edges, &givens));
-        for solution in solver.search(&puzzle) {
-            prop_assert!(verify(&graph, &puzzle, &solution).is_ok());
+        let expected = brute_force(n, k, &all_edges, &givens);
+        // Both candidate stores, counting up to colour symmetry and one by one.
+        for solver in [Solver::new(&graph), Solver::cell_major(&graph)] {
+            prop_assert_eq!(solver.count(&puzzle, u64::MAX), expected);
+            let mut distinct = std::collections::HashSet::new();
+            for solution in solver.search(&puzzle) {
+                prop_assert!(verify(&graph, &puzzle, &solution).is_ok());
+                distinct.insert(solution);
+            }
+            prop_assert_eq!(distinct.len() as u64, expected);
         }
     }
 }

@@ -12,7 +12,7 @@
 //! A cell keeps its colour's bit once decided (it is also in `solved`), so a
 //! decided colour still counts one cell in each of its houses.
 
-use super::search::{Choice, Colours, Contradiction, Domain};
+use super::search::{Choice, Colours, Contradiction, Domain, mix};
 use super::shape::Shape;
 
 /// The graph as cell sets, shared by every search.
@@ -112,6 +112,9 @@ impl<const W: usize> Tables<W> {
         &self.peers[cell * w..cell * w + w]
     }
 }
+
+/// The most word operations a search for the tightest house place may cost.
+const PLACE_SCAN_MAX: usize = 20_000;
 
 /// At most this many places of a colour in a house are pointed from.
 const POINTING_MAX: usize = 4;
@@ -444,11 +447,16 @@ impl<const W: usize> Domain for Board<'_, W> {
         }
     }
 
-    fn choose(&mut self) -> Choice {
+    fn choose(&mut self, salt: u64) -> Choice {
         let Some(fewest) = self.fewest_candidates() else {
             return Choice::Solved;
         };
-        if let Some((colour, cell)) = self.tightest_place(fewest) {
+        // Scanning every colour of every house costs colours × houses × words:
+        // on big boards more than the node itself, so they branch on cells only.
+        let scan = self.t.colours * (self.t.houses.len() / self.t.w()) * self.t.w();
+        if scan <= PLACE_SCAN_MAX
+            && let Some((colour, cell)) = self.tightest_place(fewest)
+        {
             return Choice::Place { cell, colour };
         }
         let (t, w, k) = (self.t, self.t.w(), self.t.colours);
@@ -458,7 +466,7 @@ impl<const W: usize> Domain for Board<'_, W> {
             *u = t.all[i] & !self.state[k * w + i];
         }
         // Ties: the most undecided neighbours, then the lowest index.
-        let mut best: Option<(usize, u32)> = None;
+        let mut best: Option<(usize, (u32, u64))> = None;
         for (i, &word) in ties.iter().enumerate() {
             let mut x = word;
             while x != 0 {
@@ -470,8 +478,12 @@ impl<const W: usize> Domain for Board<'_, W> {
                     .zip(&*undecided)
                     .map(|(p, u)| (p & u).count_ones())
                     .sum();
-                if best.is_none_or(|(_, most)| free > most) {
-                    best = Some((cell, free));
+                let key = (
+                    free,
+                    u64::MAX - mix(cell as u64 ^ salt) * (salt != 0) as u64,
+                );
+                if best.is_none_or(|(_, most)| key > most) {
+                    best = Some((cell, key));
                 }
             }
         }

@@ -23,9 +23,14 @@ use crate::puzzle::{Puzzle, Solution};
 use search::Colours;
 use shape::Shape;
 
-/// Graphs with at most this many cells get bitboards (`cells²` bits of
-/// neighbour masks: 2 MiB here); bigger ones the cell-major store.
-pub const DENSE_CELLS: usize = 4096;
+/// Graphs with at most this many cells get bitboards; bigger ones the
+/// cell-major store. Measured: a bitboard sweep for hidden singles costs
+/// colours × houses × words, which on a 36×36 board made each node 2.4× and on
+/// 49×49 3.3× slower than the cell-major store's.
+pub const DENSE_CELLS: usize = 512;
+
+/// The seed of the tie-breaking of restarted runs.
+const RESTART_SEED: u64 = 0x6772_6170_6864_6f6b;
 
 /// Work done by a search.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -135,14 +140,13 @@ pub struct Solver {
     budget: Budget,
 }
 
-/// One value per candidate store: bitboards by width in words (0: set at run
-/// time), cell-major sets by colour width.
+/// One value per candidate store: bitboards by width in words, cell-major sets
+/// by colour width.
 #[derive(Debug, Clone)]
-enum Store<D2, D4, D8, Dn, S16, S32, S64, S128> {
+enum Store<D2, D4, D8, S16, S32, S64, S128> {
     D2(D2),
     D4(D4),
     D8(D8),
-    Dn(Dn),
     S16(S16),
     S32(S32),
     S64(S64),
@@ -154,19 +158,27 @@ type Compiled = Store<
     dense::Tables<2>,
     dense::Tables<4>,
     dense::Tables<8>,
-    dense::Tables<0>,
     sparse::Tables<u16>,
     sparse::Tables<u32>,
     sparse::Tables<u64>,
     sparse::Tables<u128>,
 >;
 
+/// The cell-major store for `shape`, as narrow as its colours allow.
+fn cell_major(shape: &Shape) -> Compiled {
+    match shape.colours {
+        0..=16 => Store::S16(sparse::Tables::new(shape)),
+        17..=32 => Store::S32(sparse::Tables::new(shape)),
+        33..=64 => Store::S64(sparse::Tables::new(shape)),
+        _ => Store::S128(sparse::Tables::new(shape)),
+    }
+}
+
 /// A search over one store.
 type Searches<'s> = Store<
     search::Search<dense::Board<'s, 2>>,
     search::Search<dense::Board<'s, 4>>,
     search::Search<dense::Board<'s, 8>>,
-    search::Search<dense::Board<'s, 0>>,
     search::Search<sparse::Cells<'s, u16>>,
     search::Search<sparse::Cells<'s, u32>>,
     search::Search<sparse::Cells<'s, u64>>,
@@ -180,7 +192,6 @@ macro_rules! each_store {
             Store::D2($x) => $body,
             Store::D4($x) => $body,
             Store::D8($x) => $body,
-            Store::Dn($x) => $body,
             Store::S16($x) => $body,
             Store::S32($x) => $body,
             Store::S64($x) => $body,
@@ -194,16 +205,33 @@ impl Solver {
     pub fn new(graph: &ConstraintGraph) -> Self {
         let shape = Shape::new(graph);
         let cells = shape.cells();
-        let tables = match (cells, shape.colours) {
-            (0..=128, _) => Store::D2(dense::Tables::new(&shape)),
-            (129..=256, _) => Store::D4(dense::Tables::new(&shape)),
-            (257..=512, _) => Store::D8(dense::Tables::new(&shape)),
-            (513..=DENSE_CELLS, _) => Store::Dn(dense::Tables::new(&shape)),
-            (_, 0..=16) => Store::S16(sparse::Tables::new(&shape)),
-            (_, 17..=32) => Store::S32(sparse::Tables::new(&shape)),
-            (_, 33..=64) => Store::S64(sparse::Tables::new(&shape)),
-            _ => Store::S128(sparse::Tables::new(&shape)),
+        let tables = match cells {
+            0..=128 => Store::D2(dense::Tables::new(&shape)),
+            129..=256 => Store::D4(dense::Tables::new(&shape)),
+            257..=DENSE_CELLS => Store::D8(dense::Tables::new(&shape)),
+            _ => cell_major(&shape),
         };
+        Solver::compiled(&shape, tables)
+    }
+
+    /// Compiles `graph` for the cell-major store whatever its size: memory
+    /// linear in the graph, for big sparse graphs ([`Solver::new`] picks it
+    /// above [`DENSE_CELLS`] cells). It finds the same solutions, in another
+    /// order, and propagates less (no pointing, no branching on a house).
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::{ConstraintGraph, Puzzle, Solver};
+    /// let graph = ConstraintGraph::load("sudoku4").unwrap();
+    /// assert_eq!(Solver::cell_major(&graph).count(&Puzzle::empty(16), 1000), 288);
+    /// ```
+    pub fn cell_major(graph: &ConstraintGraph) -> Self {
+        let shape = Shape::new(graph);
+        Solver::compiled(&shape, cell_major(&shape))
+    }
+
+    fn compiled(shape: &Shape, tables: Compiled) -> Self {
+        let cells = shape.cells();
         let mut classes: Vec<Colours> = Vec::new();
         let mut seen: Vec<Vec<bool>> = Vec::new();
         for colour in 0..shape.colours {
@@ -247,21 +275,20 @@ impl Solver {
     /// # Panics
     /// When the puzzle does not have one entry per cell of the graph.
     pub fn search(&self, puzzle: &Puzzle) -> Search<'_> {
-        self.new_search(puzzle, false)
+        self.new_search(puzzle, Goal::Every)
     }
 
     /// A search that finds one solution per class of solutions equal up to a
     /// permutation of the interchangeable colours, each weighed by its class.
-    pub(crate) fn search_up_to_symmetry(&self, puzzle: &Puzzle) -> Search<'_> {
-        self.new_search(puzzle, true)
+    pub(crate) fn search_up_to_symmetry(&self, puzzle: &Puzzle, goal: Goal) -> Search<'_> {
+        self.new_search(puzzle, goal)
     }
 
-    fn new_search(&self, puzzle: &Puzzle, symmetric: bool) -> Search<'_> {
+    fn new_search(&self, puzzle: &Puzzle, goal: Goal) -> Search<'_> {
         let inner = match &self.tables {
             Store::D2(t) => Store::D2(search::Search::new(dense::Board::new(t))),
             Store::D4(t) => Store::D4(search::Search::new(dense::Board::new(t))),
             Store::D8(t) => Store::D8(search::Search::new(dense::Board::new(t))),
-            Store::Dn(t) => Store::Dn(search::Search::new(dense::Board::new(t))),
             Store::S16(t) => Store::S16(search::Search::new(sparse::Cells::new(t))),
             Store::S32(t) => Store::S32(search::Search::new(sparse::Cells::new(t))),
             Store::S64(t) => Store::S64(search::Search::new(sparse::Cells::new(t))),
@@ -270,7 +297,7 @@ impl Solver {
         let mut search = Search {
             solver: self,
             inner,
-            symmetric,
+            goal,
         };
         search.restart(puzzle);
         search
@@ -315,7 +342,8 @@ impl Solver {
     /// assert!(!count.gave_up && count.first.is_some());
     /// ```
     pub fn count_solutions(&self, puzzle: &Puzzle, limit: u64) -> Count {
-        let mut search = self.search_up_to_symmetry(puzzle);
+        let goal = if limit <= 1 { Goal::First } else { Goal::Count };
+        let mut search = self.search_up_to_symmetry(puzzle, goal);
         let first = search.next();
         let solutions = match first {
             None => 0,
@@ -338,7 +366,20 @@ impl Solver {
 pub struct Search<'s> {
     solver: &'s Solver,
     inner: Searches<'s>,
-    symmetric: bool,
+    goal: Goal,
+}
+
+/// What a search is for, which decides its symmetry breaking and restarts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Goal {
+    /// Every solution, one by one, in a fixed order: neither.
+    Every,
+    /// Counting up to symmetry; restarts until the first solution where there
+    /// are interchangeable colours (a board with them is under-constrained,
+    /// where searches get lost; elsewhere a restart only adds to the proof).
+    Count,
+    /// One solution: both.
+    First,
 }
 
 impl Search<'_> {
@@ -349,13 +390,19 @@ impl Search<'_> {
     /// # Panics
     /// When the puzzle does not have one entry per cell of the graph.
     pub fn restart(&mut self, puzzle: &Puzzle) {
-        let free = match self.symmetric {
-            true => self.solver.interchangeable(puzzle),
-            false => 0,
+        let free = match self.goal {
+            Goal::Every => 0,
+            Goal::Count | Goal::First => self.solver.interchangeable(puzzle),
+        };
+        // Seeded: the same puzzle gives the same answer on every run.
+        let seed = match self.goal {
+            Goal::First => Some(RESTART_SEED),
+            Goal::Count if free != 0 => Some(RESTART_SEED),
+            _ => None,
         };
         let limits = Limits::from(self.solver.budget);
         each_store!(&mut self.inner, s => {
-            s.restart(puzzle.givens(), free);
+            s.restart(puzzle.givens(), free, seed);
             s.set_limits(limits);
         })
     }

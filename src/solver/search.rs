@@ -37,8 +37,9 @@ pub(crate) trait Domain {
     fn reset(&mut self, givens: &[Option<u8>]) -> Result<(), Contradiction>;
     /// Applies the rules to a fixed point.
     fn propagate(&mut self) -> Result<(), Contradiction>;
-    /// The tightest branching choice of a propagated state.
-    fn choose(&mut self) -> Choice;
+    /// The tightest branching choice of a propagated state; ties go to the
+    /// lowest index, or, for a `salt` other than 0, to the lowest [`mix`]ed one.
+    fn choose(&mut self, salt: u64) -> Choice;
     /// Saves the state; [`Domain::restore`] returns to it.
     fn save(&mut self);
     /// Returns to the last saved state and forgets it.
@@ -50,6 +51,28 @@ pub(crate) trait Domain {
     /// The colour of every cell of a solved state.
     fn solution(&self) -> Vec<u8>;
 }
+
+/// A well-spread hash of `x` (the SplitMix64 finaliser), for seeded tie-breaking.
+pub(crate) fn mix(x: u64) -> u64 {
+    let x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    let x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// The `i`-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 …: run
+/// lengths whose total work is within a log factor of the best fixed length.
+fn luby(mut i: u64) -> u64 {
+    loop {
+        let k = 64 - i.leading_zeros() as u64; // 2^(k-1) <= i < 2^k
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// Nodes of the shortest run between restarts.
+const RUN_UNIT: u64 = 1024;
 
 /// A pending negation: what to do when the choice below it is exhausted.
 #[derive(Debug, Clone, Copy)]
@@ -77,10 +100,40 @@ pub(crate) struct Search<D> {
     gave_up: bool,
     limits: Limits,
     stats: Stats,
+    /// Restarts (until a first solution) with seeded tie-breaking: the run, its
+    /// salt, where it started and how long it may last; `None` when off.
+    restarts: Option<Restarts>,
+    givens: Vec<Option<u8>>,
+    root_free: Colours,
+}
+
+/// The state of restarts: see [`Search::restart`].
+#[derive(Debug, Clone, Copy)]
+struct Restarts {
+    seed: u64,
+    run: u64,
+    salt: u64,
+    started: u64,
+    length: u64,
 }
 
 /// Nodes between two looks at the clock.
 const CLOCK_EVERY: u64 = 256;
+
+/// A colour of the non-empty set `colours`: the lowest for salt 0, else one
+/// chosen by the salt.
+fn pick(colours: Colours, salt: u64) -> usize {
+    if salt == 0 {
+        return colours.trailing_zeros() as usize;
+    }
+    let mut nth = mix(salt) % colours.count_ones() as u64;
+    let mut set = colours;
+    while nth > 0 {
+        set &= set - 1;
+        nth -= 1;
+    }
+    set.trailing_zeros() as usize
+}
 
 impl<D: Domain> Search<D> {
     pub(crate) fn new(domain: D) -> Self {
@@ -94,17 +147,38 @@ impl<D: Domain> Search<D> {
             gave_up: false,
             limits: Limits::default(),
             stats: Stats::default(),
+            restarts: None,
+            givens: Vec::new(),
+            root_free: 0,
         }
     }
 
     /// Starts over on `givens`; `free` are the interchangeable colours (none to
     /// find every solution one by one).
-    pub(crate) fn restart(&mut self, givens: &[Option<u8>], free: Colours) {
+    ///
+    /// With a seed, the search restarts from the root, with ties broken by a
+    /// new salt drawn from the seed, whenever a run takes more nodes than the
+    /// Luby sequence allows, until the first solution: it keeps a search from
+    /// getting lost under an early wrong choice. The run that finds the first
+    /// solution goes on to find the rest, so nothing is lost or found twice.
+    pub(crate) fn restart(&mut self, givens: &[Option<u8>], free: Colours, seed: Option<u64>) {
         self.frames.clear();
         self.free = free;
+        self.root_free = free;
         self.weight = 1;
         self.stats = Stats::default();
         self.gave_up = false;
+        self.restarts = seed.map(|seed| Restarts {
+            seed,
+            run: 1,
+            salt: 0,
+            started: 0,
+            length: RUN_UNIT,
+        });
+        if seed.is_some() {
+            self.givens.clear();
+            self.givens.extend_from_slice(givens);
+        }
         let ok = self.domain.reset(givens).is_ok();
         self.pending = ok;
         self.done = !ok;
@@ -134,6 +208,10 @@ impl<D: Domain> Search<D> {
                 return false;
             }
             self.stats.nodes += 1;
+            if self.run_is_over() {
+                self.next_run();
+                continue;
+            }
             if self.domain.propagate().is_err() {
                 self.stats.backtracks += 1;
                 if !self.backtrack() {
@@ -141,13 +219,16 @@ impl<D: Domain> Search<D> {
                 }
                 continue;
             }
-            match self.domain.choose() {
+            let salt = self.restarts.map_or(0, |r| r.salt);
+            match self.domain.choose(salt) {
                 Choice::Solved => {
                     self.pending = false;
+                    // This run finds the rest: no more restarts.
+                    self.restarts = None;
                     return true;
                 }
                 Choice::Cell { cell, colours } => {
-                    let colour = colours.trailing_zeros() as usize;
+                    let colour = pick(colours, salt ^ cell as u64);
                     let mut frame = Frame {
                         cell,
                         exclude: 1 << colour,
@@ -181,6 +262,27 @@ impl<D: Domain> Search<D> {
                 }
             }
         }
+    }
+
+    fn run_is_over(&self) -> bool {
+        self.restarts
+            .is_some_and(|r| self.stats.nodes - r.started > r.length)
+    }
+
+    /// Starts the next run from the root.
+    fn next_run(&mut self) {
+        let Some(r) = &mut self.restarts else { return };
+        r.run += 1;
+        r.salt = mix(r.seed ^ r.run).max(1);
+        r.started = self.stats.nodes;
+        r.length = luby(r.run) * RUN_UNIT;
+        while self.frames.pop().is_some() {
+            self.domain.restore();
+        }
+        self.free = self.root_free;
+        self.weight = 1;
+        // The root was consistent when this search started.
+        let _ = self.domain.reset(&self.givens);
     }
 
     fn branch(&mut self, frame: Frame, colour: usize) {

@@ -1,5 +1,5 @@
 //! What every candidate store needs from the graph, flattened once: neighbours,
-//! full houses and each cell's allowed colours.
+//! full houses, where two of them meet, and each cell's allowed colours.
 
 use crate::graph::ConstraintGraph;
 
@@ -11,8 +11,18 @@ pub(crate) struct Shape {
     pub neighbours: Vec<Vec<u32>>,
     /// Houses with exactly one cell per colour: every colour appears in each once.
     pub houses: Vec<Vec<u32>>,
+    /// Pairs of full houses sharing two cells or more, for locked candidates.
+    pub meets: Vec<Meet>,
     /// The colours each cell may hold before any given (`None`: all of them).
     pub allowed: Vec<Option<Vec<u8>>>,
+}
+
+/// Where two full houses meet.
+#[derive(Debug, Clone)]
+pub(crate) struct Meet {
+    pub shared: Vec<u32>,
+    pub only_first: Vec<u32>,
+    pub only_second: Vec<u32>,
 }
 
 impl Shape {
@@ -34,6 +44,7 @@ impl Shape {
             .filter(|h| h.cells.len() == k)
             .map(|h| h.cells.iter().map(|&c| c as u32).collect())
             .collect();
+        let meets = meets(&houses, graph.len());
         let allowed = (0..graph.len())
             .map(|cell| graph.allowed(cell).map(<[u8]>::to_vec))
             .collect();
@@ -41,6 +52,7 @@ impl Shape {
             colours: k,
             neighbours,
             houses,
+            meets,
             allowed,
         }
     }
@@ -55,4 +67,47 @@ impl Shape {
             .as_ref()
             .is_none_or(|a| a.contains(&(colour as u8)))
     }
+}
+
+/// Every pair of `houses` sharing two cells or more.
+///
+/// Pairs are found through the houses of each cell, so the cost grows with the
+/// board, not with the square of the number of houses.
+fn meets(houses: &[Vec<u32>], cells: usize) -> Vec<Meet> {
+    let mut houses_of = vec![Vec::new(); cells];
+    for (h, house) in houses.iter().enumerate() {
+        for &cell in house {
+            houses_of[cell as usize].push(h);
+        }
+    }
+    let mut shared_with = vec![0usize; houses.len()];
+    let mut inside = vec![false; cells];
+    let mut meets = Vec::new();
+    for (a, house) in houses.iter().enumerate() {
+        shared_with.fill(0);
+        for &cell in house {
+            for &b in &houses_of[cell as usize] {
+                shared_with[b] += 1;
+            }
+        }
+        for b in (a + 1..houses.len()).filter(|&b| shared_with[b] >= 2) {
+            let other = &houses[b];
+            other.iter().for_each(|&c| inside[c as usize] = true);
+            let (shared, only_first) = house.iter().partition(|&&c| inside[c as usize]);
+            other.iter().for_each(|&c| inside[c as usize] = false);
+            house.iter().for_each(|&c| inside[c as usize] = true);
+            let only_second = other
+                .iter()
+                .copied()
+                .filter(|&c| !inside[c as usize])
+                .collect();
+            house.iter().for_each(|&c| inside[c as usize] = false);
+            meets.push(Meet {
+                shared,
+                only_first,
+                only_second,
+            });
+        }
+    }
+    meets
 }

@@ -1,9 +1,10 @@
-//! Cell-major candidates for big sparse graphs: a colour set per cell, peers as
+//! Cell-major candidates for big graphs: a colour set per cell, peers as
 //! adjacency lists, and a trail of changes instead of a copy per depth, so memory
-//! stays linear in the graph (the dense bitboards cost cells² bits).
+//! stays linear in the graph (the dense bitboards cost cells² bits, and their
+//! hidden singles colours × houses × words per sweep).
 
 use super::bits::Bits;
-use super::search::{Choice, Colours, Contradiction, Domain};
+use super::search::{Choice, Colours, Contradiction, Domain, mix};
 use super::shape::Shape;
 
 /// The graph flattened for the search: peers and full houses as index arrays.
@@ -22,6 +23,12 @@ pub(crate) struct Tables<B> {
     /// `cell_houses[cell_house_start[c]..cell_house_start[c + 1]]`: the full houses of cell `c`.
     cell_house_start: Vec<u32>,
     cell_houses: Vec<u32>,
+    /// Where two full houses meet: `meet_cells[meets[m]..]` holds its shared
+    /// cells, those only in the first house, then those only in the second,
+    /// `meet_parts[m]` long each.
+    meets: Vec<u32>,
+    meet_parts: Vec<[u32; 3]>,
+    meet_cells: Vec<u32>,
 }
 
 /// Flattens `lists` into one array and the start of each list in it.
@@ -47,6 +54,13 @@ impl<B: Bits> Tables<B> {
             }
         }
         let (cell_house_start, cell_houses) = flatten(houses_of);
+        let (mut meets, mut meet_parts, mut meet_cells) = (Vec::new(), Vec::new(), Vec::new());
+        for meet in &shape.meets {
+            meets.push(meet_cells.len() as u32);
+            let parts = [&meet.shared, &meet.only_first, &meet.only_second];
+            meet_parts.push(parts.map(|p| p.len() as u32));
+            meet_cells.extend(parts.iter().flat_map(|p| p.iter().copied()));
+        }
         let initial = (0..shape.cells())
             .map(|cell| match &shape.allowed[cell] {
                 None => B::first(k),
@@ -64,6 +78,9 @@ impl<B: Bits> Tables<B> {
             house_cells,
             cell_house_start,
             cell_houses,
+            meets,
+            meet_parts,
+            meet_cells,
         }
     }
 
@@ -108,6 +125,10 @@ pub(crate) struct Cells<'t, B> {
     saves: Vec<(usize, usize)>,
     /// An exclusion emptied a cell.
     failed: bool,
+    /// Locked candidates are applied only while more cells than this are
+    /// undecided: they prune well high in the tree and cost more than they
+    /// save near the leaves.
+    locked_above: usize,
 }
 
 impl<'t, B: Bits> Cells<'t, B> {
@@ -121,6 +142,7 @@ impl<'t, B: Bits> Cells<'t, B> {
             trail: Vec::new(),
             saves: Vec::new(),
             failed: false,
+            locked_above: 0,
         }
     }
 
@@ -210,10 +232,42 @@ impl<'t, B: Bits> Cells<'t, B> {
         Ok(found)
     }
 
+    /// Locked candidates: where two full houses meet, a colour that one house
+    /// can only place in the shared cells leaves the other house's other cells.
+    /// Returns whether any candidate was removed.
+    fn locked_candidates(&mut self) -> Result<bool, Contradiction> {
+        let t = self.t;
+        let mut changed = false;
+        for (&start, parts) in t.meets.iter().zip(&t.meet_parts) {
+            let cells = &t.meet_cells[start as usize..];
+            let (shared, rest) = cells.split_at(parts[0] as usize);
+            let (only_first, rest) = rest.split_at(parts[1] as usize);
+            let only_second = &rest[..parts[2] as usize];
+            let union = |cells: &[u32]| {
+                cells
+                    .iter()
+                    .fold(B::ZERO, |set, &c| set | self.candidates[c as usize])
+            };
+            let (inside, first, second) = (union(shared), union(only_first), union(only_second));
+            for (cells, colours) in [
+                (only_second, inside & !first & second),
+                (only_first, inside & !second & first),
+            ] {
+                if colours != B::ZERO {
+                    for &cell in cells {
+                        self.remove(cell as usize, colours)?;
+                    }
+                    changed = true;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
     /// DSATUR: the undecided cell with the fewest candidates, ties broken by the
     /// most undecided neighbours (counted for the tied cells only), then the
-    /// lowest index.
-    fn select(&self) -> Option<usize> {
+    /// lowest index (or [`mix`]ed index, for a salt other than 0).
+    fn select(&self, salt: u64) -> Option<usize> {
         let fewest = self
             .candidates
             .iter()
@@ -226,12 +280,16 @@ impl<'t, B: Bits> Cells<'t, B> {
                 .filter(|&&p| self.candidates[p as usize].several())
                 .count()
         };
-        let mut best: Option<(usize, usize)> = None;
+        let mut best: Option<(usize, (usize, u64))> = None;
         for (cell, set) in self.candidates.iter().enumerate() {
             if set.several() && set.count() == fewest {
                 let free = free(cell);
-                if best.is_none_or(|(_, most)| free > most) {
-                    best = Some((cell, free));
+                let key = (
+                    free,
+                    u64::MAX - mix(cell as u64 ^ salt) * (salt != 0) as u64,
+                );
+                if best.is_none_or(|(_, most)| key > most) {
+                    best = Some((cell, key));
                 }
             }
         }
@@ -259,6 +317,9 @@ impl<B: Bits> Domain for Cells<'_, B> {
                 self.candidates[cell] = B::bit(colour);
             }
         }
+        // Half the empty cells (measured: the same on 17-clue puzzles, top1465
+        // −8% instructions, the pie homework's full count twice as fast).
+        self.locked_above = givens.iter().filter(|g| g.is_none()).count() / 2;
         for (cell, &set) in self.candidates.iter().enumerate() {
             if set == B::ZERO {
                 return Err(Contradiction);
@@ -276,14 +337,20 @@ impl<B: Bits> Domain for Cells<'_, B> {
         }
         loop {
             self.decide_queued()?;
-            if self.undecided == 0 || !self.hidden_singles()? {
+            if self.undecided == 0 {
+                return Ok(());
+            }
+            if self.hidden_singles()? {
+                continue;
+            }
+            if self.undecided <= self.locked_above || !self.locked_candidates()? {
                 return Ok(());
             }
         }
     }
 
-    fn choose(&mut self) -> Choice {
-        match self.select() {
+    fn choose(&mut self, salt: u64) -> Choice {
+        match self.select(salt) {
             None => Choice::Solved,
             Some(cell) => Choice::Cell {
                 cell,
