@@ -126,8 +126,10 @@ pub(crate) struct Board<'t, const W: usize> {
     t: &'t Tables<W>,
     state: Vec<u64>,
     saved: Vec<u64>,
-    /// Colours whose candidate set changed since its houses were last looked at.
+    /// Colours whose candidate set changed since its houses were last looked at
+    /// for hidden singles, and since they were last pointed from.
     dirty: Colours,
+    to_point: Colours,
     /// Scratch rows: naked singles or ties, bit-sliced counters, undecided cells.
     scratch: Vec<u64>,
     /// Pointing is applied only while more cells than this are undecided: it
@@ -143,6 +145,7 @@ impl<'t, const W: usize> Board<'t, W> {
             state: vec![0; (t.colours + 1) * w + t.colours * t.house_words + 1],
             saved: Vec::new(),
             dirty: 0,
+            to_point: 0,
             scratch: vec![0; 10 * w],
             pointing_above: 0,
         }
@@ -237,16 +240,15 @@ impl<'t, const W: usize> Board<'t, W> {
         Ok(true)
     }
 
-    /// For every dirty colour and full house it is not placed in: no place left
-    /// is a contradiction, one place a hidden single (decided at once), a few
-    /// places point at the cells that see them all, which lose the colour.
-    /// Returns whether anything changed.
-    fn houses(&mut self, pointing: bool) -> Result<bool, Contradiction> {
+    /// Hidden singles: for every dirty colour and full house it is not placed
+    /// in, no place left is a contradiction, one place a hidden single (decided
+    /// at once). Returns whether anything changed.
+    fn hidden_singles(&mut self) -> Result<bool, Contradiction> {
         let (t, w, hw) = (self.t, self.t.w(), self.t.house_words);
         let mut changed = false;
         // Colours dirtied on the way wait for the next call: naked singles first.
-        // Colours dirtied on the way wait for the next call: naked singles first.
         let mut dirty = std::mem::take(&mut self.dirty);
+        self.to_point |= dirty;
         while dirty != 0 {
             let s = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
@@ -279,13 +281,34 @@ impl<'t, const W: usize> Board<'t, W> {
                             self.place(s, cell);
                             changed = true;
                         }
-                        (true, true) if pointing => changed |= self.point(s, h),
-                        _ => {}
+                        (true, true) => {}
                     }
                 }
             }
         }
         Ok(changed)
+    }
+
+    /// Pointing from every house of every colour changed since the last time.
+    /// Returns whether a candidate was removed.
+    fn pointing(&mut self) -> bool {
+        let hw = self.t.house_words;
+        let mut changed = false;
+        let mut colours = std::mem::take(&mut self.to_point);
+        while colours != 0 {
+            let s = colours.trailing_zeros() as usize;
+            colours &= colours - 1;
+            let open = self.open_at(s);
+            for j in 0..hw {
+                let mut houses = self.state[open + j];
+                while houses != 0 {
+                    let h = j * 64 + houses.trailing_zeros() as usize;
+                    houses &= houses - 1;
+                    changed |= self.point(s, h);
+                }
+            }
+        }
+        changed
     }
 
     /// Colour `s` goes in one of its places in house `h`: when they are few,
@@ -418,6 +441,7 @@ impl<const W: usize> Domain for Board<'_, W> {
             self.state[open..open + t.house_words].copy_from_slice(&t.every_house);
         }
         self.dirty = Colours::MAX >> (128 - k.max(1));
+        self.to_point = 0;
         let mut empty = 0;
         for (cell, given) in givens.iter().enumerate() {
             match *given {
@@ -440,8 +464,10 @@ impl<const W: usize> Domain for Board<'_, W> {
             if self.naked_singles()? {
                 continue;
             }
-            let pointing = self.undecided() > self.pointing_above;
-            if !self.houses(pointing)? {
+            if self.hidden_singles()? {
+                continue;
+            }
+            if self.undecided() <= self.pointing_above || !self.pointing() {
                 return Ok(());
             }
         }
@@ -504,6 +530,7 @@ impl<const W: usize> Domain for Board<'_, W> {
         self.saved.truncate(at);
         // A saved state is propagated: only what changes from here is new.
         self.dirty = 0;
+        self.to_point = 0;
     }
 
     fn assign(&mut self, cell: usize, colour: usize) {
