@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo bench --bench compare                      # every dataset found in ../shared/data
-//! cargo bench --bench compare -- FILE [--mode one|unique] [--rounds N]
+//! cargo bench --bench compare -- FILE [--mode one|unique|batch] [--rounds N]
 //! ```
 //!
 //! `--engine graphdoku|sudoku|neither` runs one engine (or none: loading only) and skips the comparison: for
@@ -11,20 +11,30 @@
 //! whatever the machine's load.
 //!
 //! `one`: find a solution. `unique`: find a solution and prove there is no second
-//! (count up to 2). The `sudoku` crate is AGPL-licensed: it is a dev-dependency,
-//! used only here, never linked into the library or the binary.
+//! (count up to 2). `batch`: the whole path of a batch run from the file's text:
+//! read each line, solve, prove unique, verify, format the solution line (the
+//! crate: `from_str_line`, `solutions_count_up_to(2)`, `solution`, `to_str_line`).
+//! Last, generation: minimal unique 9×9 puzzles per second, our generator against
+//! the crate's `generate_with_symmetry(Symmetry::None)`. The `sudoku` crate is
+//! AGPL-licensed: it is a dev-dependency, used only here, never linked into the
+//! library or the binary.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use graphdoku::{ConstraintGraph, Puzzle, PuzzleReader, Solver};
+use graphdoku::generate::{Generator, Options};
+use graphdoku::{ConstraintGraph, Puzzle, PuzzleReader, Solver, Verdict, render, uniqueness, verify};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
 use sudoku::Sudoku;
+use sudoku::Symmetry;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Mode {
     One,
     Unique,
+    Batch,
 }
 
 /// What an engine says of one puzzle: a solution (as 81 digits) and how many it found.
@@ -63,6 +73,69 @@ fn sudoku_answers(puzzles: &[Sudoku], mode: Mode) -> Vec<Answer> {
             ((found > 0).then_some(buffer[0]), found)
         })
         .collect()
+}
+
+/// The batch path from the file's text: one output line per puzzle line.
+fn graphdoku_batch(graph: &ConstraintGraph, solver: &Solver, text: &str) -> Vec<String> {
+    PuzzleReader::new(graph, text.as_bytes(), "bench")
+        .map(|record| {
+            let puzzle = record.puzzle.expect("valid");
+            match uniqueness(solver, &puzzle).0 {
+                Verdict::Unique(solution) => {
+                    verify(graph, &puzzle, &solution).expect("verified");
+                    render::line(graph, solution.to_puzzle().givens())
+                }
+                Verdict::None => "no solution".into(),
+                _ => "several solutions".into(),
+            }
+        })
+        .collect()
+}
+
+fn sudoku_batch(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let puzzle = Sudoku::from_str_line(line.trim()).expect("valid");
+            match puzzle.solutions_count_up_to(2) {
+                1 => puzzle.solution().expect("unique").to_str_line().to_string(),
+                0 => "no solution".into(),
+                _ => "several solutions".into(),
+            }
+        })
+        .collect()
+}
+
+/// Minimal unique puzzles generated per second by each generator, in one run.
+fn generation(rounds: usize) {
+    let graph = ConstraintGraph::load("sudoku9").expect("built-in variant");
+    let generator = Generator::new(&graph);
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let count = 200;
+    let ((ours, _), (theirs, _)) = race(
+        rounds,
+        || {
+            (0..count)
+                .map(|_| generator.generate(&mut rng, &Options::default()).expect("generated"))
+                .count()
+        },
+        || {
+            (0..count)
+                .map(|_| Sudoku::generate_with_symmetry(Symmetry::None))
+                .count()
+        },
+    );
+    let rate = |t: Duration| count as f64 / t.as_secs_f64();
+    println!(
+        "{:<16} {:>7} {:>7} {:>12.0} {:>12.0} {:>7.2} {:>13}",
+        "generate",
+        "minimal",
+        count,
+        rate(ours),
+        rate(theirs),
+        rate(ours) / rate(theirs),
+        "-"
+    );
 }
 
 /// Times `ours` and `theirs` alternately, `rounds` times each, so that both see the
@@ -114,6 +187,14 @@ fn run(path: &Path, mode: Mode, rounds: usize, engines: Engines) {
         })
         .collect();
     let solver = Solver::new(&graph);
+    if mode == Mode::Batch {
+        // One puzzle per line (Euler's blocks too), `.` for empty: what both read.
+        let lines: String = puzzles
+            .iter()
+            .map(|p| render::line(&graph, p.givens()) + "\n")
+            .collect();
+        return batch(path, &graph, &solver, &lines, rounds, engines);
+    }
     match engines {
         Engines::Graphdoku => return drop(black_box(graphdoku_answers(&solver, &puzzles, mode))),
         Engines::Sudoku => return drop(black_box(sudoku_answers(&theirs, mode))),
@@ -150,6 +231,42 @@ fn run(path: &Path, mode: Mode, rounds: usize, engines: Engines) {
     assert_eq!(disagreements, 0, "the engines disagree on {name}");
 }
 
+fn batch(
+    path: &Path,
+    graph: &ConstraintGraph,
+    solver: &Solver,
+    text: &str,
+    rounds: usize,
+    engines: Engines,
+) {
+    match engines {
+        Engines::Graphdoku => return drop(black_box(graphdoku_batch(graph, solver, text))),
+        Engines::Sudoku => return drop(black_box(sudoku_batch(text))),
+        Engines::Neither => return,
+        Engines::Both => {}
+    }
+    let ((ours_time, ours), (theirs_time, reference)) = race(
+        rounds,
+        || graphdoku_batch(graph, solver, text),
+        || sudoku_batch(text),
+    );
+    let disagreements = ours.iter().zip(&reference).filter(|(a, b)| a != b).count();
+    let rate = |t: Duration| ours.len() as f64 / t.as_secs_f64();
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    println!(
+        "{name:<16} {:>7} {:>7} {:>12.0} {:>12.0} {:>7.2} {:>13}",
+        "batch",
+        ours.len(),
+        rate(ours_time),
+        rate(theirs_time),
+        rate(ours_time) / rate(theirs_time),
+        disagreements
+    );
+    assert_eq!(disagreements, 0, "the batch paths disagree on {name}");
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; everything else is ours.
     let args: Vec<String> = std::env::args()
@@ -157,7 +274,8 @@ fn main() {
         .filter(|a| a != "--bench")
         .collect();
     let mut files = Vec::new();
-    let mut modes = vec![Mode::One, Mode::Unique];
+    let mut modes = vec![Mode::One, Mode::Unique, Mode::Batch];
+    let mut generate = true;
     let mut rounds = 3;
     let mut engines = Engines::Both;
     let mut iter = args.iter();
@@ -167,8 +285,10 @@ fn main() {
                 modes = match iter.next().map(String::as_str) {
                     Some("one") => vec![Mode::One],
                     Some("unique") => vec![Mode::Unique],
-                    other => panic!("--mode takes one or unique, not {other:?}"),
-                }
+                    Some("batch") => vec![Mode::Batch],
+                    other => panic!("--mode takes one, unique or batch, not {other:?}"),
+                };
+                generate = false;
             }
             "--engine" => {
                 engines = match iter.next().map(String::as_str) {
@@ -184,7 +304,10 @@ fn main() {
                     .and_then(|n| n.parse().ok())
                     .expect("--rounds N")
             }
-            file => files.push(PathBuf::from(file)),
+            file => {
+                files.push(PathBuf::from(file));
+                generate = false;
+            }
         }
     }
     if files.is_empty() {
@@ -212,5 +335,8 @@ fn main() {
         for &mode in &modes {
             run(file, mode, rounds, engines);
         }
+    }
+    if generate && engines == Engines::Both {
+        generation(rounds);
     }
 }
