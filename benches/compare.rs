@@ -24,7 +24,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use graphdoku::generate::{Generator, Options};
-use graphdoku::{ConstraintGraph, Puzzle, PuzzleReader, Solver, Verdict, render, uniqueness, verify};
+use graphdoku::{
+    ConstraintGraph, Puzzle, PuzzleReader, Solver, Verdict, render, uniqueness, verify,
+};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use sudoku::Sudoku;
@@ -116,7 +118,11 @@ fn generation(rounds: usize) {
         rounds,
         || {
             (0..count)
-                .map(|_| generator.generate(&mut rng, &Options::default()).expect("generated"))
+                .map(|_| {
+                    generator
+                        .generate(&mut rng, &Options::default())
+                        .expect("generated")
+                })
                 .count()
         },
         || {
