@@ -114,7 +114,7 @@ fn generation(rounds: usize) {
     let generator = Generator::new(&graph);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     let count = 200;
-    let ((ours, _), (theirs, _)) = race(
+    let ((ours, made), (theirs, _)) = race(
         rounds,
         || {
             (0..count)
@@ -123,14 +123,15 @@ fn generation(rounds: usize) {
                         .generate(&mut rng, &Options::default())
                         .expect("generated")
                 })
-                .count()
+                .collect::<Vec<_>>()
         },
         || {
             (0..count)
                 .map(|_| Sudoku::generate_with_symmetry(Symmetry::None))
-                .count()
+                .collect::<Vec<_>>()
         },
     );
+    assert_eq!(made.len(), count);
     let rate = |t: Duration| count as f64 / t.as_secs_f64();
     println!(
         "{:<16} {:>7} {:>7} {:>12.0} {:>12.0} {:>7.2} {:>13}",

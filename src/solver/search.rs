@@ -71,8 +71,17 @@ fn luby(mut i: u64) -> u64 {
     }
 }
 
-/// Nodes of the shortest run between restarts.
-const RUN_UNIT: u64 = 1024;
+/// Nodes of the shortest run between restarts, per cell: a run must at least
+/// be able to reach a solution without a wrong turn.
+const RUN_UNIT_PER_CELL: u64 = 2;
+
+/// Nodes of the shortest run between restarts, at the least.
+const RUN_UNIT_MIN: u64 = 1024;
+
+/// Nodes of the shortest run between restarts on a board of `cells` cells.
+fn run_unit(cells: usize) -> u64 {
+    (cells as u64 * RUN_UNIT_PER_CELL).max(RUN_UNIT_MIN)
+}
 
 /// A pending negation: what to do when the choice below it is exhausted.
 #[derive(Debug, Clone, Copy)]
@@ -173,7 +182,7 @@ impl<D: Domain> Search<D> {
             run: 1,
             salt: 0,
             started: 0,
-            length: RUN_UNIT,
+            length: run_unit(givens.len()),
         });
         if seed.is_some() {
             self.givens.clear();
@@ -275,7 +284,7 @@ impl<D: Domain> Search<D> {
         r.run += 1;
         r.salt = mix(r.seed ^ r.run).max(1);
         r.started = self.stats.nodes;
-        r.length = luby(r.run) * RUN_UNIT;
+        r.length = luby(r.run) * run_unit(self.givens.len());
         while self.frames.pop().is_some() {
             self.domain.restore();
         }
