@@ -20,7 +20,7 @@ pub use symmetry::Symmetry;
 use crate::graph::ConstraintGraph;
 use crate::logic::{Grade, Level, Logic};
 use crate::puzzle::{Puzzle, Solution};
-use crate::solver::Solver;
+use crate::solver::{Goal, Solver};
 use random::shuffle;
 
 /// What to generate.
@@ -202,6 +202,10 @@ impl<'g> Generator<'g> {
         let mut clues = givens.len();
         let mut order: Vec<usize> = (0..orbits.len()).collect();
         shuffle(rng, &mut order);
+        // One search, restarted for every check: no set-up cost per check.
+        let mut search = self
+            .solver
+            .search_up_to_symmetry(&Puzzle::new(givens.clone()), Goal::Count);
         for orbit in order.iter().map(|&o| &orbits[o]) {
             if clues <= floor {
                 break;
@@ -212,7 +216,8 @@ impl<'g> Generator<'g> {
             for &cell in orbit {
                 givens[cell] = None;
             }
-            if self.solver.count(&Puzzle::new(givens.clone()), 2) == 1 {
+            search.restart(&Puzzle::new(givens.clone()));
+            if search.count_up_to(2) == 1 {
                 clues -= orbit.len();
             } else {
                 for &cell in orbit {
