@@ -24,9 +24,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use graphdoku::generate::{Generator, Options};
-use graphdoku::{
-    ConstraintGraph, Puzzle, PuzzleReader, Solver, Verdict, render, uniqueness, verify,
-};
+use graphdoku::write::text;
+use graphdoku::{ConstraintGraph, Puzzle, PuzzleReader, Solver, Verdict, uniqueness, verify};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use sudoku::Sudoku;
@@ -85,7 +84,7 @@ fn graphdoku_batch(graph: &ConstraintGraph, solver: &Solver, text: &str) -> Vec<
             match uniqueness(solver, &puzzle).0 {
                 Verdict::Unique(solution) => {
                     verify(graph, &puzzle, &solution).expect("verified");
-                    render::line(graph, solution.to_puzzle().givens())
+                    text::line(graph, solution.to_puzzle().givens())
                 }
                 Verdict::None => "no solution".into(),
                 _ => "several solutions".into(),
@@ -198,7 +197,7 @@ fn run(path: &Path, mode: Mode, rounds: usize, engines: Engines) {
         // One puzzle per line (Euler's blocks too), `.` for empty: what both read.
         let lines: String = puzzles
             .iter()
-            .map(|p| render::line(&graph, p.givens()) + "\n")
+            .map(|p| text::line(&graph, p.givens()) + "\n")
             .collect();
         return batch(path, &graph, &solver, &lines, rounds, engines);
     }

@@ -172,7 +172,7 @@ fn main() {
     let homework = data.join("pie-homework.ron");
     let source = std::fs::read_to_string(&homework).expect("data/pie-homework.ron");
     let (graph, record) =
-        graphdoku::input::read_ron_puzzle(&source, &homework.display().to_string()).expect("valid");
+        graphdoku::read::read_ron_puzzle(&source, &homework.display().to_string()).expect("valid");
     let puzzle = record.puzzle.expect("valid");
     let solver = Solver::new(&graph);
     let start = Instant::now();

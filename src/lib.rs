@@ -16,31 +16,31 @@
 //! let solver = Solver::new(&graph);
 //! let solution = solver.solve(&puzzle).unwrap();
 //! verify(&graph, &puzzle, &solution).unwrap();
-//! assert_eq!(&graphdoku::render::line(&graph, &solution.to_puzzle().givens())[..3], "483");
+//! assert_eq!(&graphdoku::write::text::line(&graph, &solution.to_puzzle().givens())[..3], "483");
 //! assert_eq!(solver.count(&puzzle, 2), 1); // unique
 //! ```
 #![warn(missing_docs)]
 
 pub mod generate;
 pub mod graph;
-pub mod input;
 pub mod lint;
 mod location;
 pub mod logic;
 mod names;
 pub mod puzzle;
-pub mod render;
+pub mod read;
 mod ron_error;
 pub mod solver;
 pub mod symbols;
 mod uniqueness;
 pub mod variant;
 mod verify;
+pub mod write;
 
 pub use graph::ConstraintGraph;
-pub use input::{InputError, PuzzleReader, Record};
 pub use location::Location;
 pub use puzzle::{Puzzle, Solution};
+pub use read::{InputError, PuzzleReader, Record};
 pub use solver::{Budget, Count, Search, Solver, Stats};
 pub use symbols::{Alphabet, Token};
 pub use uniqueness::{Verdict, differences, uniqueness};

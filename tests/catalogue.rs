@@ -39,8 +39,8 @@ fn puzzles(graph: &ConstraintGraph, file: &str) -> Vec<(ConstraintGraph, Puzzle)
     let path = root().join("data").join(file);
     let text = std::fs::read_to_string(&path).unwrap();
     let name = path.display().to_string();
-    if graphdoku::input::looks_like_ron(text.as_bytes()) {
-        let (own, record) = graphdoku::input::read_ron_puzzle(&text, &name).unwrap();
+    if graphdoku::read::looks_like_ron(text.as_bytes()) {
+        let (own, record) = graphdoku::read::read_ron_puzzle(&text, &name).unwrap();
         assert_eq!(own.name(), graph.name(), "{file} names another variant");
         return vec![(own, record.puzzle.unwrap())];
     }

@@ -69,7 +69,7 @@ fn euler_example_solves_to_the_published_grid() {
     let published =
         "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
     assert_eq!(
-        graphdoku::render::line(&graph, solution.to_puzzle().givens()),
+        graphdoku::write::text::line(&graph, solution.to_puzzle().givens()),
         published
     );
 }
@@ -173,7 +173,7 @@ fn boards_of_every_size_solve_and_verify() {
 fn pie_homework_solves_and_has_4534272_solutions() {
     let path = data("pie-homework.ron");
     let source = std::fs::read_to_string(&path).unwrap();
-    let (graph, record) = graphdoku::input::read_ron_puzzle(&source, &path).unwrap();
+    let (graph, record) = graphdoku::read::read_ron_puzzle(&source, &path).unwrap();
     let puzzle = record.puzzle.unwrap();
     assert_eq!(puzzle.clue_count(), 30);
     let solver = Solver::new(&graph);

@@ -3,7 +3,8 @@
 use std::io::Write;
 
 use anyhow::Result;
-use graphdoku::{ConstraintGraph, Record, Solver, Verdict, differences, render, uniqueness};
+use graphdoku::write::text;
+use graphdoku::{ConstraintGraph, Record, Solver, Verdict, differences, uniqueness};
 use serde_json::json;
 
 use super::{Report, Status, checked, puzzle_or_report};
@@ -49,8 +50,8 @@ pub(crate) fn run(
         let (solutions, differ) = match pair {
             Some((a, b)) => (
                 vec![
-                    render::line(graph, a.to_puzzle().givens()),
-                    render::line(graph, b.to_puzzle().givens()),
+                    text::line(graph, a.to_puzzle().givens()),
+                    text::line(graph, b.to_puzzle().givens()),
                 ],
                 differences(a, b)
                     .into_iter()
@@ -82,7 +83,7 @@ pub(crate) fn run(
             write!(
                 out,
                 "{}",
-                render::drawing(graph, solution.to_puzzle().givens())
+                text::drawing(graph, solution.to_puzzle().givens())
             )?;
         }
         let cells = differences(a, b);

@@ -3,7 +3,8 @@
 use std::io::Write;
 
 use anyhow::Result;
-use graphdoku::{ConstraintGraph, Puzzle, Record, Solver, render};
+use graphdoku::write::text;
+use graphdoku::{ConstraintGraph, Puzzle, Record, Solver};
 use serde_json::json;
 
 use super::{Report, Status, checked, puzzle_or_report};
@@ -104,7 +105,7 @@ fn count(
             Err(status) => return Ok(Err(status)),
         };
         found += 1;
-        let line = render::line(graph, solution.to_puzzle().givens());
+        let line = text::line(graph, solution.to_puzzle().givens());
         if options.json {
             writeln!(
                 out,

@@ -6,7 +6,8 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::Result;
 use graphdoku::generate::{GenerateError, Generator, Options};
 use graphdoku::graph::{Coord, Layout};
-use graphdoku::{ConstraintGraph, Puzzle, render, verify};
+use graphdoku::write::text;
+use graphdoku::{ConstraintGraph, Puzzle, verify};
 use indicatif::ProgressBar;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -87,16 +88,16 @@ fn make(
             return Ok(Status::Internal);
         }
         match args.format {
-            GenerateFormat::Line => writeln!(out, "{}", render::line(graph, made.puzzle.givens()))?,
+            GenerateFormat::Line => writeln!(out, "{}", text::line(graph, made.puzzle.givens()))?,
             // Freely listed cells have no rows to draw: one line, as `line` gives.
             GenerateFormat::Grid if graph.layout() == Layout::Free => {
-                writeln!(out, "{}", render::line(graph, made.puzzle.givens()))?
+                writeln!(out, "{}", text::line(graph, made.puzzle.givens()))?
             }
             GenerateFormat::Grid => {
                 writeln!(out, "Grid {n:02}")?;
                 match graph.layout() {
                     Layout::Grid { .. } => {
-                        write!(out, "{}", render::drawing(graph, made.puzzle.givens()))?
+                        write!(out, "{}", text::drawing(graph, made.puzzle.givens()))?
                     }
                     _ => {
                         for row in rows(graph, &made.puzzle) {
@@ -139,6 +140,6 @@ fn rows(graph: &ConstraintGraph, puzzle: &Puzzle) -> Vec<String> {
         }
     }
     rows.iter()
-        .map(|(_, values)| render::line(graph, values))
+        .map(|(_, values)| text::line(graph, values))
         .collect()
 }

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use graphdoku::graph::Layout;
-use graphdoku::{ConstraintGraph, input, lint, variant};
+use graphdoku::{ConstraintGraph, lint, read, variant};
 use serde::Serialize;
 use serde_json::json;
 
@@ -136,11 +136,11 @@ pub(crate) fn run(variant: &str, json: bool, out: &mut impl Write) -> Result<Sta
 fn load(name: &str) -> Result<ConstraintGraph> {
     let path = std::path::Path::new(name);
     if name == "-" || path.is_file() {
-        let source = input::read_text(super::open(path)?, name)?;
-        if input::looks_like_ron(source.as_bytes()) {
-            let mut read = input::read_ron_puzzles(&source, name)?;
-            return match read.records.swap_remove(0) {
-                (Some(index), _) => Ok(read.graphs.swap_remove(index)),
+        let source = read::read_text(super::open(path)?, name)?;
+        if read::looks_like_ron(source.as_bytes()) {
+            let mut puzzles = read::read_ron_puzzles(&source, name)?;
+            return match puzzles.records.swap_remove(0) {
+                (Some(index), _) => Ok(puzzles.graphs.swap_remove(index)),
                 (None, record) => Err(record.puzzle.map(|_| ()).unwrap_err().into()),
             };
         }

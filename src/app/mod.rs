@@ -18,7 +18,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Result;
-use graphdoku::input::{self, looks_like_ron};
+use graphdoku::read::{self, looks_like_ron};
 use graphdoku::{
     ConstraintGraph, InputError, Puzzle, PuzzleReader, Record, Solution, Solver, verify,
 };
@@ -309,7 +309,7 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
         let mut reader = match open(path) {
             Ok(reader) => reader,
             Err(source) => {
-                let error = input::Error::Io {
+                let error = read::Error::Io {
                     path: name.clone(),
                     source,
                 }
@@ -322,18 +322,18 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
             if let Some(warning) = variant_ignored(args.variant.as_deref(), &name) {
                 batch.message(warning.as_bytes())?;
             }
-            let read = input::read_text(reader, &name)
-                .and_then(|source| input::read_ron_puzzles(&source, &name));
-            match read {
-                Ok(read) => {
-                    let solvers: Vec<Solver> = read
+            let puzzles = read::read_text(reader, &name)
+                .and_then(|source| read::read_ron_puzzles(&source, &name));
+            match puzzles {
+                Ok(puzzles) => {
+                    let solvers: Vec<Solver> = puzzles
                         .graphs
                         .iter()
                         .map(|g| Solver::new(g).with_budget(budget))
                         .collect();
-                    for (index, record) in read.records {
+                    for (index, record) in puzzles.records {
                         match index {
-                            Some(i) => one(&mut batch, &read.graphs[i], &solvers[i], record)?,
+                            Some(i) => one(&mut batch, &puzzles.graphs[i], &solvers[i], record)?,
                             None => one(&mut batch, &graph, &solver, record)?,
                         }
                     }

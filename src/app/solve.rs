@@ -3,7 +3,8 @@
 use std::io::Write;
 
 use anyhow::Result;
-use graphdoku::{ConstraintGraph, Record, Solver, Verdict, render, uniqueness};
+use graphdoku::write::text;
+use graphdoku::{ConstraintGraph, Record, Solver, Verdict, uniqueness};
 use serde_json::json;
 
 use super::{Report, Status, checked, puzzle_or_report};
@@ -74,16 +75,14 @@ pub(crate) fn run(
         SolveFormat::Grid => {
             writeln!(out, "{} ({}): {verdict}", record.label, record.location)?;
             if let Some(values) = &values {
-                write!(out, "{}", render::drawing(graph, values.givens()))?;
+                write!(out, "{}", text::drawing(graph, values.givens()))?;
             }
             writeln!(out)?;
         }
         // A line is a solution or, in its place, why there is none to give:
         // with --unique a puzzle of several solutions has no unique one.
         SolveFormat::Line => match (&values, status) {
-            (Some(values), Status::Ok) => {
-                writeln!(out, "{}", render::line(graph, values.givens()))?
-            }
+            (Some(values), Status::Ok) => writeln!(out, "{}", text::line(graph, values.givens()))?,
             (Some(_), Status::Multiple) => writeln!(out, "several solutions")?,
             _ => writeln!(out, "{verdict}")?,
         },
@@ -93,7 +92,7 @@ pub(crate) fn run(
                 "label": record.label,
                 "location": record.location.to_string(),
                 "status": verdict,
-                "solution": values.map(|v| render::line(graph, v.givens())),
+                "solution": values.map(|v| text::line(graph, v.givens())),
                 "unique": (options.unique && status != Status::GaveUp).then_some(status == Status::Ok),
                 "error": error,
             });

@@ -4,7 +4,7 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 
 use anyhow::Result;
-use graphdoku::input::{self, ron_head};
+use graphdoku::read::{self, ron_head};
 use graphdoku::{ConstraintGraph, PuzzleReader, lint, variant};
 
 use super::{Status, open};
@@ -54,7 +54,7 @@ fn validate(path: &Path, text_variant: Option<&str>, out: &mut impl Write) -> Re
         Kind::Variant if name != "-" => variant_file(&name, ConstraintGraph::load(&name), out),
         Kind::Variant => {
             // Standard input has no name to load by: read the text here.
-            let graph = input::read_text(reader, &name)
+            let graph = read::read_text(reader, &name)
                 .map_err(|e| e.to_string())
                 .and_then(|source| {
                     variant::parse(&source, &name)
@@ -67,20 +67,20 @@ fn validate(path: &Path, text_variant: Option<&str>, out: &mut impl Write) -> Re
             if let Some(warning) = super::variant_ignored(text_variant, &name) {
                 eprint!("{warning}");
             }
-            let read = match input::read_text(reader, &name)
-                .and_then(|source| input::read_ron_puzzles(&source, &name))
+            let puzzles = match read::read_text(reader, &name)
+                .and_then(|source| read::read_ron_puzzles(&source, &name))
             {
-                Ok(read) => read,
+                Ok(puzzles) => puzzles,
                 Err(e) => return Ok(invalid(e.located(&name).to_string())),
             };
             let mut status = Status::Ok;
-            for (index, record) in read.records {
+            for (index, record) in puzzles.records {
                 match (index, record.puzzle) {
                     (Some(i), Ok(puzzle)) => writeln!(
                         out,
                         "{name}: valid puzzle {:?} of {:?}, {}",
                         record.label,
-                        read.graphs[i].name(),
+                        puzzles.graphs[i].name(),
                         super::counted(puzzle.clue_count(), "given", "givens")
                     )?,
                     (_, Err(e)) => status = status.max(invalid(e.to_string())),

@@ -1,124 +1,20 @@
-//! Reading puzzles: Project Euler files, one puzzle per line, pasted grids, and RON puzzle files.
-//!
-//! Text input is read line by line (a file of a million puzzles is never held in
-//! memory) and yields exactly one [`Record`] per puzzle, valid or not, in order:
-//!
-//! * a line with one token per cell is a puzzle (`#` starts a comment line);
-//! * a line starting with `Grid` (as in Project Euler 96) starts a grid block, as
-//!   does a line with one token per grid column; the block is the next lines, one
-//!   per row (one per sector for polar shapes);
-//! * a row of a shape with absent cells (a samurai's canvas) lists either every
-//!   position, `.` where there is no cell, or only the cells it has, so the gaps
-//!   may be left blank;
-//! * separator lines and characters (`|`, `-`, `+`, `*`, `=`) are ignored, so
-//!   boxed grids pasted from a web page or a `.sdk` file read as they are.
-//!
-//! Cells are single characters when every symbol is, otherwise whitespace-separated
-//! tokens. `.` is an empty cell; so is `0` in alphabets of at most nine symbols
-//! that lack it (see [`crate::Alphabet`]).
+//! Text puzzles: one per line, Project Euler `Grid` blocks, and pasted grids.
 
-use std::collections::BTreeMap;
-use std::io::{BufRead, Read};
-use std::path::Path;
+use std::io::BufRead;
 
-use serde::Deserialize;
-use thiserror::Error;
-
+use super::{BOM, InputError, Record, not_utf8};
 use crate::graph::{ConstraintGraph, Layout};
-use crate::location::{Location, snippet};
+use crate::location::Location;
 use crate::puzzle::Puzzle;
 use crate::symbols::Token;
-use crate::variant::VariantError;
-
-/// A puzzle that could not be read, and where.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("{location}: {message}")]
-pub struct InputError {
-    /// Where the problem is.
-    pub location: Location,
-    /// What was wrong, and what was expected.
-    pub message: String,
-}
-
-/// One puzzle of an input, or why it could not be read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Record {
-    /// How to refer to it: `Grid 01`, `line 7`, or the RON puzzle's name.
-    pub label: String,
-    /// Where it starts.
-    pub location: Location,
-    /// The puzzle, checked against the variant, or the error.
-    pub puzzle: Result<Puzzle, InputError>,
-}
-
-/// Anything that can go wrong opening an input.
-#[derive(Debug, Error)]
-pub enum Error {
-    /// The input could not be read.
-    #[error("cannot read {path}: {source}")]
-    Io {
-        /// The path as given.
-        path: String,
-        /// What the operating system said.
-        source: std::io::Error,
-    },
-    /// The variant a RON puzzle names is unusable.
-    #[error(transparent)]
-    Variant(#[from] VariantError),
-    /// The puzzle file is malformed.
-    #[error("{error}{snippet}")]
-    Input {
-        /// What and where.
-        error: InputError,
-        /// The offending line with a caret, after a newline; or empty.
-        snippet: String,
-    },
-}
-
-impl Error {
-    /// The error as an [`InputError`] at the most precise location known, so
-    /// a file that could not be read still yields a record.
-    pub fn located(self, path: &str) -> InputError {
-        let whole = |message: String| InputError {
-            location: Location::new(path, 0, 0),
-            message,
-        };
-        match self {
-            Error::Input { error, snippet } => InputError {
-                message: format!("{}{snippet}", error.message),
-                location: error.location,
-            },
-            Error::Variant(
-                VariantError::Syntax {
-                    location,
-                    message,
-                    snippet,
-                }
-                | VariantError::Invalid {
-                    location,
-                    message,
-                    snippet,
-                },
-            ) => InputError {
-                location,
-                message: format!("{message}{snippet}"),
-            },
-            Error::Io { source, .. } => whole(format!("cannot read: {source}")),
-            other => whole(other.to_string()),
-        }
-    }
-}
-
-/// The UTF-8 byte-order mark some editors (Notepad) put at the start of a file.
-pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Characters that draw grids rather than hold cells.
 const SEPARATORS: &[char] = &['|', '-', '+', '*', '='];
 
 /// How a block of lines maps to cells: `rows` lines of `cols` tokens.
 #[derive(Debug, Clone)]
-struct BlockShape {
-    rows: usize,
+pub(super) struct BlockShape {
+    pub(super) rows: usize,
     cols: usize,
     /// Cell at each position (row-major), `None` where the shape has no cell.
     cell_at: Vec<Option<usize>>,
@@ -127,7 +23,7 @@ struct BlockShape {
 }
 
 impl BlockShape {
-    fn of(graph: &ConstraintGraph) -> Option<Self> {
+    pub(super) fn of(graph: &ConstraintGraph) -> Option<Self> {
         let (rows, cols) = match graph.layout() {
             Layout::Grid { rows, cols, .. } => (rows, cols),
             Layout::Polar { sectors, rings } => (sectors, rings),
@@ -171,7 +67,7 @@ impl BlockShape {
     }
 
     /// Reads the tokens of row `row` into `givens`.
-    fn read_row(
+    pub(super) fn read_row(
         &self,
         graph: &ConstraintGraph,
         row: usize,
@@ -227,7 +123,7 @@ struct Block {
 }
 
 /// Splits a line into cell tokens with their 1-based columns.
-fn tokens<'a>(graph: &ConstraintGraph, text: &'a str) -> Vec<(usize, &'a str)> {
+pub(super) fn tokens<'a>(graph: &ConstraintGraph, text: &'a str) -> Vec<(usize, &'a str)> {
     let alphabet = graph.alphabet();
     let keep = |t: &str| {
         !t.chars().all(|c| SEPARATORS.contains(&c)) || !matches!(alphabet.token(t), Token::Unknown)
@@ -265,7 +161,7 @@ fn tokens<'a>(graph: &ConstraintGraph, text: &'a str) -> Vec<(usize, &'a str)> {
 }
 
 /// Reads `tokens` as cells, writing givens through `place` (position → slot).
-fn read_cells(
+pub(super) fn read_cells(
     graph: &ConstraintGraph,
     tokens: &[(usize, &str)],
     at: &Location,
@@ -294,7 +190,7 @@ fn read_cells(
 }
 
 /// Checks a complete puzzle against the graph (clashing givens).
-fn checked(
+pub(super) fn checked(
     graph: &ConstraintGraph,
     givens: Vec<Option<u8>>,
     at: &Location,
@@ -566,363 +462,6 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
     }
 }
 
-/// A puzzle file in RON: names its variant and lists its givens.
-///
-/// ```ron
-/// Puzzle(
-///     variant: "../variants/pie.ron",   // a path relative to this file, or a built-in name
-///     givens: Rows(["5 . . . 7 4", ...]), // or Cells({"s1r1": "5", ...})
-/// )
-/// ```
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(rename = "Puzzle", deny_unknown_fields)]
-pub struct PuzzleSpec {
-    /// The variant: a path relative to the puzzle file, or a built-in name.
-    pub variant: String,
-    /// A name for messages and output.
-    #[serde(default)]
-    pub name: Option<String>,
-    /// The givens.
-    pub givens: GivensSpec,
-}
-
-/// How a RON puzzle lists its givens.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-pub enum GivensSpec {
-    /// Strings of cells that, read in order, cover every cell in the variant's order
-    /// (one string per grid row, or per sector of a polar shape).
-    Rows(Vec<String>),
-    /// Givens by cell name; other cells are empty. A cell named twice is an error.
-    Cells(#[serde(deserialize_with = "crate::variant::unique_keys")] BTreeMap<String, String>),
-}
-
-/// Largest RON puzzle file read (a million givens by name fit in far less).
-pub const MAX_RON_BYTES: u64 = 64 << 20;
-
-/// Reads a whole RON file from `input` (called `path` in messages) as text:
-/// at most [`MAX_RON_BYTES`], UTF-8, a leading byte-order mark dropped.
-///
-/// # Errors
-/// The I/O error; a file too large; bytes that are not UTF-8, with the line and
-/// column where they start.
-pub fn read_text(input: impl std::io::Read, path: &str) -> Result<String, Error> {
-    let mut bytes = Vec::new();
-    input
-        .take(MAX_RON_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|source| Error::Io {
-            path: path.to_string(),
-            source,
-        })?;
-    let fail = |location: Location, message: String| Error::Input {
-        error: InputError { location, message },
-        snippet: String::new(),
-    };
-    if bytes.len() as u64 > MAX_RON_BYTES {
-        let message = format!("larger than {} MiB: not a puzzle file", MAX_RON_BYTES >> 20);
-        return Err(fail(Location::new(path, 0, 0), message));
-    }
-    let text = String::from_utf8(bytes).map_err(|e| {
-        let (location, message) = not_utf8(e.as_bytes(), e.utf8_error().valid_up_to(), path, 1);
-        fail(location, message)
-    })?;
-    Ok(match text.strip_prefix('\u{feff}') {
-        Some(rest) => rest.to_string(),
-        None => text,
-    })
-}
-
-/// Where the first invalid byte of `bytes` (at `valid` bytes in) is, counting
-/// lines from `first_line`, and what to say about it.
-fn not_utf8(bytes: &[u8], valid: usize, path: &str, first_line: usize) -> (Location, String) {
-    let before = String::from_utf8_lossy(&bytes[..valid]);
-    let line = first_line + before.matches('\n').count();
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (
-        Location::new(path, line, column),
-        format!(
-            "not UTF-8 text: byte 0x{:02X} here starts no character (save the file as UTF-8)",
-            bytes[valid]
-        ),
-    )
-}
-
-/// True when `text` (the start of a file) looks like a RON puzzle rather than plain text.
-pub fn looks_like_ron(text: &[u8]) -> bool {
-    ron_head(text) == "Puzzle"
-}
-
-/// The leading word of the first line of `text` that is neither blank nor a `//`
-/// comment: the type of a RON file (`Puzzle`, `Variant`, `Sudoku`, …), or of
-/// anything else whatever comes first.
-pub fn ron_head(text: &[u8]) -> String {
-    let text = text.strip_prefix(BOM).unwrap_or(text);
-    let text = String::from_utf8_lossy(text);
-    let meaningful = text
-        .lines()
-        .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with("//"))
-        .unwrap_or("");
-    meaningful
-        .chars()
-        .take_while(|c| c.is_alphanumeric() || *c == '_')
-        .collect()
-}
-
-/// The puzzles of a RON puzzle file, each with the graph of its variant.
-#[derive(Debug)]
-pub struct RonPuzzles {
-    /// The graphs of the variants the puzzles name, each built once.
-    pub graphs: Vec<ConstraintGraph>,
-    /// Every puzzle in file order, with the index of its graph in `graphs`, or
-    /// `None` when its variant could not be used (the record says why).
-    pub records: Vec<(Option<usize>, Record)>,
-}
-
-/// Reads a RON puzzle file's text: one `Puzzle(…)` document, or several in a row
-/// (as `graphdoku generate -f ron -n N` writes them). Each names its variant,
-/// resolved next to `path` or else as a built-in; each variant is built once.
-///
-/// With one document, a record is located at the whole file; with several, at
-/// the line where its document starts, and labelled so when it has no name.
-///
-/// # Errors
-/// RON syntax (with line, column and the offending line; a file that ends too
-/// soon says so), which stops the reading. An unusable variant or bad givens
-/// (unknown symbol or cell, a cell given twice, wrong count, clashing givens) make
-/// that puzzle's record an error and the others are still read.
-///
-/// # Example
-/// ```
-/// let text = r#"Puzzle(variant: "sudoku4", givens: Rows(["1...", "....", "....", "...."]))
-/// Puzzle(variant: "sudoku4", givens: Cells({"r1c1": "2"}))"#;
-/// let read = graphdoku::input::read_ron_puzzles(text, "two.ron").unwrap();
-/// assert_eq!(read.graphs.len(), 1);
-/// assert_eq!(read.records.len(), 2);
-/// assert_eq!(read.records[1].1.label, "two.ron:2");
-/// ```
-pub fn read_ron_puzzles(source: &str, path: &str) -> Result<RonPuzzles, Error> {
-    let source = source.strip_prefix('\u{feff}').unwrap_or(source);
-    let options =
-        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    let syntax = |e: ron::error::SpannedError| {
-        let (line, column) = (e.span.start.line, e.span.start.col);
-        Error::Input {
-            error: InputError {
-                location: Location::new(path, line, column),
-                message: crate::ron_error::message(&e, source, "the puzzle"),
-            },
-            snippet: format!("\n{}", snippet(source, line, column)),
-        }
-    };
-    let mut de = ron::Deserializer::from_str_with_options(source, &options).map_err(syntax)?;
-    let mut specs = Vec::new();
-    while de.end().is_err() {
-        let start = source.len() - de.remainder().len();
-        let spec = PuzzleSpec::deserialize(&mut de).map_err(|e| syntax(de.span_error(e)))?;
-        specs.push((start, spec));
-    }
-    if specs.is_empty() {
-        return Err(Error::Input {
-            error: InputError {
-                location: Location::new(path, 0, 0),
-                message: "no puzzles found".into(),
-            },
-            snippet: String::new(),
-        });
-    }
-    let several = specs.len() > 1;
-    let mut read = RonPuzzles {
-        graphs: Vec::new(),
-        records: Vec::new(),
-    };
-    let mut by_variant: Vec<(String, Result<usize, InputError>)> = Vec::new();
-    for (start, spec) in specs {
-        let line = source[..start].matches('\n').count() + 1;
-        let whole = Location::new(path, if several { line } else { 0 }, 0);
-        let label = match &spec.name {
-            Some(name) => name.clone(),
-            None => whole.to_string(),
-        };
-        let graph = match by_variant.iter().find(|(v, _)| *v == spec.variant) {
-            Some((_, graph)) => graph.clone(),
-            None => {
-                let graph = puzzle_variant(&spec.variant, source, start, path).map(|graph| {
-                    read.graphs.push(graph);
-                    read.graphs.len() - 1
-                });
-                by_variant.push((spec.variant.clone(), graph.clone()));
-                graph
-            }
-        };
-        let (index, puzzle) = match graph {
-            Ok(index) => {
-                let graph = &read.graphs[index];
-                let puzzle = ron_givens(graph, &spec.givens, source, path, start)
-                    .and_then(|givens| checked(graph, givens, &whole));
-                (Some(index), puzzle)
-            }
-            Err(e) => (None, Err(e)),
-        };
-        let record = Record {
-            label,
-            location: whole,
-            puzzle,
-        };
-        read.records.push((index, record));
-    }
-    Ok(read)
-}
-
-/// The graph of the variant a RON puzzle names (at byte `start` of `source`): a
-/// path beside the puzzle file, or else a built-in. When it is neither, the error
-/// points at the name in the puzzle file and says which path was tried.
-fn puzzle_variant(
-    name: &str,
-    source: &str,
-    start: usize,
-    path: &str,
-) -> Result<ConstraintGraph, InputError> {
-    let beside = Path::new(path).parent().unwrap_or(Path::new("")).join(name);
-    let variant = if beside.is_file() {
-        beside.to_string_lossy().into_owned()
-    } else {
-        name.to_string()
-    };
-    ConstraintGraph::load(&variant).map_err(|e| match e {
-        VariantError::Unknown { .. } => {
-            let at = source[start..]
-                .find(&format!("{name:?}"))
-                .map_or(start, |at| start + at);
-            let line = source[..at].matches('\n').count() + 1;
-            let column = source[..at]
-                .rsplit('\n')
-                .next()
-                .map_or(0, |l| l.chars().count())
-                + 1;
-            let builtins: Vec<&str> = crate::variant::BUILTINS.iter().map(|b| b.0).collect();
-            InputError {
-                location: Location::new(path, line, column),
-                message: format!(
-                    "variant {name:?}: no such file (looked for {}) and not a built-in ({})\n{}",
-                    beside.display(),
-                    builtins.join(", "),
-                    snippet(source, line, column)
-                ),
-            }
-        }
-        other => Error::Variant(other).located(path),
-    })
-}
-
-/// Reads a RON puzzle file's text that holds exactly one puzzle: its variant
-/// (resolved next to `path`) and its record.
-///
-/// # Errors
-/// As [`read_ron_puzzles`]; an unusable variant is an error here, and so is a
-/// file of several puzzles.
-pub fn read_ron_puzzle(source: &str, path: &str) -> Result<(ConstraintGraph, Record), Error> {
-    let mut read = read_ron_puzzles(source, path)?;
-    if read.records.len() > 1 {
-        return Err(Error::Input {
-            error: InputError {
-                location: Location::new(path, 0, 0),
-                message: format!("{} puzzles where one was expected", read.records.len()),
-            },
-            snippet: String::new(),
-        });
-    }
-    match read.records.pop() {
-        Some((Some(index), record)) => Ok((read.graphs.swap_remove(index), record)),
-        Some((None, record)) => Err(Error::Input {
-            error: record
-                .puzzle
-                .expect_err("a record without a graph is an error"),
-            snippet: String::new(),
-        }),
-        None => unreachable!("read_ron_puzzles returns at least one record"),
-    }
-}
-
-/// The givens of a RON puzzle; errors point into `source` where the text is found.
-fn ron_givens(
-    graph: &ConstraintGraph,
-    spec: &GivensSpec,
-    source: &str,
-    path: &str,
-    start: usize,
-) -> Result<Vec<Option<u8>>, InputError> {
-    let mut givens = vec![None; graph.len()];
-    let locate = |needle: &str, from: usize| -> (Location, usize) {
-        match source[from..].find(needle) {
-            Some(at) => {
-                let at = from + at;
-                let line = source[..at].matches('\n').count() + 1;
-                let column = source[..at]
-                    .rsplit('\n')
-                    .next()
-                    .map_or(0, |l| l.chars().count())
-                    + 2;
-                (Location::new(path, line, column), at + needle.len())
-            }
-            None => (Location::new(path, 0, 0), from),
-        }
-    };
-    match spec {
-        GivensSpec::Rows(rows) => {
-            // One string per grid row (or sector) reads like a grid block; any
-            // other split is read as the cells in order.
-            let shape = BlockShape::of(graph).filter(|s| s.rows == rows.len());
-            let mut cursor = start;
-            let mut filled = 0;
-            for (r, row) in rows.iter().enumerate() {
-                let (at, next) = locate(&format!("{row:?}"), cursor);
-                cursor = next;
-                let tokens = tokens(graph, row);
-                let offset = at.column;
-                let shifted: Vec<_> = tokens.iter().map(|&(c, t)| (c + offset - 1, t)).collect();
-                if let Some(shape) = &shape {
-                    shape.read_row(graph, r, &shifted, &at, &mut givens)?;
-                    continue;
-                }
-                read_cells(graph, &shifted, &at, |i, v| {
-                    let slot = givens
-                        .get_mut(filled + i)
-                        .ok_or_else(|| format!("more cells than the variant's {}", graph.len()))?;
-                    *slot = v;
-                    Ok(())
-                })?;
-                filled += tokens.len();
-            }
-            if shape.is_none() && filled != graph.len() {
-                let (at, _) = locate("Rows", start);
-                return Err(InputError {
-                    message: format!(
-                        "the rows hold {filled} cells, the variant {}\n{}",
-                        graph.len(),
-                        snippet(source, at.line, at.column - 1)
-                    ),
-                    location: Location::new(path, at.line, at.column - 1),
-                });
-            }
-        }
-        GivensSpec::Cells(cells) => {
-            for (name, value) in cells {
-                let (at, _) = locate(&format!("{name:?}"), start);
-                let cell = graph.cell_index(name).ok_or_else(|| InputError {
-                    location: at.clone(),
-                    message: format!("unknown cell name {name:?}"),
-                })?;
-                read_cells(graph, &[(at.column, value.trim())], &at, |_, v| {
-                    givens[cell] = v;
-                    Ok(())
-                })?;
-            }
-        }
-    }
-    Ok(givens)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1081,11 +620,5 @@ mod tests {
             err.to_string(),
             "t:2:4: expected 3 positions ('.' where there is no cell) or its 2 cells in this row, found 4"
         );
-    }
-
-    #[test]
-    fn detects_ron() {
-        assert!(looks_like_ron(b"// a puzzle\n\nPuzzle(variant: \"pie\")"));
-        assert!(!looks_like_ron(b"Grid 01\n"));
     }
 }

@@ -16,7 +16,7 @@ fn symbol(graph: &ConstraintGraph, value: Option<u8>) -> &str {
 /// let g = graphdoku::ConstraintGraph::load("sudoku4").unwrap();
 /// let mut cells = vec![None; 16];
 /// cells[0] = Some(3);
-/// assert_eq!(graphdoku::render::line(&g, &cells), "4...............");
+/// assert_eq!(graphdoku::write::text::line(&g, &cells), "4...............");
 /// ```
 pub fn line(graph: &ConstraintGraph, values: &[Option<u8>]) -> String {
     let separator = if graph.alphabet().single_chars() {
@@ -36,7 +36,7 @@ pub fn line(graph: &ConstraintGraph, values: &[Option<u8>]) -> String {
 ///
 /// ```
 /// let g = graphdoku::ConstraintGraph::load("sudoku4").unwrap();
-/// let text = graphdoku::render::drawing(&g, &[None; 16]);
+/// let text = graphdoku::write::text::drawing(&g, &[None; 16]);
 /// assert_eq!(text.lines().next(), Some(". . | . ."));
 /// assert_eq!(text.lines().nth(2), Some("----+----"));
 /// ```

@@ -1,0 +1,296 @@
+//! RON puzzle files: one `Puzzle(…)` document or several, each naming its variant.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::text::{BlockShape, checked, read_cells, tokens};
+use super::{Error, InputError, Record};
+use crate::graph::ConstraintGraph;
+use crate::location::{Location, snippet};
+use crate::variant::VariantError;
+
+/// A puzzle file in RON: names its variant and lists its givens.
+///
+/// ```ron
+/// Puzzle(
+///     variant: "../variants/pie.ron",   // a path relative to this file, or a built-in name
+///     givens: Rows(["5 . . . 7 4", ...]), // or Cells({"s1r1": "5", ...})
+/// )
+/// ```
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename = "Puzzle", deny_unknown_fields)]
+pub struct PuzzleSpec {
+    /// The variant: a path relative to the puzzle file, or a built-in name.
+    pub variant: String,
+    /// A name for messages and output.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The givens.
+    pub givens: GivensSpec,
+}
+
+/// How a RON puzzle lists its givens.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub enum GivensSpec {
+    /// Strings of cells that, read in order, cover every cell in the variant's order
+    /// (one string per grid row, or per sector of a polar shape).
+    Rows(Vec<String>),
+    /// Givens by cell name; other cells are empty. A cell named twice is an error.
+    Cells(#[serde(deserialize_with = "crate::variant::unique_keys")] BTreeMap<String, String>),
+}
+
+/// The puzzles of a RON puzzle file, each with the graph of its variant.
+#[derive(Debug)]
+pub struct RonPuzzles {
+    /// The graphs of the variants the puzzles name, each built once.
+    pub graphs: Vec<ConstraintGraph>,
+    /// Every puzzle in file order, with the index of its graph in `graphs`, or
+    /// `None` when its variant could not be used (the record says why).
+    pub records: Vec<(Option<usize>, Record)>,
+}
+
+/// Reads a RON puzzle file's text: one `Puzzle(…)` document, or several in a row
+/// (as `graphdoku generate -f ron -n N` writes them). Each names its variant,
+/// resolved next to `path` or else as a built-in; each variant is built once.
+///
+/// With one document, a record is located at the whole file; with several, at
+/// the line where its document starts, and labelled so when it has no name.
+///
+/// # Errors
+/// RON syntax (with line, column and the offending line; a file that ends too
+/// soon says so), which stops the reading. An unusable variant or bad givens
+/// (unknown symbol or cell, a cell given twice, wrong count, clashing givens) make
+/// that puzzle's record an error and the others are still read.
+///
+/// # Example
+/// ```
+/// let text = r#"Puzzle(variant: "sudoku4", givens: Rows(["1...", "....", "....", "...."]))
+/// Puzzle(variant: "sudoku4", givens: Cells({"r1c1": "2"}))"#;
+/// let read = graphdoku::read::read_ron_puzzles(text, "two.ron").unwrap();
+/// assert_eq!(read.graphs.len(), 1);
+/// assert_eq!(read.records.len(), 2);
+/// assert_eq!(read.records[1].1.label, "two.ron:2");
+/// ```
+pub fn read_ron_puzzles(source: &str, path: &str) -> Result<RonPuzzles, Error> {
+    let source = source.strip_prefix('\u{feff}').unwrap_or(source);
+    let options =
+        ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    let syntax = |e: ron::error::SpannedError| {
+        let (line, column) = (e.span.start.line, e.span.start.col);
+        Error::Input {
+            error: InputError {
+                location: Location::new(path, line, column),
+                message: crate::ron_error::message(&e, source, "the puzzle"),
+            },
+            snippet: format!("\n{}", snippet(source, line, column)),
+        }
+    };
+    let mut de = ron::Deserializer::from_str_with_options(source, &options).map_err(syntax)?;
+    let mut specs = Vec::new();
+    while de.end().is_err() {
+        let start = source.len() - de.remainder().len();
+        let spec = PuzzleSpec::deserialize(&mut de).map_err(|e| syntax(de.span_error(e)))?;
+        specs.push((start, spec));
+    }
+    if specs.is_empty() {
+        return Err(Error::Input {
+            error: InputError {
+                location: Location::new(path, 0, 0),
+                message: "no puzzles found".into(),
+            },
+            snippet: String::new(),
+        });
+    }
+    let several = specs.len() > 1;
+    let mut read = RonPuzzles {
+        graphs: Vec::new(),
+        records: Vec::new(),
+    };
+    let mut by_variant: Vec<(String, Result<usize, InputError>)> = Vec::new();
+    for (start, spec) in specs {
+        let line = source[..start].matches('\n').count() + 1;
+        let whole = Location::new(path, if several { line } else { 0 }, 0);
+        let label = match &spec.name {
+            Some(name) => name.clone(),
+            None => whole.to_string(),
+        };
+        let graph = match by_variant.iter().find(|(v, _)| *v == spec.variant) {
+            Some((_, graph)) => graph.clone(),
+            None => {
+                let graph = puzzle_variant(&spec.variant, source, start, path).map(|graph| {
+                    read.graphs.push(graph);
+                    read.graphs.len() - 1
+                });
+                by_variant.push((spec.variant.clone(), graph.clone()));
+                graph
+            }
+        };
+        let (index, puzzle) = match graph {
+            Ok(index) => {
+                let graph = &read.graphs[index];
+                let puzzle = ron_givens(graph, &spec.givens, source, path, start)
+                    .and_then(|givens| checked(graph, givens, &whole));
+                (Some(index), puzzle)
+            }
+            Err(e) => (None, Err(e)),
+        };
+        let record = Record {
+            label,
+            location: whole,
+            puzzle,
+        };
+        read.records.push((index, record));
+    }
+    Ok(read)
+}
+
+/// The graph of the variant a RON puzzle names (at byte `start` of `source`): a
+/// path beside the puzzle file, or else a built-in. When it is neither, the error
+/// points at the name in the puzzle file and says which path was tried.
+fn puzzle_variant(
+    name: &str,
+    source: &str,
+    start: usize,
+    path: &str,
+) -> Result<ConstraintGraph, InputError> {
+    let beside = Path::new(path).parent().unwrap_or(Path::new("")).join(name);
+    let variant = if beside.is_file() {
+        beside.to_string_lossy().into_owned()
+    } else {
+        name.to_string()
+    };
+    ConstraintGraph::load(&variant).map_err(|e| match e {
+        VariantError::Unknown { .. } => {
+            let at = source[start..]
+                .find(&format!("{name:?}"))
+                .map_or(start, |at| start + at);
+            let line = source[..at].matches('\n').count() + 1;
+            let column = source[..at]
+                .rsplit('\n')
+                .next()
+                .map_or(0, |l| l.chars().count())
+                + 1;
+            let builtins: Vec<&str> = crate::variant::BUILTINS.iter().map(|b| b.0).collect();
+            InputError {
+                location: Location::new(path, line, column),
+                message: format!(
+                    "variant {name:?}: no such file (looked for {}) and not a built-in ({})\n{}",
+                    beside.display(),
+                    builtins.join(", "),
+                    snippet(source, line, column)
+                ),
+            }
+        }
+        other => Error::Variant(other).located(path),
+    })
+}
+
+/// Reads a RON puzzle file's text that holds exactly one puzzle: its variant
+/// (resolved next to `path`) and its record.
+///
+/// # Errors
+/// As [`read_ron_puzzles`]; an unusable variant is an error here, and so is a
+/// file of several puzzles.
+pub fn read_ron_puzzle(source: &str, path: &str) -> Result<(ConstraintGraph, Record), Error> {
+    let mut read = read_ron_puzzles(source, path)?;
+    if read.records.len() > 1 {
+        return Err(Error::Input {
+            error: InputError {
+                location: Location::new(path, 0, 0),
+                message: format!("{} puzzles where one was expected", read.records.len()),
+            },
+            snippet: String::new(),
+        });
+    }
+    match read.records.pop() {
+        Some((Some(index), record)) => Ok((read.graphs.swap_remove(index), record)),
+        Some((None, record)) => Err(Error::Input {
+            error: record
+                .puzzle
+                .expect_err("a record without a graph is an error"),
+            snippet: String::new(),
+        }),
+        None => unreachable!("read_ron_puzzles returns at least one record"),
+    }
+}
+
+/// The givens of a RON puzzle; errors point into `source` where the text is found.
+fn ron_givens(
+    graph: &ConstraintGraph,
+    spec: &GivensSpec,
+    source: &str,
+    path: &str,
+    start: usize,
+) -> Result<Vec<Option<u8>>, InputError> {
+    let mut givens = vec![None; graph.len()];
+    let locate = |needle: &str, from: usize| -> (Location, usize) {
+        match source[from..].find(needle) {
+            Some(at) => {
+                let at = from + at;
+                let line = source[..at].matches('\n').count() + 1;
+                let column = source[..at]
+                    .rsplit('\n')
+                    .next()
+                    .map_or(0, |l| l.chars().count())
+                    + 2;
+                (Location::new(path, line, column), at + needle.len())
+            }
+            None => (Location::new(path, 0, 0), from),
+        }
+    };
+    match spec {
+        GivensSpec::Rows(rows) => {
+            // One string per grid row (or sector) reads like a grid block; any
+            // other split is read as the cells in order.
+            let shape = BlockShape::of(graph).filter(|s| s.rows == rows.len());
+            let mut cursor = start;
+            let mut filled = 0;
+            for (r, row) in rows.iter().enumerate() {
+                let (at, next) = locate(&format!("{row:?}"), cursor);
+                cursor = next;
+                let tokens = tokens(graph, row);
+                let offset = at.column;
+                let shifted: Vec<_> = tokens.iter().map(|&(c, t)| (c + offset - 1, t)).collect();
+                if let Some(shape) = &shape {
+                    shape.read_row(graph, r, &shifted, &at, &mut givens)?;
+                    continue;
+                }
+                read_cells(graph, &shifted, &at, |i, v| {
+                    let slot = givens
+                        .get_mut(filled + i)
+                        .ok_or_else(|| format!("more cells than the variant's {}", graph.len()))?;
+                    *slot = v;
+                    Ok(())
+                })?;
+                filled += tokens.len();
+            }
+            if shape.is_none() && filled != graph.len() {
+                let (at, _) = locate("Rows", start);
+                return Err(InputError {
+                    message: format!(
+                        "the rows hold {filled} cells, the variant {}\n{}",
+                        graph.len(),
+                        snippet(source, at.line, at.column - 1)
+                    ),
+                    location: Location::new(path, at.line, at.column - 1),
+                });
+            }
+        }
+        GivensSpec::Cells(cells) => {
+            for (name, value) in cells {
+                let (at, _) = locate(&format!("{name:?}"), start);
+                let cell = graph.cell_index(name).ok_or_else(|| InputError {
+                    location: at.clone(),
+                    message: format!("unknown cell name {name:?}"),
+                })?;
+                read_cells(graph, &[(at.column, value.trim())], &at, |_, v| {
+                    givens[cell] = v;
+                    Ok(())
+                })?;
+            }
+        }
+    }
+    Ok(givens)
+}

@@ -1,0 +1,3 @@
+//! Writers: every output format of puzzles and solutions, one module each.
+
+pub mod text;
