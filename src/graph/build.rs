@@ -1,171 +1,19 @@
-//! Building the constraint graph of a variant: cells, houses, and "must differ" edges.
+//! Building the constraint graph of a variant: cells from its shape, houses and
+//! edges from its rules, allowed lists, and the checks that make errors point at
+//! the offending item.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
-use petgraph::graph::{NodeIndex, UnGraph};
+use petgraph::graph::UnGraph;
 
+use super::{Cell, ConstraintGraph, Coord, House, HouseKind, Layout};
 use crate::location::Needle;
 use crate::symbols::{Alphabet, Token};
 use crate::variant::{
     AllowedSpec, CellsSpec, EdgeSpec, HouseSpec, LoadedVariant, Part, VariantError,
 };
 
-/// Where a cell sits, in the terms of the shape that made it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Coord {
-    /// Row and column of a grid, 0-based.
-    Grid {
-        /// 0-based row.
-        row: usize,
-        /// 0-based column.
-        col: usize,
-    },
-    /// Sector and ring of a polar shape, 0-based (ring 0 is innermost).
-    Polar {
-        /// 0-based sector.
-        sector: usize,
-        /// 0-based ring.
-        ring: usize,
-    },
-    /// A freely placed cell.
-    Free {
-        /// x coordinate.
-        x: f64,
-        /// y coordinate.
-        y: f64,
-    },
-}
-
-/// One cell (vertex).
-#[derive(Debug, Clone, PartialEq)]
-pub struct Cell {
-    /// Stable, unique name: `r1c1`, `s1r1`, or as listed.
-    pub name: String,
-    /// Position in the shape.
-    pub coord: Coord,
-}
-
-/// A group of cells that must all differ (a clique of the graph).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct House {
-    /// Name for messages: `row 1`, `box 5`, `wedge 3`, `region A`, …
-    pub name: String,
-    /// The rule that made it.
-    pub kind: HouseKind,
-    /// Cell indices.
-    pub cells: Vec<usize>,
-}
-
-/// Which rule made a house.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum HouseKind {
-    /// `Rows`.
-    Row,
-    /// `Columns`.
-    Column,
-    /// `Boxes`.
-    Box,
-    /// `Regions`.
-    Region,
-    /// `Diagonals`.
-    Diagonal,
-    /// `Rings`.
-    Ring,
-    /// `Sectors`.
-    Sector,
-    /// `SectorGroups`.
-    Wedge,
-    /// `House`: listed by name.
-    Listed,
-}
-
-impl HouseKind {
-    /// The kind in the singular, for counts of one: `row`, `box`, …
-    pub fn singular(self) -> &'static str {
-        match self {
-            HouseKind::Row => "row",
-            HouseKind::Column => "column",
-            HouseKind::Box => "box",
-            HouseKind::Region => "region",
-            HouseKind::Diagonal => "diagonal",
-            HouseKind::Ring => "ring",
-            HouseKind::Sector => "sector",
-            HouseKind::Wedge => "wedge",
-            HouseKind::Listed => "listed house",
-        }
-    }
-
-    /// The kind in the plural, for summaries: `rows`, `boxes`, …
-    pub fn plural(self) -> &'static str {
-        match self {
-            HouseKind::Row => "rows",
-            HouseKind::Column => "columns",
-            HouseKind::Box => "boxes",
-            HouseKind::Region => "regions",
-            HouseKind::Diagonal => "diagonals",
-            HouseKind::Ring => "rings",
-            HouseKind::Sector => "sectors",
-            HouseKind::Wedge => "wedges",
-            HouseKind::Listed => "listed houses",
-        }
-    }
-}
-
-/// How the cells are laid out, for text output.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Layout {
-    /// A rectangle (possibly with absent cells); `boxes` when the variant has boxes.
-    Grid {
-        /// Rows.
-        rows: usize,
-        /// Columns.
-        cols: usize,
-        /// Box height and width, for drawing separators.
-        boxes: Option<(usize, usize)>,
-    },
-    /// Sectors × rings.
-    Polar {
-        /// Number of sectors.
-        sectors: usize,
-        /// Number of rings.
-        rings: usize,
-    },
-    /// Explicit cells with no regular arrangement.
-    Free,
-}
-
-/// A variant compiled to a graph: vertex `i` is `cells[i]`, an edge joins two
-/// cells that must hold different symbols, symbols are the colours.
-///
-/// # Example
-/// ```
-/// let g = graphdoku::ConstraintGraph::load("sudoku9").unwrap();
-/// assert_eq!(g.graph().node_count(), 81);
-/// assert_eq!(g.graph().edge_count(), 810);
-/// assert!(g.graph().neighbors(0.into()).count() == 20);
-/// ```
-#[derive(Debug, Clone)]
-pub struct ConstraintGraph {
-    name: String,
-    origin: String,
-    alphabet: Alphabet,
-    cells: Vec<Cell>,
-    houses: Vec<House>,
-    layout: Layout,
-    /// Per-cell allowed colours (list colouring); `None` = every symbol.
-    allowed: Vec<Option<Vec<u8>>>,
-    graph: UnGraph<(), ()>,
-}
-
 impl ConstraintGraph {
-    /// Reads a variant file or built-in name and builds its graph.
-    ///
-    /// # Errors
-    /// Any [`VariantError`], with the file and the offending item.
-    pub fn load(name: &str) -> Result<Self, VariantError> {
-        Self::build(&crate::variant::load(name)?)
-    }
-
     /// Builds the graph of a parsed variant, checking that it is consistent.
     ///
     /// The variant it extends is checked first, on its own, so that its mistakes
@@ -296,85 +144,6 @@ impl ConstraintGraph {
             layout,
             graph,
         })
-    }
-
-    /// The variant's name.
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
-    /// The file (or `builtin:NAME`) the variant came from.
-    pub fn origin(&self) -> &str {
-        &self.origin
-    }
-
-    /// The symbols.
-    pub fn alphabet(&self) -> &Alphabet {
-        &self.alphabet
-    }
-
-    /// The cells, in the variant's cell order (= vertex order).
-    pub fn cells(&self) -> &[Cell] {
-        &self.cells
-    }
-
-    /// The colours `cell` may take, when the variant restricts it (list
-    /// colouring); `None` means any symbol.
-    pub fn allowed(&self, cell: usize) -> Option<&[u8]> {
-        self.allowed[cell].as_deref()
-    }
-
-    /// The houses (all-different groups).
-    pub fn houses(&self) -> &[House] {
-        &self.houses
-    }
-
-    /// The layout, for drawing.
-    pub fn layout(&self) -> Layout {
-        self.layout
-    }
-
-    /// The constraint graph itself: node `i` is cell `i`.
-    pub fn graph(&self) -> &UnGraph<(), ()> {
-        &self.graph
-    }
-
-    /// Number of cells.
-    pub fn len(&self) -> usize {
-        self.cells.len()
-    }
-
-    /// True for a variant without cells.
-    pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
-    }
-
-    /// Index of the cell with this name.
-    pub fn cell_index(&self, name: &str) -> Option<usize> {
-        self.cells.iter().position(|c| c.name == name)
-    }
-
-    /// The cells that must differ from `cell`.
-    pub fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
-        self.graph
-            .neighbors(NodeIndex::new(cell))
-            .map(|n| n.index())
-    }
-
-    /// Whether cells `a` and `b` must differ.
-    pub fn adjacent(&self, a: usize, b: usize) -> bool {
-        self.graph
-            .find_edge(NodeIndex::new(a), NodeIndex::new(b))
-            .is_some()
-    }
-
-    /// Why `a` and `b` must differ, for messages: the first house holding both,
-    /// or "an edge rule".
-    pub fn reason(&self, a: usize, b: usize) -> String {
-        self.houses
-            .iter()
-            .find(|h| h.cells.contains(&a) && h.cells.contains(&b))
-            .map_or_else(|| "an edge rule".to_string(), |h| h.name.clone())
     }
 }
 
