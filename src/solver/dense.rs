@@ -29,6 +29,9 @@ pub(crate) struct Tables<const W: usize> {
     house_words: usize,
     /// Row `c` (`house_words` wide): the full houses of cell `c`.
     cell_houses: Vec<u64>,
+    /// Row `c` (`house_words` wide): the full houses that meet the neighbours
+    /// of cell `c`, where a colour placed in `c` loses places.
+    peer_houses: Vec<u64>,
     /// Every full house (`house_words` wide).
     every_house: Vec<u64>,
     /// Row `s`: the cells that allow colour `s`.
@@ -71,6 +74,11 @@ impl<const W: usize> Tables<W> {
             }
         }
         let mut cell_houses = Vec::new();
+        let mut peer_houses = Vec::new();
+        for neighbours in &shape.neighbours {
+            let meet = neighbours.iter().flat_map(|&c| &houses_of[c as usize]);
+            push_row(&mut peer_houses, house_words, meet.copied());
+        }
         for of in houses_of {
             push_row(&mut cell_houses, house_words, of);
         }
@@ -94,6 +102,7 @@ impl<const W: usize> Tables<W> {
             houses,
             house_words,
             cell_houses,
+            peer_houses,
             every_house,
             initial,
             all,
@@ -111,6 +120,12 @@ impl<const W: usize> Tables<W> {
         let w = self.w();
         &self.peers[cell * w..cell * w + w]
     }
+
+    #[inline(always)]
+    fn houses_of(&self, cell: usize) -> &[u64] {
+        let hw = self.house_words;
+        &self.cell_houses[cell * hw..cell * hw + hw]
+    }
 }
 
 /// The most word operations a search for the tightest house place may cost.
@@ -126,10 +141,11 @@ pub(crate) struct Board<'t, const W: usize> {
     t: &'t Tables<W>,
     state: Vec<u64>,
     saved: Vec<u64>,
-    /// Colours whose candidate set changed since its houses were last looked at
-    /// for hidden singles, and since they were last pointed from.
-    dirty: Colours,
-    to_point: Colours,
+    /// Row `s` (`house_words` wide): the full houses where colour `s` lost a
+    /// place since they were last looked at for hidden singles...
+    stale: Vec<u64>,
+    /// ... and since they were last pointed from.
+    to_point: Vec<u64>,
     /// Scratch rows: naked singles or ties, bit-sliced counters, undecided cells.
     scratch: Vec<u64>,
     /// Pointing is applied only while more cells than this are undecided: it
@@ -144,8 +160,8 @@ impl<'t, const W: usize> Board<'t, W> {
             t,
             state: vec![0; (t.colours + 1) * w + t.colours * t.house_words + 1],
             saved: Vec::new(),
-            dirty: 0,
-            to_point: 0,
+            stale: vec![0; t.colours * t.house_words],
+            to_point: vec![0; t.colours * t.house_words],
             scratch: vec![0; 10 * w],
             pointing_above: 0,
         }
@@ -166,25 +182,24 @@ impl<'t, const W: usize> Board<'t, W> {
     #[inline(always)]
     fn place(&mut self, colour: usize, cell: usize) {
         let (t, w) = (self.t, self.t.w());
-        let (word, bit) = (cell / 64, 1u64 << (cell % 64));
-        // Every colour loses the cell; those that had it changed (bits gathered
-        // in a u64 where they fit: shifting a u128 costs more than the rest).
-        let shift = cell % 64;
+        let (word, bit, hw) = (cell / 64, 1u64 << (cell % 64), t.house_words);
+        // Every colour loses the cell: the houses of the cell go stale for
+        // those that had it (without a branch: which ones is unpredictable).
         let rows = self.state[..t.colours * w].chunks_exact_mut(w);
-        if t.colours <= 64 {
-            let mut had = 0u64;
-            for (s, row) in rows.enumerate() {
-                had |= (row[word] >> shift & 1) << s;
-                row[word] &= !bit;
-            }
-            self.dirty |= had as Colours;
-        } else {
-            for (s, row) in rows.enumerate() {
-                self.dirty |= ((row[word] >> shift & 1) as Colours) << s;
-                row[word] &= !bit;
+        let stale = self.stale.chunks_exact_mut(hw);
+        let of = t.houses_of(cell);
+        for (row, stale) in rows.zip(stale) {
+            let had = 0u64.wrapping_sub(row[word] >> (cell % 64) & 1);
+            row[word] &= !bit;
+            for (x, h) in stale.iter_mut().zip(of) {
+                *x |= h & had;
             }
         }
-        self.dirty |= 1 << colour;
+        // The colour loses the cell's neighbours.
+        let near = &t.peer_houses[cell * hw..cell * hw + hw];
+        for (x, h) in self.stale[colour * hw..colour * hw + hw].iter_mut().zip(near) {
+            *x |= h;
+        }
         let undecided = self.undecided_at();
         self.state[undecided] -= 1;
         let row = &mut self.state[colour * w..colour * w + w];
@@ -193,8 +208,7 @@ impl<'t, const W: usize> Board<'t, W> {
         }
         row[word] |= bit;
         self.state[t.colours * w + word] |= bit;
-        let (open, hw) = (self.open_at(colour), t.house_words);
-        let of = &t.cell_houses[cell * hw..cell * hw + hw];
+        let open = self.open_at(colour);
         for (x, h) in self.state[open..open + hw].iter_mut().zip(of) {
             *x &= !h;
         }
@@ -240,29 +254,23 @@ impl<'t, const W: usize> Board<'t, W> {
         Ok(true)
     }
 
-    /// Hidden singles: for every dirty colour and full house it is not placed
+    /// Hidden singles: for every colour and stale full house it is not placed
     /// in, no place left is a contradiction, one place a hidden single (decided
     /// at once). Returns whether anything changed.
     fn hidden_singles(&mut self) -> Result<bool, Contradiction> {
         let (t, w, hw) = (self.t, self.t.w(), self.t.house_words);
         let mut changed = false;
-        // Colours dirtied on the way wait for the next call: naked singles first.
-        let mut dirty = std::mem::take(&mut self.dirty);
-        self.to_point |= dirty;
-        while dirty != 0 {
-            let s = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
+        for s in 0..t.colours {
             let open = self.open_at(s);
             for j in 0..hw {
-                let mut houses = self.state[open + j];
+                // Houses gone stale on the way wait for the next call: naked
+                // singles first.
+                let stale = std::mem::take(&mut self.stale[s * hw + j]);
+                self.to_point[s * hw + j] |= stale;
+                let mut houses = stale & self.state[open + j];
                 while houses != 0 {
-                    let bit = houses & houses.wrapping_neg();
-                    houses ^= bit;
-                    // A hidden single placed just before may have closed it.
-                    if self.state[open + j] & bit == 0 {
-                        continue;
-                    }
-                    let h = j * 64 + bit.trailing_zeros() as usize;
+                    let h = j * 64 + houses.trailing_zeros() as usize;
+                    houses &= houses - 1;
                     let house = &t.houses[h * w..h * w + w];
                     let row = &self.state[s * w..s * w + w];
                     // None, one or several places (no popcount: not every x86-64 has one).
@@ -279,6 +287,8 @@ impl<'t, const W: usize> Board<'t, W> {
                             let i = (0..w).find(|&i| row[i] & house[i] != 0).unwrap_or(0);
                             let cell = i * 64 + (row[i] & house[i]).trailing_zeros() as usize;
                             self.place(s, cell);
+                            // It closed its houses: not to be looked at again.
+                            houses &= self.state[open + j];
                             changed = true;
                         }
                         (true, true) => {}
@@ -289,18 +299,16 @@ impl<'t, const W: usize> Board<'t, W> {
         Ok(changed)
     }
 
-    /// Pointing from every house of every colour changed since the last time.
-    /// Returns whether a candidate was removed.
+    /// Pointing from every open house where a colour lost places since the
+    /// last time. Returns whether a candidate was removed.
     fn pointing(&mut self) -> bool {
         let hw = self.t.house_words;
         let mut changed = false;
-        let mut colours = std::mem::take(&mut self.to_point);
-        while colours != 0 {
-            let s = colours.trailing_zeros() as usize;
-            colours &= colours - 1;
+        for s in 0..self.t.colours {
             let open = self.open_at(s);
             for j in 0..hw {
-                let mut houses = self.state[open + j];
+                let to_point = std::mem::take(&mut self.to_point[s * hw + j]);
+                let mut houses = to_point & self.state[open + j];
                 while houses != 0 {
                     let h = j * 64 + houses.trailing_zeros() as usize;
                     houses &= houses - 1;
@@ -335,15 +343,21 @@ impl<'t, const W: usize> Board<'t, W> {
             }
         }
         let row = &mut self.state[s * w..s * w + w];
-        let mut removed = 0;
-        for (x, a) in row.iter_mut().zip(&*seen) {
-            removed |= *x & a;
+        let mut changed = false;
+        for (i, (x, a)) in row.iter_mut().zip(&*seen).enumerate() {
+            let mut removed = *x & a;
             *x &= !a;
+            changed |= removed != 0;
+            while removed != 0 {
+                let cell = i * 64 + removed.trailing_zeros() as usize;
+                removed &= removed - 1;
+                let hw = t.house_words;
+                for (x, h) in self.stale[s * hw..s * hw + hw].iter_mut().zip(t.houses_of(cell)) {
+                    *x |= h;
+                }
+            }
         }
-        if removed != 0 {
-            self.dirty |= 1 << s;
-        }
-        removed != 0
+        changed
     }
 
     /// Where the number of undecided cells is kept in `state` (its last word).
@@ -440,8 +454,10 @@ impl<const W: usize> Domain for Board<'_, W> {
             let open = self.open_at(s);
             self.state[open..open + t.house_words].copy_from_slice(&t.every_house);
         }
-        self.dirty = Colours::MAX >> (128 - k.max(1));
-        self.to_point = 0;
+        for stale in self.stale.chunks_exact_mut(t.house_words) {
+            stale.copy_from_slice(&t.every_house);
+        }
+        self.to_point.fill(0);
         let mut empty = 0;
         for (cell, given) in givens.iter().enumerate() {
             match *given {
@@ -479,8 +495,11 @@ impl<const W: usize> Domain for Board<'_, W> {
         };
         // Scanning every colour of every house costs colours × houses × words:
         // on big boards more than the node itself, so they branch on cells only.
+        // After propagation a colour has two places or more in each open house,
+        // so with two candidates in some cell no place can be tighter.
         let scan = self.t.colours * (self.t.houses.len() / self.t.w()) * self.t.w();
-        if scan <= PLACE_SCAN_MAX
+        if fewest > 2
+            && scan <= PLACE_SCAN_MAX
             && let Some((colour, cell)) = self.tightest_place(fewest)
         {
             return Choice::Place { cell, colour };
@@ -529,8 +548,8 @@ impl<const W: usize> Domain for Board<'_, W> {
         self.state.copy_from_slice(&self.saved[at..]);
         self.saved.truncate(at);
         // A saved state is propagated: only what changes from here is new.
-        self.dirty = 0;
-        self.to_point = 0;
+        self.stale.fill(0);
+        self.to_point.fill(0);
     }
 
     fn assign(&mut self, cell: usize, colour: usize) {
@@ -538,14 +557,16 @@ impl<const W: usize> Domain for Board<'_, W> {
     }
 
     fn exclude(&mut self, cell: usize, colours: Colours) {
-        let w = self.t.w();
+        let (t, w, hw) = (self.t, self.t.w(), self.t.house_words);
         let mut set = colours;
         while set != 0 {
             let s = set.trailing_zeros() as usize;
             set &= set - 1;
             self.state[s * w + cell / 64] &= !(1 << (cell % 64));
+            for (x, h) in self.stale[s * hw..s * hw + hw].iter_mut().zip(t.houses_of(cell)) {
+                *x |= h;
+            }
         }
-        self.dirty |= colours;
     }
 
     fn solution(&self) -> Vec<u8> {
