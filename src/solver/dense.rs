@@ -141,11 +141,18 @@ pub(crate) struct Board<'t, const W: usize> {
     t: &'t Tables<W>,
     state: Vec<u64>,
     saved: Vec<u64>,
-    /// Row `s` (`house_words` wide): the full houses where colour `s` lost a
-    /// place since they were last looked at for hidden singles...
+    /// Row `s` (`house_words` wide): the full houses where colour `s` lost
+    /// places since they were last looked at for hidden singles...
     stale: Vec<u64>,
     /// ... and since they were last pointed from.
     to_point: Vec<u64>,
+    /// The full houses of the cells decided since hidden singles last looked
+    /// (stale for every colour: one update per cell, not one per colour lost)...
+    touched: Vec<u64>,
+    /// (`touched` as hidden singles took it.)
+    touched_before: Vec<u64>,
+    /// ... and since pointing last looked.
+    touched_to_point: Vec<u64>,
     /// Scratch rows: naked singles or ties, bit-sliced counters, undecided cells.
     scratch: Vec<u64>,
     /// Pointing is applied only while more cells than this are undecided: it
@@ -162,6 +169,9 @@ impl<'t, const W: usize> Board<'t, W> {
             saved: Vec::new(),
             stale: vec![0; t.colours * t.house_words],
             to_point: vec![0; t.colours * t.house_words],
+            touched: vec![0; t.house_words],
+            touched_before: vec![0; t.house_words],
+            touched_to_point: vec![0; t.house_words],
             scratch: vec![0; 10 * w],
             pointing_above: 0,
         }
@@ -183,21 +193,20 @@ impl<'t, const W: usize> Board<'t, W> {
     fn place(&mut self, colour: usize, cell: usize) {
         let (t, w) = (self.t, self.t.w());
         let (word, bit, hw) = (cell / 64, 1u64 << (cell % 64), t.house_words);
-        // Every colour loses the cell: the houses of the cell go stale for
-        // those that had it (without a branch: which ones is unpredictable).
-        let rows = self.state[..t.colours * w].chunks_exact_mut(w);
-        let stale = self.stale.chunks_exact_mut(hw);
-        let of = t.houses_of(cell);
-        for (row, stale) in rows.zip(stale) {
-            let had = 0u64.wrapping_sub(row[word] >> (cell % 64) & 1);
+        // Every colour loses the cell, so its houses are touched.
+        for row in self.state[..t.colours * w].chunks_exact_mut(w) {
             row[word] &= !bit;
-            for (x, h) in stale.iter_mut().zip(of) {
-                *x |= h & had;
-            }
+        }
+        let of = t.houses_of(cell);
+        for (x, h) in self.touched.iter_mut().zip(of) {
+            *x |= h;
         }
         // The colour loses the cell's neighbours.
         let near = &t.peer_houses[cell * hw..cell * hw + hw];
-        for (x, h) in self.stale[colour * hw..colour * hw + hw].iter_mut().zip(near) {
+        for (x, h) in self.stale[colour * hw..colour * hw + hw]
+            .iter_mut()
+            .zip(near)
+        {
             *x |= h;
         }
         let undecided = self.undecided_at();
@@ -260,14 +269,18 @@ impl<'t, const W: usize> Board<'t, W> {
     fn hidden_singles(&mut self) -> Result<bool, Contradiction> {
         let (t, w, hw) = (self.t, self.t.w(), self.t.house_words);
         let mut changed = false;
+        // Houses gone stale on the way wait for the next call: naked singles first.
+        std::mem::swap(&mut self.touched, &mut self.touched_before);
+        self.touched.fill(0);
+        for (x, t) in self.touched_to_point.iter_mut().zip(&self.touched_before) {
+            *x |= t;
+        }
         for s in 0..t.colours {
             let open = self.open_at(s);
             for j in 0..hw {
-                // Houses gone stale on the way wait for the next call: naked
-                // singles first.
                 let stale = std::mem::take(&mut self.stale[s * hw + j]);
                 self.to_point[s * hw + j] |= stale;
-                let mut houses = stale & self.state[open + j];
+                let mut houses = (stale | self.touched_before[j]) & self.state[open + j];
                 while houses != 0 {
                     let h = j * 64 + houses.trailing_zeros() as usize;
                     houses &= houses - 1;
@@ -304,11 +317,13 @@ impl<'t, const W: usize> Board<'t, W> {
     fn pointing(&mut self) -> bool {
         let hw = self.t.house_words;
         let mut changed = false;
+        std::mem::swap(&mut self.touched_to_point, &mut self.touched_before);
+        self.touched_to_point.fill(0);
         for s in 0..self.t.colours {
             let open = self.open_at(s);
             for j in 0..hw {
                 let to_point = std::mem::take(&mut self.to_point[s * hw + j]);
-                let mut houses = to_point & self.state[open + j];
+                let mut houses = (to_point | self.touched_before[j]) & self.state[open + j];
                 while houses != 0 {
                     let h = j * 64 + houses.trailing_zeros() as usize;
                     houses &= houses - 1;
@@ -352,7 +367,10 @@ impl<'t, const W: usize> Board<'t, W> {
                 let cell = i * 64 + removed.trailing_zeros() as usize;
                 removed &= removed - 1;
                 let hw = t.house_words;
-                for (x, h) in self.stale[s * hw..s * hw + hw].iter_mut().zip(t.houses_of(cell)) {
+                for (x, h) in self.stale[s * hw..s * hw + hw]
+                    .iter_mut()
+                    .zip(t.houses_of(cell))
+                {
                     *x |= h;
                 }
             }
@@ -454,10 +472,11 @@ impl<const W: usize> Domain for Board<'_, W> {
             let open = self.open_at(s);
             self.state[open..open + t.house_words].copy_from_slice(&t.every_house);
         }
-        for stale in self.stale.chunks_exact_mut(t.house_words) {
-            stale.copy_from_slice(&t.every_house);
-        }
+        // Every house is to be looked at.
+        self.touched.copy_from_slice(&t.every_house);
+        self.stale.fill(0);
         self.to_point.fill(0);
+        self.touched_to_point.fill(0);
         let mut empty = 0;
         for (cell, given) in givens.iter().enumerate() {
             match *given {
@@ -550,6 +569,8 @@ impl<const W: usize> Domain for Board<'_, W> {
         // A saved state is propagated: only what changes from here is new.
         self.stale.fill(0);
         self.to_point.fill(0);
+        self.touched.fill(0);
+        self.touched_to_point.fill(0);
     }
 
     fn assign(&mut self, cell: usize, colour: usize) {
@@ -563,7 +584,10 @@ impl<const W: usize> Domain for Board<'_, W> {
             let s = set.trailing_zeros() as usize;
             set &= set - 1;
             self.state[s * w + cell / 64] &= !(1 << (cell % 64));
-            for (x, h) in self.stale[s * hw..s * hw + hw].iter_mut().zip(t.houses_of(cell)) {
+            for (x, h) in self.stale[s * hw..s * hw + hw]
+                .iter_mut()
+                .zip(t.houses_of(cell))
+            {
                 *x |= h;
             }
         }

@@ -1,0 +1,110 @@
+//! The graph as flat arrays for checking colourings fast: the cells of every
+//! house, and the edges that lie in no house.
+//!
+//! A colouring is proper when every house holds each colour at most once and
+//! every other edge joins two colours: one bit test per cell of a house and
+//! one comparison per loose edge, where walking every edge of a 9×9 board
+//! takes 810 comparisons.
+
+use petgraph::visit::EdgeRef;
+
+use super::ConstraintGraph;
+
+/// Flat houses and loose edges of one graph (see the module docs).
+#[derive(Debug, Clone)]
+pub(crate) struct Flat {
+    /// The cells of every house, house after house.
+    cells: Vec<u32>,
+    /// Where each house ends in `cells`.
+    ends: Vec<u32>,
+    /// The edges that no house holds both ends of.
+    loose: Vec<(u32, u32)>,
+    /// Colours in the alphabet.
+    colours: usize,
+}
+
+impl Flat {
+    pub(crate) fn new(graph: &ConstraintGraph) -> Self {
+        let mut cells = Vec::new();
+        let mut ends = Vec::new();
+        let mut houses_of = vec![Vec::new(); graph.len()];
+        for (h, house) in graph.houses().iter().enumerate() {
+            cells.extend(house.cells.iter().map(|&c| c as u32));
+            ends.push(cells.len() as u32);
+            for &c in &house.cells {
+                houses_of[c].push(h);
+            }
+        }
+        let loose = graph
+            .graph()
+            .edge_references()
+            .map(|e| (e.source().index(), e.target().index()))
+            .filter(|&(a, b)| !houses_of[a].iter().any(|h| houses_of[b].contains(h)))
+            .map(|(a, b)| (a as u32, b as u32))
+            .collect();
+        Flat {
+            cells,
+            ends,
+            loose,
+            colours: graph.alphabet().len(),
+        }
+    }
+
+    /// Whether no two adjacent cells hold the same value (`None`: not set).
+    ///
+    /// # Panics
+    /// When `values` has fewer entries than the graph has cells, or a value is
+    /// not below 128.
+    pub(crate) fn proper<T: Copy + Into<Option<u8>>>(&self, values: &[T]) -> bool {
+        if self.colours <= 64 {
+            self.houses_differ::<u64, T>(values) && self.loose_differ(values)
+        } else {
+            self.houses_differ::<u128, T>(values) && self.loose_differ(values)
+        }
+    }
+
+    /// Whether every house holds each value at most once, with colour sets of type `M`.
+    fn houses_differ<M: Mask, T: Copy + Into<Option<u8>>>(&self, values: &[T]) -> bool {
+        let mut start = 0;
+        for &end in &self.ends {
+            let mut seen = M::default();
+            for &c in &self.cells[start as usize..end as usize] {
+                if let Some(v) = values[c as usize].into() {
+                    let bit = M::bit(v);
+                    if seen & bit != M::default() {
+                        return false;
+                    }
+                    seen = seen | bit;
+                }
+            }
+            start = end;
+        }
+        true
+    }
+
+    fn loose_differ<T: Copy + Into<Option<u8>>>(&self, values: &[T]) -> bool {
+        self.loose.iter().all(|&(a, b)| {
+            let (a, b) = (values[a as usize].into(), values[b as usize].into());
+            a.is_none() || a != b
+        })
+    }
+}
+
+/// A set of colours in one integer.
+trait Mask:
+    Copy + Default + PartialEq + std::ops::BitAnd<Output = Self> + std::ops::BitOr<Output = Self>
+{
+    fn bit(colour: u8) -> Self;
+}
+
+impl Mask for u64 {
+    fn bit(colour: u8) -> Self {
+        1 << colour
+    }
+}
+
+impl Mask for u128 {
+    fn bit(colour: u8) -> Self {
+        1 << colour
+    }
+}
