@@ -196,6 +196,8 @@ pub(crate) struct Board<'t, const W: usize> {
     taken: Vec<u64>,
     /// The cells tied for the fewest candidates, from the last count.
     ties: Set<W>,
+    /// The undecided cells with two candidates, as naked singles last saw them.
+    pairs: Set<W>,
     /// Pointing is applied only while more cells than this are undecided: it
     /// prunes well high in the tree and costs more than it saves near the leaves.
     pointing_above: usize,
@@ -218,6 +220,7 @@ impl<'t, const W: usize> Board<'t, W> {
             touched_to_point: vec![0; hw],
             taken: vec![0; hw],
             ties: [0; W],
+            pairs: [0; W],
             pointing_above: 0,
         }
     }
@@ -272,11 +275,14 @@ impl<'t, const W: usize> Board<'t, W> {
 
     /// Naked singles: decides every undecided cell left with one candidate.
     /// Returns whether there was one, or a contradiction if a cell has none.
+    /// Keeps the cells with two candidates in `pairs`, for the choice that
+    /// follows a fixed point.
     fn naked_singles(&mut self) -> Result<bool, Contradiction> {
         let k = self.t.colours;
-        let (mut once, mut twice) = ([0u64; W], [0u64; W]);
+        let (mut once, mut twice, mut thrice) = ([0u64; W], [0u64; W], [0u64; W]);
         for row in &self.sets[..k] {
             for i in 0..W {
+                thrice[i] |= twice[i] & row[i];
                 twice[i] |= once[i] & row[i];
                 once[i] |= row[i];
             }
@@ -287,6 +293,7 @@ impl<'t, const W: usize> Board<'t, W> {
         }
         let singles = and_not(&undecided, &twice);
         if is_empty(&singles) {
+            self.pairs = and_not(&and(&undecided, &twice), &thrice);
             return Ok(false);
         }
         for s in 0..k {
@@ -391,6 +398,11 @@ impl<'t, const W: usize> Board<'t, W> {
         if is_empty(&undecided) {
             return None;
         }
+        // Counted already, for two (see `propagate`).
+        if !is_empty(&self.pairs) {
+            self.ties = self.pairs;
+            return Some(2);
+        }
         // Bit-sliced counters: plane p holds bit p of each cell's count.
         let planes = (usize::BITS - k.leading_zeros()) as usize;
         let mut counters = [[0u64; W]; 8];
@@ -484,6 +496,7 @@ impl<const W: usize> Domain for Board<'_, W> {
         Ok(())
     }
 
+    /// Ends at a fixed point that naked singles saw last, so `pairs` holds.
     fn propagate(&mut self) -> Result<(), Contradiction> {
         loop {
             if self.naked_singles()? {
