@@ -108,3 +108,42 @@ impl Mask for u128 {
         1 << colour
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Euler example's solution: a proper 9×9 colouring.
+    const SOLVED: &str =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+
+    fn colours(text: &str) -> Vec<u8> {
+        text.bytes().map(|b| b - b'1').collect()
+    }
+
+    #[test]
+    fn houses_and_loose_edges_are_both_checked() {
+        let plain = ConstraintGraph::load("sudoku9").unwrap();
+        assert!(plain.flat().loose.is_empty());
+        assert!(plain.flat().proper(&colours(SOLVED)));
+        // Two cells of row 1 swapped: a column clash, found through the houses.
+        let swapped = format!("{}{}{}", &SOLVED[1..2], &SOLVED[..1], &SOLVED[2..]);
+        assert!(!plain.flat().proper(&colours(&swapped)));
+        // Anti-knight: the knight moves lie in no house, and this solution breaks one.
+        let knight = ConstraintGraph::load("anti-knight").unwrap();
+        assert!(!knight.flat().loose.is_empty());
+        assert!(!knight.flat().proper(&colours(SOLVED)));
+    }
+
+    #[test]
+    fn unset_cells_never_clash() {
+        let graph = ConstraintGraph::load("anti-knight").unwrap();
+        let mut values = vec![None; 81];
+        assert!(graph.flat().proper(&values));
+        values[0] = Some(3);
+        values[11] = Some(3); // r2c3: a knight's move from r1c1
+        assert!(!graph.flat().proper(&values));
+        values[11] = Some(4);
+        assert!(graph.flat().proper(&values));
+    }
+}

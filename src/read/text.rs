@@ -580,6 +580,31 @@ mod tests {
     }
 
     #[test]
+    fn one_byte_lines_read_as_tokens_do() {
+        // Read a byte at a time (spaces and drawing skipped), or token by token
+        // when another character is in the way: the same puzzle either way.
+        let compact =
+            "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+        let drawn: Vec<String> = (compact.as_bytes().chunks(3))
+            .map(|c| {
+                c.iter()
+                    .map(|&b| (b as char).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        let drawn = drawn.join(" | ");
+        let records = read("sudoku9", &format!("{compact}\n{drawn}\n"));
+        assert_eq!(records.len(), 2);
+        assert_eq!(records[0].puzzle, records[1].puzzle);
+        assert_eq!(records[1].label, "line 2");
+        // A clash is found and named on the fast path too.
+        let clash = format!("44{}", &compact[2..]);
+        let err = read("sudoku9", &clash).remove(0).puzzle.unwrap_err();
+        assert!(err.message.contains("r1c1 and r1c2"), "{}", err.message);
+    }
+
+    #[test]
     fn pasted_boxed_grid() {
         let text = "\
 +-------+-------+-------+

@@ -260,7 +260,10 @@ impl<'t, const W: usize> Board<'t, W> {
         }
         // The colour loses the cell's neighbours.
         let near = &t.peer_houses[cell * hw..cell * hw + hw];
-        for (x, h) in self.stale[colour * hw..colour * hw + hw].iter_mut().zip(near) {
+        for (x, h) in self.stale[colour * hw..colour * hw + hw]
+            .iter_mut()
+            .zip(near)
+        {
             *x |= h;
         }
         self.undecided -= 1;
