@@ -21,6 +21,8 @@ pub(crate) struct Flat {
     loose: Vec<(u32, u32)>,
     /// Colours in the alphabet.
     colours: usize,
+    /// The colours each cell allows, as a set; empty when every cell allows all.
+    allowed: Vec<u128>,
 }
 
 impl Flat {
@@ -42,12 +44,37 @@ impl Flat {
             .filter(|&(a, b)| !houses_of[a].iter().any(|h| houses_of[b].contains(h)))
             .map(|(a, b)| (a as u32, b as u32))
             .collect();
+        let restricted = (0..graph.len()).any(|c| graph.allowed(c).is_some());
+        let allowed = match restricted {
+            false => Vec::new(),
+            true => (0..graph.len())
+                .map(|c| match graph.allowed(c) {
+                    Some(list) => list.iter().fold(0, |set, &s| set | 1u128 << s),
+                    None => u128::MAX,
+                })
+                .collect(),
+        };
         Flat {
             cells,
             ends,
             loose,
             colours: graph.alphabet().len(),
+            allowed,
         }
+    }
+
+    /// Whether every value set is a colour of the alphabet that its cell allows.
+    ///
+    /// # Panics
+    /// When `values` has fewer entries than the graph has cells.
+    pub(crate) fn admits<T: Copy + Into<Option<u8>>>(&self, values: &[T]) -> bool {
+        let k = self.colours;
+        let in_range = |v: T| v.into().is_none_or(|c| (c as usize) < k);
+        if self.allowed.is_empty() {
+            return values.iter().all(|&v| in_range(v));
+        }
+        let allows = |(&v, set): (&T, &u128)| v.into().is_none_or(|c| set >> c & 1 == 1);
+        values.iter().all(|&v| in_range(v)) && values.iter().zip(&self.allowed).all(allows)
     }
 
     /// Whether no two adjacent cells hold the same value (`None`: not set).
