@@ -122,6 +122,38 @@ pub enum Command {
         #[command(flatten)]
         output: ReportArgs,
     },
+    /// Draw a puzzle (or its solution) as an SVG or PNG picture, from the variant's layout.
+    ///
+    /// FILE is a puzzle file (its first puzzle is drawn); without FILE, --variant
+    /// draws the empty shape. The picture goes to standard output as SVG, or to
+    /// -o: `.png` writes a PNG, anything else an SVG.
+    Render {
+        /// A puzzle file; `-` for standard input; omit to draw --variant's empty shape.
+        #[arg(value_name = "FILE", required_unless_present = "variant")]
+        file: Option<PathBuf>,
+        /// Variant of a text puzzle file, or the shape to draw without FILE
+        /// (a RON file or a built-in name) [default: sudoku9].
+        #[arg(long, short, value_name = "VARIANT")]
+        variant: Option<String>,
+        /// Draw the solution (givens in black, found values in blue).
+        #[arg(long)]
+        solution: bool,
+        /// Write the picture here: `.png` for PNG, else SVG.
+        #[arg(long, short, value_name = "OUT")]
+        output: Option<PathBuf>,
+        /// Scale of a PNG (2 doubles its pixels).
+        #[arg(long, default_value_t = 1.0, value_name = "FACTOR")]
+        scale: f32,
+    },
+    /// Export a variant's constraint graph: DOT (Graphviz) or JSON.
+    Graph {
+        /// A variant file, a built-in name, or a RON puzzle file (for its variant).
+        #[arg(value_name = "VARIANT")]
+        variant: String,
+        /// Output format.
+        #[arg(long, short, value_enum, default_value_t = GraphFormat::Dot)]
+        format: GraphFormat,
+    },
     /// Project Euler 96: the sum of the 3-digit numbers at the top left of every solution.
     Euler {
         /// A Project Euler 96 file (`Grid NN` + 9 rows of 9 digits), or `-`.
@@ -249,5 +281,13 @@ pub enum SolveFormat {
     /// One line per puzzle, in the format the readers accept.
     Line,
     /// One JSON object per line.
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GraphFormat {
+    /// Graphviz DOT: nodes named by cell, edges labelled by their house or rule.
+    Dot,
+    /// One JSON object: nodes, edges and houses.
     Json,
 }

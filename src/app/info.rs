@@ -133,7 +133,7 @@ pub(crate) fn run(variant: &str, json: bool, out: &mut impl Write) -> Result<Sta
 
 /// The graph of a variant file or built-in, or of the variant a RON puzzle
 /// names (its first puzzle's); `-` reads either from standard input.
-fn load(name: &str) -> Result<ConstraintGraph> {
+pub(crate) fn load(name: &str) -> Result<ConstraintGraph> {
     let path = std::path::Path::new(name);
     if name == "-" || path.is_file() {
         let source = read::read_text(super::open(path)?, name)?;

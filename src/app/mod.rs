@@ -6,8 +6,10 @@ mod euler;
 mod explain;
 mod generate;
 mod grade;
+mod graph;
 mod info;
 mod progress;
+mod render;
 mod solve;
 mod validate;
 
@@ -168,6 +170,23 @@ pub fn run(cli: Cli) -> Result<Status> {
         Command::Info { variant, output } => {
             buffered(|out| info::run(&variant, output.json(), out))
         }
+        Command::Render {
+            file,
+            variant,
+            solution,
+            output,
+            scale,
+        } => {
+            let options = render::Options {
+                file,
+                variant,
+                solution,
+                output,
+                scale,
+            };
+            buffered(|out| render::run(&options, out))
+        }
+        Command::Graph { variant, format } => buffered(|out| graph::run(&variant, format, out)),
     }
 }
 

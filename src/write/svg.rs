@@ -1,0 +1,595 @@
+//! SVG pictures of puzzles and solutions, drawn from the variant's layout.
+//!
+//! Every shape is drawn from what the [`ConstraintGraph`] knows: grids (boxes,
+//! jigsaw regions, extra houses, diagonals, parts on a canvas), polar shapes
+//! (rings and wedges), freely placed cells, and a circle of vertices for cells
+//! without coordinates. Rules that are edges, not houses (anti-knight,
+//! anti-king, listed pairs), get a legend.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::f64::consts::PI;
+use std::fmt::Write;
+
+use crate::graph::{ConstraintGraph, Coord, HouseKind, Layout};
+
+/// Side of a grid cell, in pixels.
+const UNIT: f64 = 40.0;
+/// Space around the drawing.
+const MARGIN: f64 = 24.0;
+/// Height of the title line.
+const TITLE: f64 = 40.0;
+/// Height of one legend line.
+const LEGEND: f64 = 22.0;
+/// Font of every text.
+const FONT: &str = "DejaVu Sans, sans-serif";
+/// Colour of given values.
+const GIVEN: &str = "#000000";
+/// Colour of values found by solving.
+const SOLVED: &str = "#1f5fbf";
+/// Soft fills for regions and extra houses, one per house in turn.
+const PALETTE: &[&str] = &[
+    "#fde2e4", "#e2ece9", "#dfe7fd", "#fff1c1", "#e8dff5", "#d7f0dd", "#fce1c8", "#d8eef7",
+    "#f0e6d2", "#e6e6e6", "#f9d5e5", "#dcedc1",
+];
+
+/// What to draw in the cells: the givens, and optionally a solution over them.
+#[derive(Debug, Clone, Copy)]
+pub struct Values<'a> {
+    /// The puzzle's givens, drawn in black bold.
+    pub givens: &'a [Option<u8>],
+    /// A solution (or any filling), drawn in blue where there is no given.
+    pub solved: Option<&'a [Option<u8>]>,
+}
+
+/// An SVG picture of `values` on `graph`'s shape, under `title`.
+///
+/// Givens are black and bold, solved values blue; the shape decides the
+/// drawing (see the module documentation). The result is a complete,
+/// standalone SVG document.
+///
+/// # Example
+/// ```
+/// use graphdoku::write::svg::{Values, svg};
+/// let g = graphdoku::ConstraintGraph::load("sudoku4").unwrap();
+/// let mut givens = vec![None; 16];
+/// givens[0] = Some(0);
+/// let picture = svg(&g, Values { givens: &givens, solved: None }, "A 4×4");
+/// assert!(picture.starts_with("<svg"));
+/// assert!(picture.contains(">A 4×4</text>"));
+/// ```
+pub fn svg(graph: &ConstraintGraph, values: Values, title: &str) -> String {
+    let legend = legend(graph);
+    let mut body = String::new();
+    let (drawn, height) = match graph.layout() {
+        Layout::Grid { rows, cols, .. } => grid(graph, values, rows, cols, &mut body),
+        Layout::Polar { sectors, rings } => polar(graph, values, sectors, rings, &mut body),
+        Layout::Free => free(graph, values, &mut body),
+    };
+    let widest = legend.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64 * 7.5;
+    let width = drawn
+        .max(title.chars().count() as f64 * 12.5 + 2.0 * MARGIN)
+        .max(widest + 2.0 * MARGIN);
+    let total = TITLE + height + legend.len() as f64 * LEGEND + MARGIN;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{total:.0}" viewBox="0 0 {width:.0} {total:.0}" font-family="{FONT}">"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<rect x="0" y="0" width="{width:.0}" height="{total:.0}" fill="white"/>"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<text x="{:.1}" y="{:.1}" font-size="20" font-weight="bold" text-anchor="middle">{}</text>"#,
+        width / 2.0,
+        TITLE * 0.7,
+        escape(title)
+    );
+    // A drawing narrower than its title is centred under it.
+    let _ = writeln!(
+        out,
+        r#"<g transform="translate({:.1} {TITLE})">"#,
+        (width - drawn) / 2.0
+    );
+    out.push_str(&body);
+    out.push_str("</g>\n");
+    for (i, line) in legend.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            r##"<text x="{MARGIN}" y="{:.1}" font-size="14" fill="#333">{}</text>"##,
+            TITLE + height + (i as f64 + 0.7) * LEGEND,
+            escape(line)
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// `text` with the characters XML reserves escaped.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The text of cell `i`, and whether it is a given; `None` when empty.
+fn shown<'g>(graph: &'g ConstraintGraph, values: Values, i: usize) -> Option<(&'g str, bool)> {
+    if let Some(colour) = values.givens.get(i).copied().flatten() {
+        return Some((graph.alphabet().symbol(colour), true));
+    }
+    let colour = values.solved?.get(i).copied().flatten()?;
+    Some((graph.alphabet().symbol(colour), false))
+}
+
+/// A value centred on (`x`, `y`), at most `size` pixels high and `room` wide.
+fn value(out: &mut String, text: &str, given: bool, x: f64, y: f64, size: f64, room: f64) {
+    // DejaVu digits are about 0.64 em wide.
+    let chars = text.chars().count().max(1) as f64;
+    let size = size.min(room / (0.64 * chars));
+    let (fill, weight) = if given {
+        (GIVEN, "bold")
+    } else {
+        (SOLVED, "normal")
+    };
+    let _ = writeln!(
+        out,
+        r#"<text x="{x:.1}" y="{:.1}" font-size="{size:.1}" font-weight="{weight}" fill="{fill}" text-anchor="middle">{}</text>"#,
+        y + size * 0.36,
+        escape(text)
+    );
+}
+
+/// Houses that cut a grid into pieces drawn with thick borders (boxes, or
+/// jigsaw regions when there are no boxes), and the other houses that are
+/// shaded (extra regions, listed houses: windoku, disjoint groups).
+fn grid_houses(graph: &ConstraintGraph) -> (Vec<usize>, Vec<usize>) {
+    let houses = graph.houses();
+    let has_boxes = houses.iter().any(|h| h.kind == HouseKind::Box);
+    let piece_kind = if has_boxes {
+        HouseKind::Box
+    } else {
+        HouseKind::Region
+    };
+    let mut pieces = Vec::new();
+    let mut shaded = Vec::new();
+    for (i, house) in houses.iter().enumerate() {
+        match house.kind {
+            kind if kind == piece_kind => pieces.push(i),
+            HouseKind::Region | HouseKind::Listed => shaded.push(i),
+            _ => {}
+        }
+    }
+    // Jigsaw regions must tile the board; partial ones are shaded instead.
+    if !has_boxes
+        && pieces
+            .iter()
+            .any(|&h| houses[h].cells.len() < graph.alphabet().len())
+    {
+        shaded.append(&mut pieces);
+        shaded.sort_unstable();
+    }
+    (pieces, shaded)
+}
+
+/// Draws a grid shape; returns the drawing's width and height.
+fn grid(
+    graph: &ConstraintGraph,
+    values: Values,
+    rows: usize,
+    cols: usize,
+    out: &mut String,
+) -> (f64, f64) {
+    let mut at = vec![None; rows * cols];
+    for (i, cell) in graph.cells().iter().enumerate() {
+        if let Coord::Grid { row, col } = cell.coord {
+            at[row * cols + col] = Some(i);
+        }
+    }
+    let cell_at = |r: isize, c: isize| {
+        (r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols)
+            .then(|| at[r as usize * cols + c as usize])
+            .flatten()
+    };
+    let corner = |row: usize, col: usize| (MARGIN + col as f64 * UNIT, row as f64 * UNIT);
+    let (pieces, shaded) = grid_houses(graph);
+    let houses = graph.houses();
+    // The pieces of each cell, to find borders between different ones.
+    let mut piece_of: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); graph.len()];
+    for &h in &pieces {
+        for &c in &houses[h].cells {
+            piece_of[c].insert(h);
+        }
+    }
+    let jigsaw = pieces.iter().any(|&h| houses[h].kind == HouseKind::Region);
+    let mut fill: Vec<&str> = vec!["white"; graph.len()];
+    if jigsaw {
+        for (n, &h) in pieces.iter().enumerate() {
+            for &c in &houses[h].cells {
+                fill[c] = PALETTE[n % PALETTE.len()];
+            }
+        }
+    }
+    for (n, &h) in shaded.iter().enumerate() {
+        // Few extra houses (windoku) share one grey; many (disjoint groups) get colours.
+        let colour = if shaded.len() <= 4 {
+            "#d9d9d9"
+        } else {
+            PALETTE[n % PALETTE.len()]
+        };
+        for &c in &houses[h].cells {
+            fill[c] = colour;
+        }
+    }
+    out.push_str("<g stroke=\"#aaaaaa\" stroke-width=\"1\">\n");
+    for (i, cell) in graph.cells().iter().enumerate() {
+        if let Coord::Grid { row, col } = cell.coord {
+            let (x, y) = corner(row, col);
+            let _ = writeln!(
+                out,
+                r#"<rect x="{x:.1}" y="{y:.1}" width="{UNIT}" height="{UNIT}" fill="{}"/>"#,
+                fill[i]
+            );
+        }
+    }
+    out.push_str("</g>\n");
+    for house in houses.iter().filter(|h| h.kind == HouseKind::Diagonal) {
+        let ends = [house.cells[0], house.cells[house.cells.len() - 1]];
+        let [a, b] = ends.map(|c| match graph.cells()[c].coord {
+            Coord::Grid { row, col } => corner(row, col),
+            _ => (0.0, 0.0),
+        });
+        // From the outer corner of the first cell to that of the last.
+        let (x1, x2) = if a.0 <= b.0 {
+            (a.0, b.0 + UNIT)
+        } else {
+            (a.0 + UNIT, b.0)
+        };
+        let _ = writeln!(
+            out,
+            r##"<line x1="{x1:.1}" y1="{:.1}" x2="{x2:.1}" y2="{:.1}" stroke="#7f9fd6" stroke-width="2.5"/>"##,
+            a.1,
+            b.1 + UNIT
+        );
+    }
+    // Thick borders: the edge of the shape, and between different pieces.
+    let mut thick = String::new();
+    for cell in graph.cells() {
+        let Coord::Grid { row, col } = cell.coord else {
+            continue;
+        };
+        let me = at[row * cols + col].expect("a cell of the grid");
+        let (x, y) = corner(row, col);
+        let sides = [
+            ((-1, 0), (x, y, x + UNIT, y)),
+            ((1, 0), (x, y + UNIT, x + UNIT, y + UNIT)),
+            ((0, -1), (x, y, x, y + UNIT)),
+            ((0, 1), (x + UNIT, y, x + UNIT, y + UNIT)),
+        ];
+        for ((dr, dc), (x1, y1, x2, y2)) in sides {
+            let other = cell_at(row as isize + dr, col as isize + dc);
+            let border = match other {
+                None => true,
+                // Each shared side once, from the cell above or to the left.
+                Some(o) => (dr == 1 || dc == 1) && piece_of[o] != piece_of[me],
+            };
+            if border {
+                let _ = write!(thick, "M{x1:.1} {y1:.1}L{x2:.1} {y2:.1}");
+            }
+        }
+    }
+    let _ = writeln!(
+        out,
+        r#"<path d="{thick}" stroke="black" stroke-width="3" stroke-linecap="square" fill="none"/>"#
+    );
+    for (from, to) in rule_edges(graph).other {
+        let [a, b] = [from, to].map(|c| match graph.cells()[c].coord {
+            Coord::Grid { row, col } => corner(row, col),
+            _ => (0.0, 0.0),
+        });
+        let h = UNIT / 2.0;
+        let _ = writeln!(
+            out,
+            r##"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="#d62728" stroke-width="1.5" stroke-dasharray="4 3"/>"##,
+            a.0 + h,
+            a.1 + h,
+            b.0 + h,
+            b.1 + h
+        );
+    }
+    for (i, cell) in graph.cells().iter().enumerate() {
+        if let (Coord::Grid { row, col }, Some((text, given))) =
+            (cell.coord, shown(graph, values, i))
+        {
+            let (x, y) = corner(row, col);
+            let h = UNIT / 2.0;
+            value(out, text, given, x + h, y + h, UNIT * 0.62, UNIT * 0.85);
+        }
+    }
+    (2.0 * MARGIN + cols as f64 * UNIT, rows as f64 * UNIT)
+}
+
+/// A point at `radius` from (`cx`, `cy`), `angle` radians clockwise from the top.
+fn at_angle(cx: f64, cy: f64, radius: f64, angle: f64) -> (f64, f64) {
+    (cx + radius * angle.sin(), cy - radius * angle.cos())
+}
+
+/// Draws a polar shape: rings from the centre out, sector 1 at the top and the
+/// others clockwise; wedges alternate in shade and are cut by thick spokes.
+fn polar(
+    graph: &ConstraintGraph,
+    values: Values,
+    sectors: usize,
+    rings: usize,
+    out: &mut String,
+) -> (f64, f64) {
+    let ring_width = 48.0_f64;
+    // The innermost ring's cells must still hold a number.
+    let inner = (ring_width * sectors as f64 / (2.0 * PI)).max(ring_width);
+    let outer = inner + rings as f64 * ring_width;
+    let label = 22.0;
+    let (cx, cy) = (MARGIN + label + outer, label + outer);
+    let step = 2.0 * PI / sectors as f64;
+    // The wedge (or sector house) of every sector, for shading and spokes.
+    let mut wedge_of = vec![None; sectors];
+    for (n, house) in graph
+        .houses()
+        .iter()
+        .filter(|h| h.kind == HouseKind::Wedge)
+        .enumerate()
+    {
+        for &c in &house.cells {
+            if let Coord::Polar { sector, .. } = graph.cells()[c].coord {
+                wedge_of[sector] = Some(n);
+            }
+        }
+    }
+    out.push_str("<g stroke=\"#aaaaaa\" stroke-width=\"1\">\n");
+    for cell in graph.cells() {
+        let Coord::Polar { sector, ring } = cell.coord else {
+            continue;
+        };
+        let (r0, r1) = (
+            inner + ring as f64 * ring_width,
+            inner + (ring + 1) as f64 * ring_width,
+        );
+        let (a0, a1) = (sector as f64 * step, (sector + 1) as f64 * step);
+        let shade = match wedge_of[sector] {
+            Some(n) if n % 2 == 1 => "#dde7f7",
+            _ => "white",
+        };
+        let p = [
+            at_angle(cx, cy, r1, a0),
+            at_angle(cx, cy, r1, a1),
+            at_angle(cx, cy, r0, a1),
+            at_angle(cx, cy, r0, a0),
+        ];
+        let large = u8::from(step > PI);
+        let _ = writeln!(
+            out,
+            r#"<path d="M{:.2} {:.2}A{r1:.2} {r1:.2} 0 {large} 1 {:.2} {:.2}L{:.2} {:.2}A{r0:.2} {r0:.2} 0 {large} 0 {:.2} {:.2}Z" fill="{shade}"/>"#,
+            p[0].0, p[0].1, p[1].0, p[1].1, p[2].0, p[2].1, p[3].0, p[3].1
+        );
+    }
+    out.push_str("</g>\n");
+    // Spokes between sectors of different wedges, and the two rims.
+    let mut thick = String::new();
+    for sector in 0..sectors {
+        let before = wedge_of[(sector + sectors - 1) % sectors];
+        if before.is_none() || before != wedge_of[sector] {
+            let (x0, y0) = at_angle(cx, cy, inner, sector as f64 * step);
+            let (x1, y1) = at_angle(cx, cy, outer, sector as f64 * step);
+            let _ = write!(thick, "M{x0:.2} {y0:.2}L{x1:.2} {y1:.2}");
+        }
+    }
+    let _ = writeln!(
+        out,
+        r#"<path d="{thick}" stroke="black" stroke-width="3" stroke-linecap="round" fill="none"/>"#
+    );
+    for radius in [inner, outer] {
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{cx:.2}" cy="{cy:.2}" r="{radius:.2}" stroke="black" stroke-width="3" fill="none"/>"#
+        );
+    }
+    for sector in 0..sectors {
+        let (x, y) = at_angle(cx, cy, outer + label * 0.6, (sector as f64 + 0.5) * step);
+        let _ = writeln!(
+            out,
+            r##"<text x="{x:.1}" y="{:.1}" font-size="12" fill="#666" text-anchor="middle">s{}</text>"##,
+            y + 4.0,
+            sector + 1
+        );
+    }
+    for (i, cell) in graph.cells().iter().enumerate() {
+        let (Coord::Polar { sector, ring }, Some((text, given))) =
+            (cell.coord, shown(graph, values, i))
+        else {
+            continue;
+        };
+        let middle = inner + (ring as f64 + 0.5) * ring_width;
+        let arc = middle * step;
+        let (x, y) = at_angle(cx, cy, middle, (sector as f64 + 0.5) * step);
+        let room = arc.min(ring_width) * 0.8;
+        value(out, text, given, x, y, ring_width * 0.5, room);
+    }
+    (2.0 * (MARGIN + label + outer), 2.0 * (label + outer))
+}
+
+/// Draws freely placed cells at their coordinates, or, when they have none
+/// (all at the origin), on a circle with the graph's edges.
+fn free(graph: &ConstraintGraph, values: Values, out: &mut String) -> (f64, f64) {
+    let n = graph.len();
+    let points: Vec<(f64, f64)> = graph
+        .cells()
+        .iter()
+        .map(|c| match c.coord {
+            Coord::Free { x, y } => (x, y),
+            _ => (0.0, 0.0),
+        })
+        .collect();
+    let placed = points.iter().any(|&p| p != points[0]);
+    let (centres, radius, edges) = if placed {
+        // The closest two cells are one unit apart.
+        let mut closest = f64::INFINITY;
+        for (i, a) in points.iter().enumerate() {
+            for b in &points[i + 1..] {
+                let d = (a.0 - b.0).hypot(a.1 - b.1);
+                if d > 1e-9 {
+                    closest = closest.min(d);
+                }
+            }
+        }
+        let scale = 1.5 * UNIT / closest;
+        let min_x = points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+        let min_y = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+        let centres: Vec<_> = points
+            .iter()
+            .map(|p| {
+                (
+                    MARGIN + UNIT / 2.0 + (p.0 - min_x) * scale,
+                    UNIT / 2.0 + (p.1 - min_y) * scale,
+                )
+            })
+            .collect();
+        // Few edges are worth drawing; many (a whole Sudoku listed) only clutter.
+        let few = graph.graph().edge_count() <= 3 * n;
+        (centres, UNIT * 0.45, few)
+    } else {
+        // Cells around a circle, far enough apart to hold their values.
+        let ring = (1.5 * n as f64 * UNIT / (2.0 * PI)).max(3.0 * UNIT);
+        let (cx, cy) = (MARGIN + UNIT + ring, UNIT + ring);
+        let centres = (0..n)
+            .map(|i| at_angle(cx, cy, ring, i as f64 * 2.0 * PI / n as f64))
+            .collect();
+        (centres, UNIT * 0.4, true)
+    };
+    if edges {
+        out.push_str("<g stroke=\"#9aa8c0\" stroke-width=\"1\">\n");
+        for edge in graph.graph().edge_indices() {
+            let (a, b) = graph.graph().edge_endpoints(edge).expect("an edge");
+            let (a, b) = (centres[a.index()], centres[b.index()]);
+            let _ = writeln!(
+                out,
+                r#"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}"/>"#,
+                a.0, a.1, b.0, b.1
+            );
+        }
+        out.push_str("</g>\n");
+    }
+    for (i, &(x, y)) in centres.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            r#"<circle cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" fill="white" stroke="black" stroke-width="2"/>"#
+        );
+        let _ = writeln!(
+            out,
+            r##"<text x="{x:.1}" y="{:.1}" font-size="9" fill="#777" text-anchor="middle">{}</text>"##,
+            y - radius * 0.55,
+            escape(&graph.cells()[i].name)
+        );
+        if let Some((text, given)) = shown(graph, values, i) {
+            value(out, text, given, x, y + 3.0, radius, radius * 1.5);
+        }
+    }
+    let width = centres.iter().map(|c| c.0).fold(0.0, f64::max) + UNIT / 2.0 + MARGIN;
+    let height = centres.iter().map(|c| c.1).fold(0.0, f64::max) + UNIT / 2.0;
+    (width, height)
+}
+
+/// Edges that no house explains, by the rule that most likely made them.
+#[derive(Debug, Default)]
+struct RuleEdges {
+    knight: usize,
+    king: usize,
+    other: Vec<(usize, usize)>,
+}
+
+/// The edges no house holds, sorted into knight moves, king moves and others
+/// (on grids; every such edge of another shape is "other").
+fn rule_edges(graph: &ConstraintGraph) -> RuleEdges {
+    let mut houses_of: Vec<Vec<usize>> = vec![Vec::new(); graph.len()];
+    for (h, house) in graph.houses().iter().enumerate() {
+        for &c in &house.cells {
+            houses_of[c].push(h);
+        }
+    }
+    let mut found = RuleEdges::default();
+    for edge in graph.graph().edge_indices() {
+        let (a, b) = graph.graph().edge_endpoints(edge).expect("an edge");
+        let (a, b) = (a.index(), b.index());
+        if houses_of[a].iter().any(|h| houses_of[b].contains(h)) {
+            continue;
+        }
+        let steps = match (graph.cells()[a].coord, graph.cells()[b].coord) {
+            (Coord::Grid { row: r1, col: c1 }, Coord::Grid { row: r2, col: c2 }) => {
+                Some((r1.abs_diff(r2), c1.abs_diff(c2)))
+            }
+            _ => None,
+        };
+        match steps {
+            Some((1, 2) | (2, 1)) => found.knight += 1,
+            Some((1, 1)) => found.king += 1,
+            _ => found.other.push((a, b)),
+        }
+    }
+    found
+}
+
+/// Lines under the picture for rules a reader cannot see in the houses.
+fn legend(graph: &ConstraintGraph) -> Vec<String> {
+    let edges = rule_edges(graph);
+    let mut lines = Vec::new();
+    if edges.knight > 0 {
+        lines.push("♞ Anti-knight: cells a knight's move apart differ".to_string());
+    }
+    if edges.king > 0 {
+        lines.push("♚ Anti-king: diagonally touching cells differ".to_string());
+    }
+    if !edges.other.is_empty() && graph.layout() != Layout::Free {
+        lines.push("Dashed red lines: pairs of cells that must differ".to_string());
+    }
+    let kinds: BTreeMap<HouseKind, usize> =
+        graph.houses().iter().fold(BTreeMap::new(), |mut m, h| {
+            *m.entry(h.kind).or_default() += 1;
+            m
+        });
+    if kinds.contains_key(&HouseKind::Diagonal) {
+        lines.push("Blue diagonals: each holds every symbol once".to_string());
+    }
+    if matches!(graph.layout(), Layout::Grid { .. }) {
+        let (_, shaded) = grid_houses(graph);
+        if !shaded.is_empty() {
+            lines.push("Shaded groups: each holds its symbols once".to_string());
+        }
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_edges_are_sorted_by_move() {
+        let knight = ConstraintGraph::load("anti-knight").unwrap();
+        let edges = rule_edges(&knight);
+        assert!(edges.knight > 0);
+        assert_eq!((edges.king, edges.other.len()), (0, 0));
+        assert_eq!(
+            rule_edges(&ConstraintGraph::load("sudoku9").unwrap()).knight,
+            0
+        );
+    }
+
+    #[test]
+    fn jigsaw_regions_are_pieces_and_windoku_windows_shaded() {
+        let jigsaw = ConstraintGraph::load("jigsaw9").unwrap();
+        let (pieces, shaded) = grid_houses(&jigsaw);
+        assert_eq!((pieces.len(), shaded.len()), (9, 0));
+        let windoku = ConstraintGraph::load("windoku").unwrap();
+        let (pieces, shaded) = grid_houses(&windoku);
+        assert_eq!((pieces.len(), shaded.len()), (9, 4));
+    }
+}
