@@ -44,10 +44,14 @@ pub(crate) fn run(options: &Options, out: &mut impl Write) -> Result<Status> {
             }
         },
     };
-    let title = match solved {
-        Some(_) => format!("{}: {label}, solved", graph.name()),
-        None => format!("{}: {label}", graph.name()),
+    // A generated puzzle's name already says the variant.
+    let mut title = match label.contains(graph.name()) {
+        true => label,
+        false => format!("{}: {label}", graph.name()),
     };
+    if solved.is_some() {
+        title += ", solved";
+    }
     let values = svg::Values {
         givens: puzzle.givens(),
         solved: solved.as_ref().map(Puzzle::givens),
@@ -71,14 +75,14 @@ pub(crate) fn run(options: &Options, out: &mut impl Write) -> Result<Status> {
 }
 
 /// The graph and first puzzle of a puzzle file, and its label for the title
-/// (the file name).
+/// (a RON puzzle's name, or the file name and the puzzle's place in it).
 fn first_puzzle(path: &Path, variant: Option<&str>) -> Result<(ConstraintGraph, Puzzle, String)> {
     let name = path.display().to_string();
     let short = path
         .file_name()
         .map_or(name.clone(), |f| f.to_string_lossy().into_owned());
     let mut reader = open(path).with_context(|| format!("cannot read {name}"))?;
-    let (graph, record, several) = if read::looks_like_ron(reader.fill_buf()?) {
+    let (graph, record, several, label) = if read::looks_like_ron(reader.fill_buf()?) {
         if let Some(warning) = variant_ignored(variant, &name) {
             eprint!("{warning}");
         }
@@ -90,7 +94,8 @@ fn first_puzzle(path: &Path, variant: Option<&str>) -> Result<(ConstraintGraph, 
             Some(i) => read.graphs.swap_remove(i),
             None => return Err(record.puzzle.map(|_| ()).unwrap_err().into()),
         };
-        (graph, record, several)
+        let label = record.label.clone();
+        (graph, record, several, label)
     } else {
         let graph = ConstraintGraph::load(variant.unwrap_or(DEFAULT_VARIANT))?;
         let mut records = PuzzleReader::new(&graph, reader, &name);
@@ -99,10 +104,11 @@ fn first_puzzle(path: &Path, variant: Option<&str>) -> Result<(ConstraintGraph, 
         let Some(record) = first else {
             anyhow::bail!("{name}: no puzzles found");
         };
-        (graph, record, several)
+        let label = format!("{short}, {}", record.label);
+        (graph, record, several, label)
     };
     if several {
         eprintln!("note: {name} holds several puzzles: drawing the first");
     }
-    Ok((graph, record.puzzle?, short))
+    Ok((graph, record.puzzle?, label))
 }

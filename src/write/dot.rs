@@ -1,6 +1,6 @@
 //! Graphviz DOT export of a constraint graph, through petgraph's `Dot`.
 
-use petgraph::dot::Dot;
+use petgraph::dot::{Config, Dot};
 use petgraph::graph::{EdgeReference, NodeIndex, UnGraph};
 use petgraph::visit::NodeRef;
 
@@ -40,5 +40,18 @@ pub fn dot(graph: &ConstraintGraph) -> String {
             format!("pos = \"{:.1},{:.1}!\"", x * SPACING, -y * SPACING)
         })
     };
-    format!("{}", Dot::with_attr_getters(&labelled, &[], &edge, &node))
+    let content = Dot::with_attr_getters(&labelled, &[Config::GraphContentOnly], &edge, &node);
+    // With positions, neato keeps them (read in points): `dot -Tsvg` then draws the
+    // shape as laid out, in a second, where dot's own layering of hundreds of
+    // labelled edges takes a minute.
+    let placed = (0..graph.len()).any(|c| position(graph, c).is_some());
+    let layout = if placed {
+        "    layout = neato\n    inputscale = 72\n"
+    } else {
+        "    layout = circo\n"
+    };
+    format!(
+        "graph {{\n    label = \"{}\"\n{layout}    node [shape = circle, fontsize = 10]\n    edge [fontsize = 8, fontcolor = \"#555555\"]\n{content}}}\n",
+        graph.name().replace('\\', "\\\\").replace('"', "\\\"")
+    )
 }
