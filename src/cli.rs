@@ -154,6 +154,23 @@ pub enum Command {
         #[arg(long, short, value_enum, default_value_t = GraphFormat::Dot)]
         format: GraphFormat,
     },
+    /// Import an f-puzzles puzzle: write a RON variant and puzzle, or solve it.
+    ///
+    /// Size, givens, regions, diagonals, anti-knight, anti-king, extra regions and
+    /// disjoint groups are kept; any other constraint (killer cages, thermometers,
+    /// arrows, kropki dots…) is refused, naming each one (exit 2).
+    Import {
+        /// An f-puzzles JSON file, or an f-puzzles link or its `?load=` string.
+        #[arg(value_name = "SOURCE")]
+        source: String,
+        /// Write PREFIX.variant.ron and PREFIX.ron [default: the JSON file's
+        /// path without `.json`, or `fpuzzles` for a link].
+        #[arg(long, short, value_name = "PREFIX", conflicts_with = "solve")]
+        output: Option<PathBuf>,
+        /// Solve it and print the solution instead of writing files.
+        #[arg(long)]
+        solve: bool,
+    },
     /// Project Euler 96: the sum of the 3-digit numbers at the top left of every solution.
     Euler {
         /// A Project Euler 96 file (`Grid NN` + 9 rows of 9 digits), or `-`.
@@ -203,6 +220,8 @@ pub enum GenerateFormat {
     /// A RON puzzle file naming the variant (one document per puzzle; `solve` and
     /// `validate` read a file of several).
     Ron,
+    /// One JSON object per line: the puzzle, its solution, clues and seed.
+    Json,
 }
 
 #[derive(Debug, Args)]

@@ -7,6 +7,7 @@ mod explain;
 mod generate;
 mod grade;
 mod graph;
+mod import;
 mod info;
 mod progress;
 mod render;
@@ -186,7 +187,26 @@ pub fn run(cli: Cli) -> Result<Status> {
             };
             buffered(|out| render::run(&options, out))
         }
+        Command::Import {
+            source,
+            output,
+            solve,
+        } => buffered(|out| import::run(&source, output, solve, out)),
         Command::Graph { variant, format } => buffered(|out| graph::run(&variant, format, out)),
+    }
+}
+
+/// The JSON outcome of a record's status (`Ok` is `solved`: commands that
+/// settle uniqueness say `unique` themselves).
+pub(crate) fn outcome(status: Status) -> graphdoku::write::json::Outcome {
+    use graphdoku::write::json::Outcome;
+    match status {
+        Status::Ok => Outcome::Solved,
+        Status::Unsolved => Outcome::NoSolution,
+        Status::Invalid => Outcome::Invalid,
+        Status::Internal => Outcome::InternalError,
+        Status::Multiple => Outcome::Multiple,
+        Status::GaveUp => Outcome::GaveUp,
     }
 }
 

@@ -3,6 +3,7 @@
 pub mod dot;
 pub mod json;
 pub mod png;
+pub mod ron;
 pub mod svg;
 pub mod text;
 
