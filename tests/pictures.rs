@@ -30,6 +30,7 @@ fn all_shapes() -> Vec<String> {
         .collect();
     names.push(shape("pentagon.ron"));
     names.push(shape("petersen.ron"));
+    names.push(shape("plus.ron"));
     names
 }
 
@@ -103,7 +104,7 @@ fn svg_snapshots() {
         };
         insta::assert_snapshot!(name, svg(&graph, values, name));
     }
-    for file in ["pentagon.ron", "petersen.ron"] {
+    for file in ["pentagon.ron", "petersen.ron", "plus.ron"] {
         let graph = ConstraintGraph::load(&shape(file)).unwrap();
         let (givens, solved) = (vec![None; graph.len()], filling(&graph));
         let values = Values {
@@ -121,6 +122,29 @@ fn text_snapshots() {
         let drawn = text::drawing(&graph, &filling(&graph));
         insta::assert_snapshot!(format!("text-{name}"), drawn);
     }
+    // Listed cells: a grid when their coordinates are whole numbers, else a list.
+    for file in ["plus.ron", "pentagon.ron"] {
+        let graph = ConstraintGraph::load(&shape(file)).unwrap();
+        let drawn = text::drawing(&graph, &filling(&graph));
+        insta::assert_snapshot!(format!("text-{file}"), drawn);
+    }
+    // On a terminal: box-drawing lines, givens bold, solved values blue.
+    let graph = ConstraintGraph::load("sudoku6").unwrap();
+    let mut givens = vec![None; graph.len()];
+    (givens[0], givens[8], givens[35]) = (Some(0), Some(2), Some(5));
+    let style = text::Style {
+        unicode: true,
+        colour: true,
+    };
+    let drawn = text::drawing_with(&graph, &filling(&graph), Some(&givens), style);
+    assert_eq!(drawn.matches("\x1b[1m").count(), 3);
+    insta::assert_snapshot!("text-sudoku6-terminal", drawn);
+    let plain = text::Style {
+        unicode: true,
+        colour: false,
+    };
+    let drawn = text::drawing_with(&graph, &filling(&graph), Some(&givens), plain);
+    assert!(!drawn.contains('\x1b'));
 }
 
 /// Pixels darker than mid-grey.

@@ -44,11 +44,14 @@ pub(crate) fn run(
         verify(&graph, &puzzle, &solution)
             .map_err(|v| anyhow::anyhow!("internal error: a wrong solution: {v}"))?;
         writeln!(out, "{}: solved", imported.name)?;
-        write!(
-            out,
-            "{}",
-            text::drawing(&graph, solution.to_puzzle().givens())
-        )?;
+        let style = super::text_style();
+        let drawn = text::drawing_with(
+            &graph,
+            solution.to_puzzle().givens(),
+            Some(puzzle.givens()),
+            style,
+        );
+        write!(out, "{drawn}")?;
         return Ok(Status::Ok);
     }
     let prefix = output.unwrap_or_else(|| match path.is_file() {

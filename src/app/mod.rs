@@ -94,6 +94,7 @@ pub fn run(cli: Cli) -> Result<Status> {
                 format,
                 stats,
                 unique,
+                style: text_style(),
             };
             // With --unique the question is uniqueness: several solutions exit 4.
             let mode = Mode {
@@ -193,6 +194,19 @@ pub fn run(cli: Cli) -> Result<Status> {
             solve,
         } => buffered(|out| import::run(&source, output, solve, out)),
         Command::Graph { variant, format } => buffered(|out| graph::run(&variant, format, out)),
+    }
+}
+
+/// How drawings look: box-drawing lines and colour (givens bold, solved values
+/// blue) when standard output is a terminal, colour never with `NO_COLOR` set;
+/// plain ASCII that reads back otherwise.
+pub(crate) fn text_style() -> graphdoku::write::text::Style {
+    use std::io::IsTerminal;
+    let terminal = io::stdout().is_terminal();
+    let no_colour = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    graphdoku::write::text::Style {
+        unicode: terminal,
+        colour: terminal && !no_colour,
     }
 }
 

@@ -16,6 +16,7 @@ pub(crate) struct Options {
     pub format: SolveFormat,
     pub stats: bool,
     pub unique: bool,
+    pub style: text::Style,
 }
 
 pub(crate) fn run(
@@ -75,7 +76,9 @@ pub(crate) fn run(
         SolveFormat::Grid => {
             writeln!(out, "{} ({}): {verdict}", record.label, record.location)?;
             if let Some(values) = &values {
-                write!(out, "{}", text::drawing(graph, values.givens()))?;
+                let givens = record.puzzle.as_ref().ok().map(|p| p.givens());
+                let drawn = text::drawing_with(graph, values.givens(), givens, options.style);
+                write!(out, "{drawn}")?;
             }
             writeln!(out)?;
         }

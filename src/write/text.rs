@@ -31,8 +31,27 @@ pub fn line(graph: &ConstraintGraph, values: &[Option<u8>]) -> String {
         .join(separator)
 }
 
+/// How a drawing looks: plain ASCII that the readers take back (for files and
+/// pipes), or box-drawing lines and colour (for a terminal).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Style {
+    /// Box-drawing characters (`│ ─ ┼`) in place of `| - +`.
+    pub unicode: bool,
+    /// ANSI colour: givens bold, solved values blue (see [`drawing_with`]).
+    pub colour: bool,
+}
+
+impl Style {
+    /// ASCII without colour: what files and pipes get.
+    pub const PLAIN: Style = Style {
+        unicode: false,
+        colour: false,
+    };
+}
+
 /// A puzzle or solution drawn for people: a grid with box lines, a sector-by-ring
-/// table for polar shapes, or `name = symbol` lines for free shapes.
+/// table for polar shapes, listed cells with whole-number coordinates as a grid
+/// (blank where no cell is), or else `name = symbol` lines.
 ///
 /// ```
 /// let g = graphdoku::ConstraintGraph::load("sudoku4").unwrap();
@@ -41,30 +60,73 @@ pub fn line(graph: &ConstraintGraph, values: &[Option<u8>]) -> String {
 /// assert_eq!(text.lines().nth(2), Some("----+----"));
 /// ```
 pub fn drawing(graph: &ConstraintGraph, values: &[Option<u8>]) -> String {
+    drawing_with(graph, values, None, Style::PLAIN)
+}
+
+/// [`drawing`] in a [`Style`]; with colour, cells given in `givens` are bold and
+/// the others blue.
+///
+/// ```
+/// use graphdoku::write::text::{Style, drawing_with};
+/// let g = graphdoku::ConstraintGraph::load("sudoku4").unwrap();
+/// let mut givens = vec![None; 16];
+/// givens[0] = Some(0);
+/// let style = Style { unicode: true, colour: true };
+/// let text = drawing_with(&g, &[Some(0); 16], Some(&givens), style);
+/// assert!(text.starts_with("\x1b[1m1\x1b[0m \x1b[34m1\x1b[0m │"));
+/// assert_eq!(text.lines().nth(2), Some("────┼────"));
+/// ```
+pub fn drawing_with(
+    graph: &ConstraintGraph,
+    values: &[Option<u8>],
+    givens: Option<&[Option<u8>]>,
+    style: Style,
+) -> String {
     let width = graph.alphabet().width();
+    // A cell's text, right-aligned to the widest symbol, coloured when asked.
+    let cell = |i: usize| {
+        let text = format!("{:>width$}", symbol(graph, values[i]));
+        match (style.colour, values[i], givens) {
+            (true, Some(_), Some(givens)) if givens[i].is_some() => format!("\x1b[1m{text}\x1b[0m"),
+            (true, Some(_), _) => format!("\x1b[34m{text}\x1b[0m"),
+            _ => text,
+        }
+    };
+    let (bar, dash, cross) = match style.unicode {
+        true => ("│", "─", "┼"),
+        false => ("|", "-", "+"),
+    };
     let mut out = String::new();
     match graph.layout() {
         Layout::Grid { rows, cols, boxes } => {
             let mut at = vec![None; rows * cols];
-            for (cell, value) in graph.cells().iter().zip(values) {
-                if let Coord::Grid { row, col } = cell.coord {
-                    at[row * cols + col] = Some(symbol(graph, *value));
+            for (i, c) in graph.cells().iter().enumerate() {
+                if let Coord::Grid { row, col } = c.coord {
+                    at[row * cols + col] = Some(i);
                 }
             }
             let (box_rows, box_cols) = boxes.unwrap_or((rows, cols));
             for row in 0..rows {
                 if row > 0 && row % box_rows == 0 {
-                    let segment = "-".repeat((width + 1) * box_cols + 1);
-                    let line = vec![segment; cols / box_cols].join("+");
-                    out.push_str(&line[1..line.len() - 1]);
+                    let segment = dash.repeat((width + 1) * box_cols + 1);
+                    let line = vec![segment; cols / box_cols].join(cross);
+                    let chars: Vec<char> = line.chars().collect();
+                    out.extend(&chars[1..chars.len() - 1]);
                     out.push('\n');
                 }
                 let mut text = String::new();
                 for col in 0..cols {
                     if col > 0 && col % box_cols == 0 {
-                        text.push_str(" |");
+                        let _ = write!(text, " {bar}");
                     }
-                    let _ = write!(text, " {:>width$}", at[row * cols + col].unwrap_or(""));
+                    match at[row * cols + col] {
+                        Some(i) => {
+                            let _ = write!(text, " {}", cell(i));
+                        }
+                        None => {
+                            let _ = write!(text, " {:width$}", "");
+                        }
+                    }
                 }
                 out.push_str(text[1..].trim_end());
                 out.push('\n');
@@ -77,25 +139,86 @@ pub fn drawing(graph: &ConstraintGraph, values: &[Option<u8>]) -> String {
                 let _ = write!(out, " {ring:>width$}");
             }
             out.push('\n');
-            for (cell, value) in graph.cells().iter().zip(values) {
-                if let Coord::Polar { sector, ring } = cell.coord {
+            for (i, c) in graph.cells().iter().enumerate() {
+                if let Coord::Polar { sector, ring } = c.coord {
                     if ring == 0 {
                         let _ = write!(out, "{:label$}", format!("s{}:", sector + 1));
                     }
-                    let _ = write!(out, " {:>width$}", symbol(graph, *value));
+                    let _ = write!(out, " {}", cell(i));
                     if ring + 1 == rings {
                         out.push('\n');
                     }
                 }
             }
         }
-        Layout::Free => {
-            for (cell, value) in graph.cells().iter().zip(values) {
-                let _ = writeln!(out, "{} = {}", cell.name, symbol(graph, *value));
+        Layout::Free => match free_grid(graph) {
+            Some((cols, at)) => {
+                for row in at.chunks(cols) {
+                    let mut text = String::new();
+                    for position in row {
+                        match position {
+                            Some(i) => {
+                                let _ = write!(text, " {}", cell(*i));
+                            }
+                            None => {
+                                let _ = write!(text, " {:width$}", "");
+                            }
+                        }
+                    }
+                    out.push_str(text[1..].trim_end());
+                    out.push('\n');
+                }
             }
-        }
+            None => {
+                for (i, c) in graph.cells().iter().enumerate() {
+                    let _ = writeln!(out, "{} = {}", c.name, cell(i).trim_start());
+                }
+            }
+        },
     }
     out
+}
+
+/// Largest grid a list of cells is drawn as: more positions than this is not a
+/// shape but a scatter.
+const MAX_FREE_GRID: usize = 1 << 16;
+
+/// Listed cells whose coordinates are distinct whole numbers (x = column, y =
+/// row), as a grid: its width and the cell at each position, row by row.
+/// `None` when they are not, or all sit at the origin (no coordinates).
+fn free_grid(graph: &ConstraintGraph) -> Option<(usize, Vec<Option<usize>>)> {
+    let points: Vec<(f64, f64)> = graph
+        .cells()
+        .iter()
+        .map(|c| match c.coord {
+            Coord::Free { x, y } => Some((x, y)),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    if points.iter().all(|&p| p == (0.0, 0.0))
+        || points
+            .iter()
+            .any(|p| p.0.fract() != 0.0 || p.1.fract() != 0.0)
+    {
+        return None;
+    }
+    let min_x = points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
+    let min_y = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+    let max_x = points.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
+    let max_y = points.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+    let (cols, rows) = ((max_x - min_x) as usize + 1, (max_y - min_y) as usize + 1);
+    if cols.checked_mul(rows).is_none_or(|n| n > MAX_FREE_GRID) {
+        return None;
+    }
+    let mut at = vec![None; rows * cols];
+    for (i, p) in points.iter().enumerate() {
+        let slot = &mut at[(p.1 - min_y) as usize * cols + (p.0 - min_x) as usize];
+        if slot.is_some() {
+            return None; // two cells on one spot
+        }
+        *slot = Some(i);
+    }
+    Some((cols, at))
 }
 
 #[cfg(test)]
