@@ -97,7 +97,8 @@ pub fn svg(graph: &ConstraintGraph, values: Values, title: &str) -> String {
     for (i, line) in legend.iter().enumerate() {
         let _ = writeln!(
             out,
-            r##"<text x="{MARGIN}" y="{:.1}" font-size="14" fill="#333">{}</text>"##,
+            r##"<text x="{:.1}" y="{:.1}" font-size="14" fill="#333">{}</text>"##,
+            (width - drawn) / 2.0 + MARGIN,
             TITLE + height + (i as f64 + 0.7) * LEGEND,
             escape(line)
         );
@@ -248,7 +249,7 @@ fn grid(
         };
         let _ = writeln!(
             out,
-            r##"<line x1="{x1:.1}" y1="{:.1}" x2="{x2:.1}" y2="{:.1}" stroke="#7f9fd6" stroke-width="2.5"/>"##,
+            r##"<line x1="{x1:.1}" y1="{:.1}" x2="{x2:.1}" y2="{:.1}" stroke="#7f9fd6" stroke-width="2.5" stroke-opacity="0.6"/>"##,
             a.1,
             b.1 + UNIT
         );
