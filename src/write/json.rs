@@ -123,7 +123,7 @@ pub struct PuzzleRecord {
     /// `grade`: guesses needed after logic ran out.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub guesses: Option<usize>,
-    /// `grade`, `solve --stats`: the solver's work.
+    /// `grade`: the solver's work.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub search: Option<SearchRecord>,
     /// `explain` (every step), `hint` (the first).
