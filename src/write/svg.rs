@@ -10,6 +10,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::f64::consts::PI;
 use std::fmt::Write;
 
+use super::Why;
 use crate::graph::{ConstraintGraph, Coord, HouseKind, Layout};
 
 /// Side of a grid cell, in pixels.
@@ -507,32 +508,15 @@ struct RuleEdges {
     other: Vec<(usize, usize)>,
 }
 
-/// The edges no house holds, sorted into knight moves, king moves and others
-/// (on grids; every such edge of another shape is "other").
+/// The edges no house holds, sorted into knight moves, king moves and others.
 fn rule_edges(graph: &ConstraintGraph) -> RuleEdges {
-    let mut houses_of: Vec<Vec<usize>> = vec![Vec::new(); graph.len()];
-    for (h, house) in graph.houses().iter().enumerate() {
-        for &c in &house.cells {
-            houses_of[c].push(h);
-        }
-    }
     let mut found = RuleEdges::default();
-    for edge in graph.graph().edge_indices() {
-        let (a, b) = graph.graph().edge_endpoints(edge).expect("an edge");
-        let (a, b) = (a.index(), b.index());
-        if houses_of[a].iter().any(|h| houses_of[b].contains(h)) {
-            continue;
-        }
-        let steps = match (graph.cells()[a].coord, graph.cells()[b].coord) {
-            (Coord::Grid { row: r1, col: c1 }, Coord::Grid { row: r2, col: c2 }) => {
-                Some((r1.abs_diff(r2), c1.abs_diff(c2)))
-            }
-            _ => None,
-        };
-        match steps {
-            Some((1, 2) | (2, 1)) => found.knight += 1,
-            Some((1, 1)) => found.king += 1,
-            _ => found.other.push((a, b)),
+    for (a, b, why) in super::edges(graph) {
+        match why {
+            Why::House(_) => {}
+            Why::Knight => found.knight += 1,
+            Why::King => found.king += 1,
+            Why::Pair => found.other.push((a, b)),
         }
     }
     found
