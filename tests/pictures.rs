@@ -115,6 +115,71 @@ fn svg_snapshots() {
     }
 }
 
+/// `name` rewritten as an explicit list: cells at their grid coordinates,
+/// every house listed by name, the same edges as pairs.
+fn listed(name: &str) -> ConstraintGraph {
+    let record = GraphRecord::of(&ConstraintGraph::load(name).unwrap());
+    let cells: Vec<String> = record
+        .nodes
+        .iter()
+        .map(|n| {
+            format!(
+                "(name: {:?}, x: {}, y: {})",
+                n.name,
+                n.x.unwrap(),
+                n.y.unwrap()
+            )
+        })
+        .collect();
+    let houses: Vec<String> = record
+        .houses
+        .iter()
+        .map(|h| format!("House(name: {:?}, cells: {:?})", h.name, h.cells))
+        .collect();
+    let pairs: Vec<String> = record
+        .edges
+        .iter()
+        .map(|e| format!("({:?}, {:?})", e.a, e.b))
+        .collect();
+    let source = format!(
+        "Variant(name: {:?}, symbols: List({:?}), cells: List([{}]), houses: [{}], edges: [Pairs([{}])])",
+        record.name,
+        record.symbols,
+        cells.join(", "),
+        houses.join(", "),
+        pairs.join(", ")
+    );
+    ConstraintGraph::build(&graphdoku::variant::parse(&source, "listed").unwrap()).unwrap()
+}
+
+#[test]
+fn listed_grids_draw_as_their_grids() {
+    // Issue 9: a samurai written cell by cell printed 369 `name = value` lines.
+    for name in ["sudoku6", "samurai"] {
+        let (grid, list) = (ConstraintGraph::load(name).unwrap(), listed(name));
+        let values = filling(&grid);
+        assert_eq!(
+            text::drawing(&list, &values).lines().count(),
+            text::drawing(&grid, &values).lines().count() - grid_separators(&grid)
+        );
+        let picture = |g: &ConstraintGraph| {
+            let givens = vec![None; g.len()];
+            let values = Values {
+                givens: &givens,
+                solved: Some(&values),
+            };
+            svg(g, values, name)
+        };
+        assert_eq!(picture(&list), picture(&grid), "{name}");
+    }
+}
+
+/// The box separator lines of a grid's text drawing.
+fn grid_separators(graph: &ConstraintGraph) -> usize {
+    let drawn = text::drawing(graph, &filling(graph));
+    drawn.lines().filter(|l| l.contains('+')).count()
+}
+
 #[test]
 fn text_snapshots() {
     for name in ["sudoku4", "sudoku6", "jigsaw9", "pie", "samurai"] {

@@ -90,3 +90,84 @@ pub(crate) fn position(graph: &ConstraintGraph, cell: usize) -> Option<(f64, f64
         }
     }
 }
+
+/// Largest grid a list of cells is drawn as: more positions than this is not a
+/// shape but a scatter.
+const MAX_FREE_GRID: usize = 1 << 16;
+
+/// Where the cells sit on a grid, for drawing it.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Places {
+    /// Rows of the grid.
+    pub rows: usize,
+    /// Columns of the grid.
+    pub cols: usize,
+    /// Each cell's (row, column); `None` for a cell off the grid.
+    pub of: Vec<Option<(usize, usize)>>,
+    /// The cell at each position, row by row; `None` where no cell is.
+    pub at: Vec<Option<usize>>,
+}
+
+impl Places {
+    /// The grid of a grid shape, or of listed cells whose coordinates are
+    /// distinct whole numbers (x = column, y = row); `None` for other shapes,
+    /// and for listed cells all at the origin (no coordinates).
+    pub(crate) fn of(graph: &ConstraintGraph) -> Option<Places> {
+        let (rows, cols, of): (usize, usize, Vec<Option<(usize, usize)>>) = match graph.layout() {
+            Layout::Grid { rows, cols, .. } => {
+                let of = graph
+                    .cells()
+                    .iter()
+                    .map(|c| match c.coord {
+                        Coord::Grid { row, col } => Some((row, col)),
+                        _ => None,
+                    })
+                    .collect();
+                (rows, cols, of)
+            }
+            Layout::Polar { .. } => return None,
+            Layout::Free => {
+                let points: Vec<(f64, f64)> = graph
+                    .cells()
+                    .iter()
+                    .map(|c| match c.coord {
+                        Coord::Free { x, y } => Some((x, y)),
+                        _ => None,
+                    })
+                    .collect::<Option<_>>()?;
+                let whole = |v: f64| v.fract() == 0.0 && v.abs() < 1e9;
+                if points.iter().all(|&p| p == (0.0, 0.0))
+                    || !points.iter().all(|p| whole(p.0) && whole(p.1))
+                {
+                    return None;
+                }
+                let least =
+                    |f: fn(&(f64, f64)) -> f64| points.iter().map(f).fold(f64::INFINITY, f64::min);
+                let most = |f: fn(&(f64, f64)) -> f64| {
+                    points.iter().map(f).fold(f64::NEG_INFINITY, f64::max)
+                };
+                let (min_x, min_y) = (least(|p| p.0), least(|p| p.1));
+                let cols = (most(|p| p.0) - min_x) as usize + 1;
+                let rows = (most(|p| p.1) - min_y) as usize + 1;
+                if cols.checked_mul(rows).is_none_or(|n| n > MAX_FREE_GRID) {
+                    return None;
+                }
+                let of = points
+                    .iter()
+                    .map(|p| Some(((p.1 - min_y) as usize, (p.0 - min_x) as usize)))
+                    .collect();
+                (rows, cols, of)
+            }
+        };
+        let mut at = vec![None; rows * cols];
+        for (i, place) in of.iter().enumerate() {
+            if let Some((row, col)) = *place {
+                if at[row * cols + col].is_some() {
+                    return None; // two cells on one spot
+                }
+                at[row * cols + col] = Some(i);
+            }
+        }
+        Some(Places { rows, cols, of, at })
+    }
+}

@@ -6,11 +6,11 @@
 //! without coordinates. Rules that are edges, not houses (anti-knight,
 //! anti-king, listed pairs), get a legend.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::f64::consts::PI;
 use std::fmt::Write;
 
-use super::Why;
+use super::{Places, Why};
 use crate::graph::{ConstraintGraph, Coord, HouseKind, Layout};
 
 /// Side of a grid cell, in pixels.
@@ -59,12 +59,14 @@ pub struct Values<'a> {
 /// assert!(picture.contains(">A 4×4</text>"));
 /// ```
 pub fn svg(graph: &ConstraintGraph, values: Values, title: &str) -> String {
-    let legend = legend(graph);
+    // Grids, and listed cells on whole-number coordinates, are drawn as grids.
+    let places = Places::of(graph);
+    let legend = legend(graph, places.as_ref());
     let mut body = String::new();
-    let (drawn, height) = match graph.layout() {
-        Layout::Grid { rows, cols, .. } => grid(graph, values, rows, cols, &mut body),
-        Layout::Polar { sectors, rings } => polar(graph, values, sectors, rings, &mut body),
-        Layout::Free => free(graph, values, &mut body),
+    let (drawn, height) = match (graph.layout(), &places) {
+        (Layout::Polar { sectors, rings }, _) => polar(graph, values, sectors, rings, &mut body),
+        (_, Some(places)) => grid(graph, values, places, &mut body),
+        (_, None) => free(graph, values, &mut body),
     };
     let widest = legend.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64 * 7.5;
     let width = drawn
@@ -99,7 +101,7 @@ pub fn svg(graph: &ConstraintGraph, values: Values, title: &str) -> String {
         let _ = writeln!(
             out,
             r##"<text x="{:.1}" y="{:.1}" font-size="14" fill="#333">{}</text>"##,
-            (width - drawn) / 2.0 + MARGIN,
+            ((width - drawn) / 2.0 + MARGIN).min(width - widest - MARGIN),
             TITLE + height + (i as f64 + 0.7) * LEGEND,
             escape(line)
         );
@@ -143,59 +145,70 @@ fn value(out: &mut String, text: &str, given: bool, x: f64, y: f64, size: f64, r
     );
 }
 
-/// Houses that cut a grid into pieces drawn with thick borders (boxes, or
-/// jigsaw regions when there are no boxes), and the other houses that are
-/// shaded (extra regions, listed houses: windoku, disjoint groups).
-fn grid_houses(graph: &ConstraintGraph) -> (Vec<usize>, Vec<usize>) {
+/// How a grid picture shows each house.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct GridHouses {
+    /// Houses that cut the grid into pieces with thick borders: boxes, jigsaw
+    /// regions when there are no boxes, listed box-like houses of listed shapes.
+    pieces: Vec<usize>,
+    /// Extra houses, shaded: windoku windows, disjoint groups, other listed houses.
+    shaded: Vec<usize>,
+    /// Houses drawn as a line corner to corner: diagonals, listed or not.
+    diagonals: Vec<usize>,
+}
+
+/// Sorts the houses of a grid picture by how they are shown (rows and columns,
+/// listed or not, need nothing: the grid shows them).
+fn grid_houses(graph: &ConstraintGraph, places: &Places) -> GridHouses {
     let houses = graph.houses();
-    let has_boxes = houses.iter().any(|h| h.kind == HouseKind::Box);
-    let piece_kind = if has_boxes {
-        HouseKind::Box
-    } else {
-        HouseKind::Region
-    };
-    let mut pieces = Vec::new();
-    let mut shaded = Vec::new();
+    let has = |kind| houses.iter().any(|h| h.kind == kind);
+    let (has_boxes, has_regions) = (has(HouseKind::Box), has(HouseKind::Region));
+    let mut sorted = GridHouses::default();
     for (i, house) in houses.iter().enumerate() {
+        let at: Vec<(usize, usize)> = house.cells.iter().filter_map(|&c| places.of[c]).collect();
+        // Listed houses are recognised by shape: a line along a row or column,
+        // or a diagonal.
+        let line = |key: fn(&(usize, usize)) -> isize| at.iter().all(|p| key(p) == key(&at[0]));
+        let full = house.cells.len() == graph.alphabet().len();
+        let straight = full && (line(|p| p.0 as isize) || line(|p| p.1 as isize));
+        let diagonal = full
+            && at.len() > 1
+            && (line(|p| p.0 as isize - p.1 as isize) || line(|p| (p.0 + p.1) as isize));
         match house.kind {
-            kind if kind == piece_kind => pieces.push(i),
-            HouseKind::Region | HouseKind::Listed => shaded.push(i),
+            HouseKind::Box => sorted.pieces.push(i),
+            HouseKind::Region if !has_boxes => sorted.pieces.push(i),
+            HouseKind::Diagonal => sorted.diagonals.push(i),
+            HouseKind::Listed if straight => {}
+            HouseKind::Listed if diagonal => sorted.diagonals.push(i),
+            HouseKind::Listed if !has_boxes && !has_regions && full => sorted.pieces.push(i),
+            HouseKind::Region | HouseKind::Listed => sorted.shaded.push(i),
             _ => {}
         }
     }
-    // Jigsaw regions must tile the board; partial ones are shaded instead.
-    if !has_boxes
-        && pieces
-            .iter()
-            .any(|&h| houses[h].cells.len() < graph.alphabet().len())
-    {
-        shaded.append(&mut pieces);
-        shaded.sort_unstable();
+    // Pieces must tile the board; partial ones are shaded instead.
+    let k = graph.alphabet().len();
+    if !has_boxes && sorted.pieces.iter().any(|&h| houses[h].cells.len() < k) {
+        sorted.shaded.append(&mut sorted.pieces);
+        sorted.shaded.sort_unstable();
     }
-    (pieces, shaded)
+    sorted
 }
 
 /// Draws a grid shape; returns the drawing's width and height.
-fn grid(
-    graph: &ConstraintGraph,
-    values: Values,
-    rows: usize,
-    cols: usize,
-    out: &mut String,
-) -> (f64, f64) {
-    let mut at = vec![None; rows * cols];
-    for (i, cell) in graph.cells().iter().enumerate() {
-        if let Coord::Grid { row, col } = cell.coord {
-            at[row * cols + col] = Some(i);
-        }
-    }
+fn grid(graph: &ConstraintGraph, values: Values, places: &Places, out: &mut String) -> (f64, f64) {
+    let (rows, cols, at) = (places.rows, places.cols, &places.at);
+    let place = |i: usize| places.of[i];
     let cell_at = |r: isize, c: isize| {
         (r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols)
             .then(|| at[r as usize * cols + c as usize])
             .flatten()
     };
     let corner = |row: usize, col: usize| (MARGIN + col as f64 * UNIT, row as f64 * UNIT);
-    let (pieces, shaded) = grid_houses(graph);
+    let GridHouses {
+        pieces,
+        shaded,
+        diagonals,
+    } = grid_houses(graph, places);
     let houses = graph.houses();
     // The pieces of each cell, to find borders between different ones.
     let mut piece_of: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); graph.len()];
@@ -225,23 +238,19 @@ fn grid(
         }
     }
     out.push_str("<g stroke=\"#aaaaaa\" stroke-width=\"1\">\n");
-    for (i, cell) in graph.cells().iter().enumerate() {
-        if let Coord::Grid { row, col } = cell.coord {
+    for (&place, fill) in places.of.iter().zip(&fill) {
+        if let Some((row, col)) = place {
             let (x, y) = corner(row, col);
             let _ = writeln!(
                 out,
-                r#"<rect x="{x:.1}" y="{y:.1}" width="{UNIT}" height="{UNIT}" fill="{}"/>"#,
-                fill[i]
+                r#"<rect x="{x:.1}" y="{y:.1}" width="{UNIT}" height="{UNIT}" fill="{fill}"/>"#
             );
         }
     }
     out.push_str("</g>\n");
-    for house in houses.iter().filter(|h| h.kind == HouseKind::Diagonal) {
+    for house in diagonals.iter().map(|&h| &houses[h]) {
         let ends = [house.cells[0], house.cells[house.cells.len() - 1]];
-        let [a, b] = ends.map(|c| match graph.cells()[c].coord {
-            Coord::Grid { row, col } => corner(row, col),
-            _ => (0.0, 0.0),
-        });
+        let [a, b] = ends.map(|c| place(c).map_or((0.0, 0.0), |(r, c)| corner(r, c)));
         // From the outer corner of the first cell to that of the last.
         let (x1, x2) = if a.0 <= b.0 {
             (a.0, b.0 + UNIT)
@@ -255,12 +264,51 @@ fn grid(
             b.1 + UNIT
         );
     }
+    // Listed extra houses may lie over other shading (disjoint groups): a dashed
+    // outline, a little inside the cells, shows each on its own.
+    for house in shaded.iter().map(|&h| &houses[h]) {
+        if house.kind != HouseKind::Listed {
+            continue;
+        }
+        let inside: BTreeSet<(usize, usize)> =
+            house.cells.iter().filter_map(|&c| place(c)).collect();
+        let inset = 4.0;
+        let mut outline = String::new();
+        for &(row, col) in &inside {
+            let (x, y) = corner(row, col);
+            let (x0, y0, x1, y1) = (x + inset, y + inset, x + UNIT - inset, y + UNIT - inset);
+            let open = |dr: isize, dc: isize| {
+                let (r, c) = (row as isize + dr, col as isize + dc);
+                r < 0 || c < 0 || !inside.contains(&(r as usize, c as usize))
+            };
+            // A side runs on to the next cell of the house, so the outline is whole.
+            let (left, right) = (
+                if open(0, -1) { x0 } else { x },
+                if open(0, 1) { x1 } else { x + UNIT },
+            );
+            let (top, bottom) = (
+                if open(-1, 0) { y0 } else { y },
+                if open(1, 0) { y1 } else { y + UNIT },
+            );
+            for (side, (ax, ay, bx, by)) in [
+                (open(-1, 0), (left, y0, right, y0)),
+                (open(1, 0), (left, y1, right, y1)),
+                (open(0, -1), (x0, top, x0, bottom)),
+                (open(0, 1), (x1, top, x1, bottom)),
+            ] {
+                if side {
+                    let _ = write!(outline, "M{ax:.1} {ay:.1}L{bx:.1} {by:.1}");
+                }
+            }
+        }
+        let _ = writeln!(
+            out,
+            r##"<path d="{outline}" stroke="#7a4fb0" stroke-width="2" stroke-dasharray="5 3" fill="none"/>"##
+        );
+    }
     // Thick borders: the edge of the shape, and between different pieces.
     let mut thick = String::new();
-    for cell in graph.cells() {
-        let Coord::Grid { row, col } = cell.coord else {
-            continue;
-        };
+    for &(row, col) in places.of.iter().flatten() {
         let me = at[row * cols + col].expect("a cell of the grid");
         let (x, y) = corner(row, col);
         let sides = [
@@ -286,10 +334,7 @@ fn grid(
         r#"<path d="{thick}" stroke="black" stroke-width="3" stroke-linecap="square" fill="none"/>"#
     );
     for (from, to) in rule_edges(graph).other {
-        let [a, b] = [from, to].map(|c| match graph.cells()[c].coord {
-            Coord::Grid { row, col } => corner(row, col),
-            _ => (0.0, 0.0),
-        });
+        let [a, b] = [from, to].map(|c| place(c).map_or((0.0, 0.0), |(r, c)| corner(r, c)));
         let h = UNIT / 2.0;
         let _ = writeln!(
             out,
@@ -300,10 +345,8 @@ fn grid(
             b.1 + h
         );
     }
-    for (i, cell) in graph.cells().iter().enumerate() {
-        if let (Coord::Grid { row, col }, Some((text, given))) =
-            (cell.coord, shown(graph, values, i))
-        {
+    for i in 0..graph.len() {
+        if let (Some((row, col)), Some((text, given))) = (place(i), shown(graph, values, i)) {
             let (x, y) = corner(row, col);
             let h = UNIT / 2.0;
             value(out, text, given, x + h, y + h, UNIT * 0.62, UNIT * 0.85);
@@ -523,7 +566,7 @@ fn rule_edges(graph: &ConstraintGraph) -> RuleEdges {
 }
 
 /// Lines under the picture for rules a reader cannot see in the houses.
-fn legend(graph: &ConstraintGraph) -> Vec<String> {
+fn legend(graph: &ConstraintGraph, places: Option<&Places>) -> Vec<String> {
     let edges = rule_edges(graph);
     let mut lines = Vec::new();
     if edges.knight > 0 {
@@ -532,22 +575,19 @@ fn legend(graph: &ConstraintGraph) -> Vec<String> {
     if edges.king > 0 {
         lines.push("♚ Anti-king: diagonally touching cells differ".to_string());
     }
-    if !edges.other.is_empty() && graph.layout() != Layout::Free {
+    // Only grids draw the other pairs as dashed lines; free drawings show every edge.
+    let Some(places) = places else {
+        return lines;
+    };
+    if !edges.other.is_empty() {
         lines.push("Dashed red lines: pairs of cells that must differ".to_string());
     }
-    let kinds: BTreeMap<HouseKind, usize> =
-        graph.houses().iter().fold(BTreeMap::new(), |mut m, h| {
-            *m.entry(h.kind).or_default() += 1;
-            m
-        });
-    if kinds.contains_key(&HouseKind::Diagonal) {
+    let sorted = grid_houses(graph, places);
+    if !sorted.diagonals.is_empty() {
         lines.push("Blue diagonals: each holds every symbol once".to_string());
     }
-    if matches!(graph.layout(), Layout::Grid { .. }) {
-        let (_, shaded) = grid_houses(graph);
-        if !shaded.is_empty() {
-            lines.push("Shaded groups: each holds its symbols once".to_string());
-        }
+    if !sorted.shaded.is_empty() {
+        lines.push("Shaded groups: each holds its symbols once".to_string());
     }
     lines
 }
@@ -570,11 +610,19 @@ mod tests {
 
     #[test]
     fn jigsaw_regions_are_pieces_and_windoku_windows_shaded() {
-        let jigsaw = ConstraintGraph::load("jigsaw9").unwrap();
-        let (pieces, shaded) = grid_houses(&jigsaw);
-        assert_eq!((pieces.len(), shaded.len()), (9, 0));
-        let windoku = ConstraintGraph::load("windoku").unwrap();
-        let (pieces, shaded) = grid_houses(&windoku);
-        assert_eq!((pieces.len(), shaded.len()), (9, 4));
+        let sorted = |name: &str| {
+            let graph = ConstraintGraph::load(name).unwrap();
+            let places = Places::of(&graph).unwrap();
+            let sorted = grid_houses(&graph, &places);
+            (
+                sorted.pieces.len(),
+                sorted.shaded.len(),
+                sorted.diagonals.len(),
+            )
+        };
+        assert_eq!(sorted("jigsaw9"), (9, 0, 0));
+        assert_eq!(sorted("windoku"), (9, 4, 0));
+        assert_eq!(sorted("x-sudoku"), (9, 0, 2));
+        assert_eq!(sorted("disjoint-groups"), (9, 9, 0));
     }
 }

@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use super::Places;
 use crate::graph::{ConstraintGraph, Coord, Layout};
 
 /// The symbol of a cell, or `.` when empty.
@@ -151,9 +152,9 @@ pub fn drawing_with(
                 }
             }
         }
-        Layout::Free => match free_grid(graph) {
-            Some((cols, at)) => {
-                for row in at.chunks(cols) {
+        Layout::Free => match Places::of(graph) {
+            Some(places) => {
+                for row in places.at.chunks(places.cols) {
                     let mut text = String::new();
                     for position in row {
                         match position {
@@ -177,48 +178,6 @@ pub fn drawing_with(
         },
     }
     out
-}
-
-/// Largest grid a list of cells is drawn as: more positions than this is not a
-/// shape but a scatter.
-const MAX_FREE_GRID: usize = 1 << 16;
-
-/// Listed cells whose coordinates are distinct whole numbers (x = column, y =
-/// row), as a grid: its width and the cell at each position, row by row.
-/// `None` when they are not, or all sit at the origin (no coordinates).
-fn free_grid(graph: &ConstraintGraph) -> Option<(usize, Vec<Option<usize>>)> {
-    let points: Vec<(f64, f64)> = graph
-        .cells()
-        .iter()
-        .map(|c| match c.coord {
-            Coord::Free { x, y } => Some((x, y)),
-            _ => None,
-        })
-        .collect::<Option<_>>()?;
-    if points.iter().all(|&p| p == (0.0, 0.0))
-        || points
-            .iter()
-            .any(|p| p.0.fract() != 0.0 || p.1.fract() != 0.0)
-    {
-        return None;
-    }
-    let min_x = points.iter().map(|p| p.0).fold(f64::INFINITY, f64::min);
-    let min_y = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
-    let max_x = points.iter().map(|p| p.0).fold(f64::NEG_INFINITY, f64::max);
-    let max_y = points.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
-    let (cols, rows) = ((max_x - min_x) as usize + 1, (max_y - min_y) as usize + 1);
-    if cols.checked_mul(rows).is_none_or(|n| n > MAX_FREE_GRID) {
-        return None;
-    }
-    let mut at = vec![None; rows * cols];
-    for (i, p) in points.iter().enumerate() {
-        let slot = &mut at[(p.1 - min_y) as usize * cols + (p.0 - min_x) as usize];
-        if slot.is_some() {
-            return None; // two cells on one spot
-        }
-        *slot = Some(i);
-    }
-    Some((cols, at))
 }
 
 #[cfg(test)]
