@@ -122,6 +122,55 @@ pub enum Command {
         #[command(flatten)]
         output: ReportArgs,
     },
+    /// Draw a puzzle (or its solution) as an SVG or PNG picture, from the variant's layout.
+    ///
+    /// FILE is a puzzle file (its first puzzle is drawn); without FILE, --variant
+    /// draws the empty shape. The picture goes to standard output as SVG, or to
+    /// -o: `.png` writes a PNG, anything else an SVG.
+    Render {
+        /// A puzzle file; `-` for standard input; omit to draw --variant's empty shape.
+        #[arg(value_name = "FILE", required_unless_present = "variant")]
+        file: Option<PathBuf>,
+        /// Variant of a text puzzle file, or the shape to draw without FILE
+        /// (a RON file or a built-in name) [default: sudoku9].
+        #[arg(long, short, value_name = "VARIANT")]
+        variant: Option<String>,
+        /// Draw the solution (givens in black, found values in blue).
+        #[arg(long)]
+        solution: bool,
+        /// Write the picture here: `.png` for PNG, else SVG.
+        #[arg(long, short, value_name = "OUT")]
+        output: Option<PathBuf>,
+        /// Scale of a PNG (2 doubles its pixels).
+        #[arg(long, default_value_t = 1.0, value_name = "FACTOR")]
+        scale: f32,
+    },
+    /// Export a variant's constraint graph: DOT (Graphviz) or JSON.
+    Graph {
+        /// A variant file, a built-in name, or a RON puzzle file (for its variant).
+        #[arg(value_name = "VARIANT")]
+        variant: String,
+        /// Output format.
+        #[arg(long, short, value_enum, default_value_t = GraphFormat::Dot)]
+        format: GraphFormat,
+    },
+    /// Import an f-puzzles puzzle: write a RON variant and puzzle, or solve it.
+    ///
+    /// Size, givens, regions, diagonals, anti-knight, anti-king, extra regions and
+    /// disjoint groups are kept; any other constraint (killer cages, thermometers,
+    /// arrows, kropki dots…) is refused, naming each one (exit 2).
+    Import {
+        /// An f-puzzles JSON file, or an f-puzzles link or its `?load=` string.
+        #[arg(value_name = "SOURCE")]
+        source: String,
+        /// Write PREFIX.variant.ron and PREFIX.ron [default: the JSON file's
+        /// path without `.json`, or `fpuzzles` for a link].
+        #[arg(long, short, value_name = "PREFIX", conflicts_with = "solve")]
+        output: Option<PathBuf>,
+        /// Solve it and print the solution instead of writing files.
+        #[arg(long)]
+        solve: bool,
+    },
     /// Project Euler 96: the sum of the 3-digit numbers at the top left of every solution.
     Euler {
         /// A Project Euler 96 file (`Grid NN` + 9 rows of 9 digits), or `-`.
@@ -171,6 +220,8 @@ pub enum GenerateFormat {
     /// A RON puzzle file naming the variant (one document per puzzle; `solve` and
     /// `validate` read a file of several).
     Ron,
+    /// One JSON object per line: the puzzle, its solution, clues and seed.
+    Json,
 }
 
 #[derive(Debug, Args)]
@@ -249,5 +300,13 @@ pub enum SolveFormat {
     /// One line per puzzle, in the format the readers accept.
     Line,
     /// One JSON object per line.
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GraphFormat {
+    /// Graphviz DOT: nodes named by cell, edges labelled by their house or rule.
+    Dot,
+    /// One JSON object: nodes, edges and houses.
     Json,
 }

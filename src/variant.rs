@@ -182,7 +182,9 @@ pub enum HouseSpec {
         cols: usize,
     },
     /// Regions drawn as rows of letters over the grid, one house per letter
-    /// (`.` = in no region); every region holds each symbol exactly once.
+    /// (`.` = in no region). A map over every cell (a jigsaw) needs one cell per
+    /// symbol in each region; a map that leaves cells out may hold smaller
+    /// regions, ordinary houses whose symbols all differ.
     Regions(Vec<String>),
     /// Both main diagonals of a square grid.
     Diagonals,
@@ -194,6 +196,10 @@ pub enum HouseSpec {
     SectorGroups {
         /// Sectors per group.
         size: usize,
+        /// Sectors the first group starts after sector 1 (`offset: 1` with size 2:
+        /// wedges 2-3, 4-5, …, 12-1); 0 when left out.
+        #[serde(default)]
+        offset: usize,
     },
     /// One house listed by cell names.
     House {

@@ -57,7 +57,7 @@ fn check_json_lists_the_differences() {
             .arg(data("pie-homework.ron")),
     );
     let value: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!(value["verdict"], "multiple");
+    assert_eq!(value["status"], "multiple");
     assert_eq!(value["solutions"].as_array().unwrap().len(), 2);
     assert_eq!(value["differences"][0]["cell"], "s11r2");
     assert_eq!(value["differences"].as_array().unwrap().len(), 2);
@@ -254,7 +254,7 @@ fn grade_levels_and_json() {
             .arg(data("pie-homework.ron")),
     );
     let value: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
-    assert_eq!(value["verdict"], "multiple");
+    assert_eq!(value["status"], "multiple");
     assert_eq!(value["level"], "needs-search");
     assert!(value["guesses"].as_u64().unwrap() >= 1);
     graphdoku()

@@ -100,9 +100,9 @@ fn solve_unique_reports_several_solutions() {
         .stdout
         .clone();
     let record: serde_json::Value = serde_json::from_slice(&output).unwrap();
-    assert_eq!(record["status"], "solved, several solutions");
-    assert_eq!(record["unique"], false);
-    // A unique puzzle: exit 0, its line, and "unique": true.
+    assert_eq!(record["status"], "multiple");
+    assert_eq!(record["version"], 1);
+    // A unique puzzle: exit 0, its line, and "status": "unique".
     graphdoku()
         .args(["solve", "--unique", "-f", "line", "-"])
         .write_stdin(EXAMPLE)
@@ -120,7 +120,7 @@ fn solve_unique_reports_several_solutions() {
         .stdout
         .clone();
     let record: serde_json::Value = serde_json::from_slice(&output).unwrap();
-    assert_eq!(record["unique"], true);
+    assert_eq!(record["status"], "unique");
     // Without --unique nothing is claimed either way.
     graphdoku()
         .args(["solve", "-f", "line"])

@@ -3,9 +3,9 @@
 use std::io::Write;
 
 use anyhow::Result;
+use graphdoku::write::json::{self, Difference, Kind, Outcome, PuzzleRecord};
 use graphdoku::write::text;
 use graphdoku::{ConstraintGraph, Record, Solver, Verdict, differences, uniqueness};
-use serde_json::json;
 
 use super::{Report, Status, checked, puzzle_or_report};
 
@@ -47,33 +47,37 @@ pub(crate) fn run(
     let name = |cell: usize| graph.cells()[cell].name.as_str();
     let symbol = |colour: u8| graph.alphabet().symbol(colour);
     if json {
-        let (solutions, differ) = match pair {
-            Some((a, b)) => (
-                vec![
-                    text::line(graph, a.to_puzzle().givens()),
-                    text::line(graph, b.to_puzzle().givens()),
-                ],
+        let said = match status {
+            Status::Ok => Outcome::Unique,
+            other => super::outcome(other),
+        };
+        let mut line = PuzzleRecord::new(
+            Kind::Check,
+            &record.label,
+            &record.location.to_string(),
+            said,
+        );
+        line.error = record.puzzle.as_ref().err().map(|e| e.to_string());
+        if let Ok(Verdict::Unique(only)) = &outcome {
+            line.solution = Some(text::line(graph, only.to_puzzle().givens()));
+        }
+        if let Some((a, b)) = pair {
+            line.solutions = Some(vec![
+                text::line(graph, a.to_puzzle().givens()),
+                text::line(graph, b.to_puzzle().givens()),
+            ]);
+            line.differences = Some(
                 differences(a, b)
                     .into_iter()
-                    .map(|c| {
-                        json!({
-                            "cell": name(c),
-                            "first": symbol(a.colours()[c]),
-                            "second": symbol(b.colours()[c]),
-                        })
+                    .map(|c| Difference {
+                        cell: name(c).to_string(),
+                        first: symbol(a.colours()[c]).to_string(),
+                        second: symbol(b.colours()[c]).to_string(),
                     })
                     .collect(),
-            ),
-            None => (vec![], vec![]),
-        };
-        let line = json!({
-            "label": record.label,
-            "location": record.location.to_string(),
-            "verdict": word,
-            "solutions": solutions,
-            "differences": differ,
-        });
-        writeln!(out, "{line}")?;
+            );
+        }
+        writeln!(out, "{}", json::to_line(&line))?;
         return Ok(status);
     }
     writeln!(out, "{}: {word}", record.label)?;

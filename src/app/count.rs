@@ -3,9 +3,9 @@
 use std::io::Write;
 
 use anyhow::Result;
+use graphdoku::write::json::{self, Kind, Outcome, PuzzleRecord, SolutionRecord};
 use graphdoku::write::text;
 use graphdoku::{ConstraintGraph, Puzzle, Record, Solver};
-use serde_json::json;
 
 use super::{Report, Status, checked, puzzle_or_report};
 
@@ -59,14 +59,20 @@ pub(crate) fn run(
         Some(n) => format!("{n} solutions"),
     };
     if options.json {
-        let line = json!({
-            "label": record.label,
-            "location": record.location.to_string(),
-            "count": found,
-            "complete": found.map(|n| n < limit && status != Status::GaveUp),
-            "verdict": verdict,
-        });
-        writeln!(out, "{line}")?;
+        let outcome = match status {
+            Status::Ok => Outcome::Unique,
+            other => super::outcome(other),
+        };
+        let mut line = PuzzleRecord::new(
+            Kind::Count,
+            &record.label,
+            &record.location.to_string(),
+            outcome,
+        );
+        line.error = record.puzzle.as_ref().err().map(|e| e.to_string());
+        line.count = found;
+        line.complete = found.map(|n| n < limit && status != Status::GaveUp);
+        writeln!(out, "{}", json::to_line(&line))?;
     } else {
         writeln!(out, "{}: {verdict}", record.label)?;
     }
@@ -107,11 +113,14 @@ fn count(
         found += 1;
         let line = text::line(graph, solution.to_puzzle().givens());
         if options.json {
-            writeln!(
-                out,
-                "{}",
-                json!({ "label": label, "n": found, "solution": line })
-            )?;
+            let record = SolutionRecord {
+                version: json::VERSION,
+                record: Kind::Solution,
+                label: label.to_string(),
+                n: found,
+                solution: line,
+            };
+            writeln!(out, "{}", json::to_line(&record))?;
         } else {
             writeln!(out, "{found}: {line}")?;
         }

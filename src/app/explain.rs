@@ -4,8 +4,8 @@ use std::io::Write;
 
 use anyhow::Result;
 use graphdoku::logic::{Grade, Logic, Path, Step};
+use graphdoku::write::json::{self, Kind, Outcome, Placement, PuzzleRecord, StepRecord};
 use graphdoku::{ConstraintGraph, Record, Solver, Stats, Verdict, uniqueness};
-use serde_json::{Value, json};
 
 use super::{Report, Status, checked, puzzle_or_report};
 
@@ -14,6 +14,16 @@ use super::{Report, Status, checked, puzzle_or_report};
 pub(crate) enum Mode {
     All,
     Hint,
+}
+
+impl Mode {
+    /// The JSON record kind of this mode.
+    fn kind(self) -> Kind {
+        match self {
+            Mode::All => Kind::Explain,
+            Mode::Hint => Kind::Hint,
+        }
+    }
 }
 
 /// What the logic engine makes of a puzzle that has a solution.
@@ -32,7 +42,7 @@ pub(super) fn analyse_or_report<'g>(
     graph: &'g ConstraintGraph,
     solver: &Solver,
     record: &Record,
-    json: bool,
+    json: Option<Kind>,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<Result<(Logic<'g>, Analysis), Status>> {
@@ -81,7 +91,7 @@ fn analyse(
 fn report_failure(
     record: &Record,
     status: Status,
-    json: bool,
+    json: Option<Kind>,
     out: &mut impl Write,
 ) -> Result<Status> {
     let word = match status {
@@ -90,13 +100,15 @@ fn report_failure(
         Status::GaveUp => "gave up",
         _ => "internal error",
     };
-    if json {
-        let line = json!({
-            "label": record.label,
-            "location": record.location.to_string(),
-            "verdict": word,
-        });
-        writeln!(out, "{line}")?;
+    if let Some(kind) = json {
+        let mut line = PuzzleRecord::new(
+            kind,
+            &record.label,
+            &record.location.to_string(),
+            super::outcome(status),
+        );
+        line.error = record.puzzle.as_ref().err().map(|e| e.to_string());
+        writeln!(out, "{}", json::to_line(&line))?;
     } else {
         writeln!(out, "{}: {word}", record.label)?;
     }
@@ -121,11 +133,17 @@ pub(crate) fn run(
     report: &mut Report,
 ) -> Result<Status> {
     let out = &mut report.out;
-    let (logic, analysis) =
-        match analyse_or_report(graph, solver, &record, json, out, &mut report.err)? {
-            Ok(analysed) => analysed,
-            Err(status) => return Ok(status),
-        };
+    let (logic, analysis) = match analyse_or_report(
+        graph,
+        solver,
+        &record,
+        json.then_some(mode.kind()),
+        out,
+        &mut report.err,
+    )? {
+        Ok(analysed) => analysed,
+        Err(status) => return Ok(status),
+    };
     let steps = match mode {
         Mode::All => &analysis.path.steps[..],
         Mode::Hint => &analysis.path.steps[..analysis.path.steps.len().min(1)],
@@ -137,14 +155,19 @@ pub(crate) fn run(
         " (several solutions: guesses follow the first one found)"
     };
     if json {
-        let line = json!({
-            "label": record.label,
-            "location": record.location.to_string(),
-            "verdict": if analysis.unique { "unique" } else { "multiple" },
-            "level": level,
-            "steps": steps.iter().map(|s| step_json(&logic, s)).collect::<Vec<_>>(),
-        });
-        writeln!(out, "{line}")?;
+        let mut line = PuzzleRecord::new(
+            mode.kind(),
+            &record.label,
+            &record.location.to_string(),
+            if analysis.unique {
+                Outcome::Unique
+            } else {
+                Outcome::Multiple
+            },
+        );
+        line.level = Some(json::word(&level));
+        line.steps = Some(steps.iter().map(|s| step_json(&logic, s)).collect());
+        writeln!(out, "{}", json::to_line(&line))?;
     } else if mode == Mode::Hint {
         let hint = steps
             .first()
@@ -167,13 +190,16 @@ pub(crate) fn run(
 }
 
 /// A step for tools: technique, text, and its effect by cell and symbol name.
-fn step_json(logic: &Logic, step: &Step) -> Value {
+fn step_json(logic: &Logic, step: &Step) -> StepRecord {
     let graph = logic.graph();
-    let named = |(cell, colour): (usize, u8)| json!({ "cell": graph.cells()[cell].name, "symbol": graph.alphabet().symbol(colour) });
-    json!({
-        "technique": step.technique,
-        "text": logic.describe(step),
-        "placed": step.placed.map(named),
-        "eliminated": step.eliminated.iter().copied().map(named).collect::<Vec<_>>(),
-    })
+    let named = |(cell, colour): (usize, u8)| Placement {
+        cell: graph.cells()[cell].name.clone(),
+        symbol: graph.alphabet().symbol(colour).to_string(),
+    };
+    StepRecord {
+        technique: json::word(&step.technique),
+        text: logic.describe(step),
+        placed: step.placed.map(named),
+        eliminated: step.eliminated.iter().copied().map(named).collect(),
+    }
 }

@@ -6,6 +6,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use anyhow::Result;
 use graphdoku::generate::{GenerateError, Generator, Options};
 use graphdoku::graph::{Coord, Layout};
+use graphdoku::write::json::{self, Kind, Outcome, PuzzleRecord};
 use graphdoku::write::text;
 use graphdoku::{ConstraintGraph, Puzzle, verify};
 use indicatif::ProgressBar;
@@ -105,6 +106,18 @@ fn make(
                         }
                     }
                 }
+            }
+            GenerateFormat::Json => {
+                let name = format!("{} {n} (seed {seed})", graph.name());
+                let mut line =
+                    PuzzleRecord::new(Kind::Generate, &name, "generate", Outcome::Generated);
+                line.puzzle = Some(text::line(graph, made.puzzle.givens()));
+                line.solution = Some(text::line(graph, made.solution.to_puzzle().givens()));
+                line.clues = Some(made.puzzle.clue_count());
+                line.level = made.grade.as_ref().map(|g| json::word(&g.level));
+                line.seed = Some(seed);
+                line.variant = Some(args.variant.clone());
+                writeln!(out, "{}", json::to_line(&line))?;
             }
             GenerateFormat::Ron => {
                 let rows: Vec<String> = rows(graph, &made.puzzle)

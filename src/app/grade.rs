@@ -4,8 +4,8 @@ use std::io::Write;
 
 use anyhow::Result;
 use graphdoku::logic::Grade;
+use graphdoku::write::json::{self, Kind, Outcome, PuzzleRecord, SearchRecord, Use};
 use graphdoku::{ConstraintGraph, Record, Solver};
-use serde_json::json;
 
 use super::explain::{analyse_or_report, status};
 use super::{Report, Status};
@@ -18,29 +18,48 @@ pub(crate) fn run(
     report: &mut Report,
 ) -> Result<Status> {
     let out = &mut report.out;
-    let analysis = match analyse_or_report(graph, solver, &record, json, out, &mut report.err)? {
+    let analysis = match analyse_or_report(
+        graph,
+        solver,
+        &record,
+        json.then_some(Kind::Grade),
+        out,
+        &mut report.err,
+    )? {
         Ok((_, analysis)) => analysis,
         Err(status) => return Ok(status),
     };
     let grade = Grade::of(&analysis.path);
     let search = analysis.stats;
     if json {
-        let uses: Vec<_> = grade
-            .uses
-            .iter()
-            .map(|(t, n)| json!({ "technique": t, "count": n }))
-            .collect();
-        let line = json!({
-            "label": record.label,
-            "location": record.location.to_string(),
-            "verdict": if analysis.unique { "unique" } else { "multiple" },
-            "level": grade.level,
-            "hardest": grade.hardest,
-            "uses": uses,
-            "guesses": grade.guesses,
-            "search": { "nodes": search.nodes, "backtracks": search.backtracks },
+        let mut line = PuzzleRecord::new(
+            Kind::Grade,
+            &record.label,
+            &record.location.to_string(),
+            if analysis.unique {
+                Outcome::Unique
+            } else {
+                Outcome::Multiple
+            },
+        );
+        line.level = Some(json::word(&grade.level));
+        line.hardest = grade.hardest.map(|t| json::word(&t));
+        line.uses = Some(
+            grade
+                .uses
+                .iter()
+                .map(|(t, n)| Use {
+                    technique: json::word(t),
+                    count: *n,
+                })
+                .collect(),
+        );
+        line.guesses = Some(grade.guesses);
+        line.search = Some(SearchRecord {
+            nodes: search.nodes,
+            backtracks: search.backtracks,
         });
-        writeln!(out, "{line}")?;
+        writeln!(out, "{}", json::to_line(&line))?;
     } else {
         let uses: Vec<String> = grade
             .uses

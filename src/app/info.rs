@@ -5,14 +5,13 @@ use std::io::Write;
 
 use anyhow::Result;
 use graphdoku::graph::Layout;
+use graphdoku::write::json::{self, InfoRecord, Kind};
 use graphdoku::{ConstraintGraph, lint, read, variant};
-use serde::Serialize;
-use serde_json::json;
 
 use super::Status;
 
 /// The numbers `info` prints.
-#[derive(Debug, Serialize)]
+#[derive(Debug)]
 struct Summary {
     name: String,
     origin: String,
@@ -22,7 +21,6 @@ struct Summary {
     symbols: Vec<String>,
     houses: BTreeMap<&'static str, usize>,
     /// The singular of each kind in `houses`, for counts of one.
-    #[serde(skip)]
     singular: BTreeMap<&'static str, &'static str>,
     all_houses_full: bool,
     degree_min: usize,
@@ -124,7 +122,28 @@ pub(crate) fn run(variant: &str, json: bool, out: &mut impl Write) -> Result<Sta
     let graph = load(variant)?;
     let summary = Summary::of(&graph);
     if json {
-        writeln!(out, "{}", json!(summary))?;
+        let record = InfoRecord {
+            version: json::VERSION,
+            record: Kind::Info,
+            name: summary.name,
+            origin: summary.origin,
+            shape: summary.shape,
+            cells: summary.cells,
+            edges: summary.edges,
+            symbols: summary.symbols,
+            houses: summary
+                .houses
+                .into_iter()
+                .map(|(kind, n)| (kind.to_string(), n))
+                .collect(),
+            all_houses_full: summary.all_houses_full,
+            degree_min: summary.degree_min,
+            degree_max: summary.degree_max,
+            degree_mean: summary.degree_mean,
+            restricted_cells: summary.restricted_cells,
+            warnings: summary.warnings,
+        };
+        writeln!(out, "{}", json::to_line(&record))?;
     } else {
         summary.write_text(out)?;
     }
@@ -133,7 +152,7 @@ pub(crate) fn run(variant: &str, json: bool, out: &mut impl Write) -> Result<Sta
 
 /// The graph of a variant file or built-in, or of the variant a RON puzzle
 /// names (its first puzzle's); `-` reads either from standard input.
-fn load(name: &str) -> Result<ConstraintGraph> {
+pub(crate) fn load(name: &str) -> Result<ConstraintGraph> {
     let path = std::path::Path::new(name);
     if name == "-" || path.is_file() {
         let source = read::read_text(super::open(path)?, name)?;

@@ -6,8 +6,11 @@ mod euler;
 mod explain;
 mod generate;
 mod grade;
+mod graph;
+mod import;
 mod info;
 mod progress;
+mod render;
 mod solve;
 mod validate;
 
@@ -91,6 +94,7 @@ pub fn run(cli: Cli) -> Result<Status> {
                 format,
                 stats,
                 unique,
+                style: text_style(),
             };
             // With --unique the question is uniqueness: several solutions exit 4.
             let mode = Mode {
@@ -168,6 +172,55 @@ pub fn run(cli: Cli) -> Result<Status> {
         Command::Info { variant, output } => {
             buffered(|out| info::run(&variant, output.json(), out))
         }
+        Command::Render {
+            file,
+            variant,
+            solution,
+            output,
+            scale,
+        } => {
+            let options = render::Options {
+                file,
+                variant,
+                solution,
+                output,
+                scale,
+            };
+            buffered(|out| render::run(&options, out))
+        }
+        Command::Import {
+            source,
+            output,
+            solve,
+        } => buffered(|out| import::run(&source, output, solve, out)),
+        Command::Graph { variant, format } => buffered(|out| graph::run(&variant, format, out)),
+    }
+}
+
+/// How drawings look: box-drawing lines and colour (givens bold, solved values
+/// blue) when standard output is a terminal, colour never with `NO_COLOR` set;
+/// plain ASCII that reads back otherwise.
+pub(crate) fn text_style() -> graphdoku::write::text::Style {
+    use std::io::IsTerminal;
+    let terminal = io::stdout().is_terminal();
+    let no_colour = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    graphdoku::write::text::Style {
+        unicode: terminal,
+        colour: terminal && !no_colour,
+    }
+}
+
+/// The JSON outcome of a record's status (`Ok` is `solved`: commands that
+/// settle uniqueness say `unique` themselves).
+pub(crate) fn outcome(status: Status) -> graphdoku::write::json::Outcome {
+    use graphdoku::write::json::Outcome;
+    match status {
+        Status::Ok => Outcome::Solved,
+        Status::Unsolved => Outcome::NoSolution,
+        Status::Invalid => Outcome::Invalid,
+        Status::Internal => Outcome::InternalError,
+        Status::Multiple => Outcome::Multiple,
+        Status::GaveUp => Outcome::GaveUp,
     }
 }
 

@@ -3,9 +3,9 @@
 use std::io::Write;
 
 use anyhow::Result;
+use graphdoku::write::json::{self, Kind, Outcome, PuzzleRecord};
 use graphdoku::write::text;
 use graphdoku::{ConstraintGraph, Record, Solver, Verdict, uniqueness};
-use serde_json::json;
 
 use super::{Report, Status, checked, puzzle_or_report};
 use crate::cli::SolveFormat;
@@ -16,6 +16,7 @@ pub(crate) struct Options {
     pub format: SolveFormat,
     pub stats: bool,
     pub unique: bool,
+    pub style: text::Style,
 }
 
 pub(crate) fn run(
@@ -75,7 +76,9 @@ pub(crate) fn run(
         SolveFormat::Grid => {
             writeln!(out, "{} ({}): {verdict}", record.label, record.location)?;
             if let Some(values) = &values {
-                write!(out, "{}", text::drawing(graph, values.givens()))?;
+                let givens = record.puzzle.as_ref().ok().map(|p| p.givens());
+                let drawn = text::drawing_with(graph, values.givens(), givens, options.style);
+                write!(out, "{drawn}")?;
             }
             writeln!(out)?;
         }
@@ -87,16 +90,19 @@ pub(crate) fn run(
             _ => writeln!(out, "{verdict}")?,
         },
         SolveFormat::Json => {
-            let error = record.puzzle.as_ref().err().map(|e| e.to_string());
-            let line = json!({
-                "label": record.label,
-                "location": record.location.to_string(),
-                "status": verdict,
-                "solution": values.map(|v| text::line(graph, v.givens())),
-                "unique": (options.unique && status != Status::GaveUp).then_some(status == Status::Ok),
-                "error": error,
-            });
-            writeln!(out, "{line}")?;
+            let outcome = match status {
+                Status::Ok if options.unique => Outcome::Unique,
+                other => super::outcome(other),
+            };
+            let mut line = PuzzleRecord::new(
+                Kind::Solve,
+                &record.label,
+                &record.location.to_string(),
+                outcome,
+            );
+            line.error = record.puzzle.as_ref().err().map(|e| e.to_string());
+            line.solution = values.map(|v| text::line(graph, v.givens()));
+            writeln!(out, "{}", json::to_line(&line))?;
         }
     }
     Ok(status)

@@ -686,8 +686,12 @@ impl<'a> Shape<'a> {
             HouseSpec::Regions(map) => {
                 let mut houses = Vec::new();
                 let mut faults = Vec::new();
-                for (letter, cells) in self.letter_map(map, "region map")? {
-                    if cells.len() != k {
+                let regions = self.letter_map(map, "region map")?;
+                // A map over every cell draws a jigsaw: each region must be full. A map
+                // that leaves cells out adds extra regions, which may be partial houses.
+                let tiling = regions.values().map(Vec::len).sum::<usize>() == self.cells.len();
+                for (letter, cells) in regions {
+                    if cells.len() > k || (tiling && cells.len() < k) {
                         let message = format!(
                             "region {letter} has {} cells, but a region holds each of the {k} symbols once",
                             cells.len()
@@ -738,9 +742,9 @@ impl<'a> Shape<'a> {
                     })
                     .collect()
             }
-            HouseSpec::Sectors => self.sector_groups(1, "Sectors", HouseKind::Sector)?,
-            HouseSpec::SectorGroups { size } => {
-                self.sector_groups(*size, "SectorGroups", HouseKind::Wedge)?
+            HouseSpec::Sectors => self.sector_groups(1, 0, "Sectors", HouseKind::Sector)?,
+            HouseSpec::SectorGroups { size, offset } => {
+                self.sector_groups(*size, *offset, "SectorGroups", HouseKind::Wedge)?
             }
             HouseSpec::House { name, cells } => vec![House {
                 name: name.clone(),
@@ -762,7 +766,15 @@ impl<'a> Shape<'a> {
         Ok(houses)
     }
 
-    fn sector_groups(&self, size: usize, rule: &str, kind: HouseKind) -> Result<Vec<House>, Fault> {
+    /// Groups of `size` sectors, the first starting `offset` sectors after sector 1
+    /// (offset 1 with size 2: sectors 2-3, 4-5, …, 12-1).
+    fn sector_groups(
+        &self,
+        size: usize,
+        offset: usize,
+        rule: &str,
+        kind: HouseKind,
+    ) -> Result<Vec<House>, Fault> {
         let (sectors, rings) = self.polar(rule)?;
         if size == 0 || sectors % size != 0 {
             return Err(format!("{rule}(size: {size}) does not divide {sectors} sectors").into());
@@ -777,6 +789,7 @@ impl<'a> Shape<'a> {
                 name: format!("{word} {}", g + 1),
                 kind,
                 cells: (g * size..(g + 1) * size)
+                    .map(|s| (s + offset) % sectors)
                     .flat_map(|s| (0..rings).map(move |r| (s, r)))
                     .map(|p| self.by_polar[&p])
                     .collect(),
@@ -1021,5 +1034,59 @@ mod tests {
         let e = invalid(&src.replace("B..", "B.B"));
         // The caret is on the first row where region B is drawn.
         assert!(e.starts_with("t.ron:3:31: region B has 3 cells"), "{e}");
+    }
+
+    #[test]
+    fn extra_region_maps_may_hold_partial_regions() {
+        // Windoku-like extras of 3 and 2 cells on a 4×4: ordinary houses.
+        let src =
+            r#"Variant(extends: "sudoku4", houses: [Regions(["A...", "AA..", "....", "..BB"])])"#;
+        let g = ConstraintGraph::build(&crate::variant::parse(src, "t").unwrap()).unwrap();
+        let extra: Vec<_> = g
+            .houses()
+            .iter()
+            .filter(|h| h.kind == HouseKind::Region)
+            .collect();
+        assert_eq!(
+            extra.iter().map(|h| h.cells.len()).collect::<Vec<_>>(),
+            [3, 2]
+        );
+        assert!(g.adjacent(0, 5), "r1c1 and r2c2 share region A");
+        // A jigsaw (every cell in a region) still needs full regions, and no region
+        // may outgrow the symbols.
+        let jigsaw = r#"Variant(name: "j", symbols: Chars("12"), cells: Grid(rows: 2, cols: 2),
+            houses: [Regions(["AB", "BB"])])"#;
+        assert!(invalid(jigsaw).contains("region A has 1 cells"));
+        let big =
+            r#"Variant(extends: "sudoku4", houses: [Regions(["AAA.", "AA..", "....", "...."])])"#;
+        assert!(invalid(big).contains("region A has 5 cells"));
+    }
+
+    #[test]
+    fn sector_groups_take_an_offset() {
+        let src = "Variant(name: \"p\", symbols: Range(1, 12), cells: Polar(sectors: 12, rings: 6),
+            houses: [Rings, SectorGroups(size: 2, offset: 1)])";
+        let g = ConstraintGraph::build(&crate::variant::parse(src, "t").unwrap()).unwrap();
+        let wedges: Vec<_> = g
+            .houses()
+            .iter()
+            .filter(|h| h.kind == HouseKind::Wedge)
+            .collect();
+        let first: Vec<&str> = wedges[0]
+            .cells
+            .iter()
+            .map(|&c| g.cells()[c].name.as_str())
+            .collect();
+        assert_eq!(first[0], "s2r1");
+        assert_eq!(first[6], "s3r1");
+        // The last wedge wraps round: sectors 12 and 1.
+        let last = &wedges[5];
+        assert!(last.cells.contains(&g.cell_index("s12r6").unwrap()));
+        assert!(last.cells.contains(&g.cell_index("s1r1").unwrap()));
+        assert!(g.adjacent(
+            g.cell_index("s12r1").unwrap(),
+            g.cell_index("s1r6").unwrap()
+        ));
+        assert!(!g.adjacent(g.cell_index("s1r1").unwrap(), g.cell_index("s2r6").unwrap()));
     }
 }

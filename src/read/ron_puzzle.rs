@@ -38,7 +38,45 @@ pub enum GivensSpec {
     /// (one string per grid row, or per sector of a polar shape).
     Rows(Vec<String>),
     /// Givens by cell name; other cells are empty. A cell named twice is an error.
-    Cells(#[serde(deserialize_with = "crate::variant::unique_keys")] BTreeMap<String, String>),
+    /// Values are symbols as strings (`"12"`), or numbers (`12`) for numeric symbols.
+    Cells(#[serde(deserialize_with = "unique_symbols")] BTreeMap<String, String>),
+}
+
+/// A given's symbol, written as a string or, for numeric symbols, a number.
+struct SymbolText(String);
+
+impl<'de> Deserialize<'de> for SymbolText {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = SymbolText;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a symbol: a string, or a number")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<SymbolText, E> {
+                Ok(SymbolText(text.to_string()))
+            }
+
+            fn visit_i64<E: serde::de::Error>(self, n: i64) -> Result<SymbolText, E> {
+                Ok(SymbolText(n.to_string()))
+            }
+
+            fn visit_u64<E: serde::de::Error>(self, n: u64) -> Result<SymbolText, E> {
+                Ok(SymbolText(n.to_string()))
+            }
+        }
+        deserializer.deserialize_any(Visitor)
+    }
+}
+
+/// Givens by cell, each name once, symbols as strings or numbers.
+fn unique_symbols<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<BTreeMap<String, String>, D::Error> {
+    let map: BTreeMap<String, SymbolText> = crate::variant::unique_keys(deserializer)?;
+    Ok(map.into_iter().map(|(cell, s)| (cell, s.0)).collect())
 }
 
 /// The puzzles of a RON puzzle file, each with the graph of its variant.
@@ -293,4 +331,26 @@ fn ron_givens(
         }
     }
     Ok(givens)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cell_givens_may_be_numbers() {
+        let text = r#"Puzzle(variant: "pie", givens: Cells({"s1r1": 12, "s2r1": "11"}))"#;
+        let read = read_ron_puzzles(text, "n.ron").unwrap();
+        let puzzle = read.records[0].1.puzzle.as_ref().unwrap();
+        let graph = &read.graphs[0];
+        let symbol = |cell: &str| {
+            let colour = puzzle.givens()[graph.cell_index(cell).unwrap()].unwrap();
+            graph.alphabet().symbol(colour).to_string()
+        };
+        assert_eq!((symbol("s1r1"), symbol("s2r1")), ("12".into(), "11".into()));
+        // A number that is no symbol is an error like any other.
+        let text = r#"Puzzle(variant: "pie", givens: Cells({"s1r1": 13}))"#;
+        let read = read_ron_puzzles(text, "n.ron").unwrap();
+        assert!(read.records[0].1.puzzle.is_err());
+    }
 }

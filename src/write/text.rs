@@ -2,6 +2,7 @@
 
 use std::fmt::Write;
 
+use super::Places;
 use crate::graph::{ConstraintGraph, Coord, Layout};
 
 /// The symbol of a cell, or `.` when empty.
@@ -30,8 +31,27 @@ pub fn line(graph: &ConstraintGraph, values: &[Option<u8>]) -> String {
     out
 }
 
+/// How a drawing looks: plain ASCII that the readers take back (for files and
+/// pipes), or box-drawing lines and colour (for a terminal).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Style {
+    /// Box-drawing characters (`│ ─ ┼`) in place of `| - +`.
+    pub unicode: bool,
+    /// ANSI colour: givens bold, solved values blue (see [`drawing_with`]).
+    pub colour: bool,
+}
+
+impl Style {
+    /// ASCII without colour: what files and pipes get.
+    pub const PLAIN: Style = Style {
+        unicode: false,
+        colour: false,
+    };
+}
+
 /// A puzzle or solution drawn for people: a grid with box lines, a sector-by-ring
-/// table for polar shapes, or `name = symbol` lines for free shapes.
+/// table for polar shapes, listed cells with whole-number coordinates as a grid
+/// (blank where no cell is), or else `name = symbol` lines.
 ///
 /// ```
 /// let g = graphdoku::ConstraintGraph::load("sudoku4").unwrap();
@@ -40,30 +60,73 @@ pub fn line(graph: &ConstraintGraph, values: &[Option<u8>]) -> String {
 /// assert_eq!(text.lines().nth(2), Some("----+----"));
 /// ```
 pub fn drawing(graph: &ConstraintGraph, values: &[Option<u8>]) -> String {
+    drawing_with(graph, values, None, Style::PLAIN)
+}
+
+/// [`drawing`] in a [`Style`]; with colour, cells given in `givens` are bold and
+/// the others blue.
+///
+/// ```
+/// use graphdoku::write::text::{Style, drawing_with};
+/// let g = graphdoku::ConstraintGraph::load("sudoku4").unwrap();
+/// let mut givens = vec![None; 16];
+/// givens[0] = Some(0);
+/// let style = Style { unicode: true, colour: true };
+/// let text = drawing_with(&g, &[Some(0); 16], Some(&givens), style);
+/// assert!(text.starts_with("\x1b[1m1\x1b[0m \x1b[34m1\x1b[0m │"));
+/// assert_eq!(text.lines().nth(2), Some("────┼────"));
+/// ```
+pub fn drawing_with(
+    graph: &ConstraintGraph,
+    values: &[Option<u8>],
+    givens: Option<&[Option<u8>]>,
+    style: Style,
+) -> String {
     let width = graph.alphabet().width();
+    // A cell's text, right-aligned to the widest symbol, coloured when asked.
+    let cell = |i: usize| {
+        let text = format!("{:>width$}", symbol(graph, values[i]));
+        match (style.colour, values[i], givens) {
+            (true, Some(_), Some(givens)) if givens[i].is_some() => format!("\x1b[1m{text}\x1b[0m"),
+            (true, Some(_), _) => format!("\x1b[34m{text}\x1b[0m"),
+            _ => text,
+        }
+    };
+    let (bar, dash, cross) = match style.unicode {
+        true => ("│", "─", "┼"),
+        false => ("|", "-", "+"),
+    };
     let mut out = String::new();
     match graph.layout() {
         Layout::Grid { rows, cols, boxes } => {
             let mut at = vec![None; rows * cols];
-            for (cell, value) in graph.cells().iter().zip(values) {
-                if let Coord::Grid { row, col } = cell.coord {
-                    at[row * cols + col] = Some(symbol(graph, *value));
+            for (i, c) in graph.cells().iter().enumerate() {
+                if let Coord::Grid { row, col } = c.coord {
+                    at[row * cols + col] = Some(i);
                 }
             }
             let (box_rows, box_cols) = boxes.unwrap_or((rows, cols));
             for row in 0..rows {
                 if row > 0 && row % box_rows == 0 {
-                    let segment = "-".repeat((width + 1) * box_cols + 1);
-                    let line = vec![segment; cols / box_cols].join("+");
-                    out.push_str(&line[1..line.len() - 1]);
+                    let segment = dash.repeat((width + 1) * box_cols + 1);
+                    let line = vec![segment; cols / box_cols].join(cross);
+                    let chars: Vec<char> = line.chars().collect();
+                    out.extend(&chars[1..chars.len() - 1]);
                     out.push('\n');
                 }
                 let mut text = String::new();
                 for col in 0..cols {
                     if col > 0 && col % box_cols == 0 {
-                        text.push_str(" |");
+                        let _ = write!(text, " {bar}");
                     }
-                    let _ = write!(text, " {:>width$}", at[row * cols + col].unwrap_or(""));
+                    match at[row * cols + col] {
+                        Some(i) => {
+                            let _ = write!(text, " {}", cell(i));
+                        }
+                        None => {
+                            let _ = write!(text, " {:width$}", "");
+                        }
+                    }
                 }
                 out.push_str(text[1..].trim_end());
                 out.push('\n');
@@ -76,23 +139,42 @@ pub fn drawing(graph: &ConstraintGraph, values: &[Option<u8>]) -> String {
                 let _ = write!(out, " {ring:>width$}");
             }
             out.push('\n');
-            for (cell, value) in graph.cells().iter().zip(values) {
-                if let Coord::Polar { sector, ring } = cell.coord {
+            for (i, c) in graph.cells().iter().enumerate() {
+                if let Coord::Polar { sector, ring } = c.coord {
                     if ring == 0 {
                         let _ = write!(out, "{:label$}", format!("s{}:", sector + 1));
                     }
-                    let _ = write!(out, " {:>width$}", symbol(graph, *value));
+                    let _ = write!(out, " {}", cell(i));
                     if ring + 1 == rings {
                         out.push('\n');
                     }
                 }
             }
         }
-        Layout::Free => {
-            for (cell, value) in graph.cells().iter().zip(values) {
-                let _ = writeln!(out, "{} = {}", cell.name, symbol(graph, *value));
+        Layout::Free => match Places::of(graph) {
+            Some(places) => {
+                for row in places.at.chunks(places.cols) {
+                    let mut text = String::new();
+                    for position in row {
+                        match position {
+                            Some(i) => {
+                                let _ = write!(text, " {}", cell(*i));
+                            }
+                            None => {
+                                let _ = write!(text, " {:width$}", "");
+                            }
+                        }
+                    }
+                    out.push_str(text[1..].trim_end());
+                    out.push('\n');
+                }
             }
-        }
+            None => {
+                for (i, c) in graph.cells().iter().enumerate() {
+                    let _ = writeln!(out, "{} = {}", c.name, cell(i).trim_start());
+                }
+            }
+        },
     }
     out
 }

@@ -1,0 +1,81 @@
+//! `graphdoku import`: an f-puzzles puzzle as a RON variant and puzzle, or solved.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use graphdoku::read::fpuzzles;
+use graphdoku::write::{ron, text};
+use graphdoku::{ConstraintGraph, PuzzleReader, Solver, variant, verify};
+
+use super::Status;
+
+pub(crate) fn run(
+    source: &str,
+    output: Option<PathBuf>,
+    solve: bool,
+    out: &mut impl Write,
+) -> Result<Status> {
+    let path = Path::new(source);
+    let (text, origin) = if path.is_file() {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("cannot read {source}"))?;
+        (text, source.to_string())
+    } else {
+        (source.to_string(), "the f-puzzles string".to_string())
+    };
+    let imported = fpuzzles::read(&text, &origin)?;
+    for ignored in &imported.ignored {
+        eprintln!("note: {origin}: cosmetic {ignored} left out (no rule on the digits)");
+    }
+    let variant_text = ron::variant(&imported);
+    // What is written must read back: build it before writing anything.
+    let graph = ConstraintGraph::build(&variant::parse(&variant_text, &origin)?)?;
+    if solve {
+        let line = ron::rows(&imported).join(if imported.size <= 9 { "" } else { " " });
+        let record = PuzzleReader::new(&graph, line.as_bytes(), &origin)
+            .next()
+            .context("no puzzle")?;
+        let puzzle = record.puzzle?;
+        let Some(solution) = Solver::new(&graph).solve(&puzzle) else {
+            writeln!(out, "{}: no solution", imported.name)?;
+            return Ok(Status::Unsolved);
+        };
+        verify(&graph, &puzzle, &solution)
+            .map_err(|v| anyhow::anyhow!("internal error: a wrong solution: {v}"))?;
+        writeln!(out, "{}: solved", imported.name)?;
+        let style = super::text_style();
+        let drawn = text::drawing_with(
+            &graph,
+            solution.to_puzzle().givens(),
+            Some(puzzle.givens()),
+            style,
+        );
+        write!(out, "{drawn}")?;
+        return Ok(Status::Ok);
+    }
+    let prefix = output.unwrap_or_else(|| match path.is_file() {
+        true => path.with_extension(""),
+        false => PathBuf::from("fpuzzles"),
+    });
+    let variant_path = PathBuf::from(format!("{}.variant.ron", prefix.display()));
+    let puzzle_path = PathBuf::from(format!("{}.ron", prefix.display()));
+    let variant_name = variant_path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    std::fs::write(&variant_path, &variant_text)
+        .with_context(|| format!("cannot write {}", variant_path.display()))?;
+    std::fs::write(&puzzle_path, ron::puzzle(&imported, &variant_name))
+        .with_context(|| format!("cannot write {}", puzzle_path.display()))?;
+    writeln!(
+        out,
+        "{}: wrote {} (variant: {} cells, {} houses) and {} (puzzle: {} givens)",
+        imported.name,
+        variant_path.display(),
+        graph.len(),
+        graph.houses().len(),
+        puzzle_path.display(),
+        imported.givens.iter().flatten().flatten().count()
+    )?;
+    Ok(Status::Ok)
+}

@@ -1,0 +1,114 @@
+//! `graphdoku render`: a puzzle, its solution, or an empty shape as an SVG or PNG picture.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+use graphdoku::read;
+use graphdoku::write::{png, svg};
+use graphdoku::{ConstraintGraph, Puzzle, PuzzleReader, Solver};
+
+use super::{DEFAULT_VARIANT, Status, open, variant_ignored};
+
+/// What `render` draws and where.
+#[derive(Debug)]
+pub(crate) struct Options {
+    pub file: Option<PathBuf>,
+    pub variant: Option<String>,
+    pub solution: bool,
+    pub output: Option<PathBuf>,
+    pub scale: f32,
+}
+
+pub(crate) fn run(options: &Options, out: &mut impl Write) -> Result<Status> {
+    let variant = options.variant.as_deref();
+    let (graph, puzzle, label) = match &options.file {
+        Some(path) => first_puzzle(path, variant)?,
+        None => {
+            let graph = ConstraintGraph::load(variant.unwrap_or(DEFAULT_VARIANT))?;
+            let empty = Puzzle::empty(graph.len());
+            (graph, empty, "empty".to_string())
+        }
+    };
+    let solved = match options.solution {
+        false => None,
+        true => match Solver::new(&graph).solve(&puzzle) {
+            Some(solution) => {
+                graphdoku::verify(&graph, &puzzle, &solution)
+                    .map_err(|v| anyhow::anyhow!("internal error: a wrong solution: {v}"))?;
+                Some(solution.to_puzzle())
+            }
+            None => {
+                eprintln!("error: {label}: no solution");
+                return Ok(Status::Unsolved);
+            }
+        },
+    };
+    // A generated puzzle's name already says the variant.
+    let mut title = match label.contains(graph.name()) {
+        true => label,
+        false => format!("{}: {label}", graph.name()),
+    };
+    if solved.is_some() {
+        title += ", solved";
+    }
+    let values = svg::Values {
+        givens: puzzle.givens(),
+        solved: solved.as_ref().map(Puzzle::givens),
+    };
+    let picture = svg::svg(&graph, values, &title);
+    match &options.output {
+        None => out.write_all(picture.as_bytes())?,
+        Some(path)
+            if path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("png")) =>
+        {
+            let bytes = png::png(&picture, options.scale)?;
+            std::fs::write(path, bytes)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        Some(path) => std::fs::write(path, picture)
+            .with_context(|| format!("cannot write {}", path.display()))?,
+    }
+    Ok(Status::Ok)
+}
+
+/// The graph and first puzzle of a puzzle file, and its label for the title
+/// (a RON puzzle's name, or the file name and the puzzle's place in it).
+fn first_puzzle(path: &Path, variant: Option<&str>) -> Result<(ConstraintGraph, Puzzle, String)> {
+    let name = path.display().to_string();
+    let short = path
+        .file_name()
+        .map_or(name.clone(), |f| f.to_string_lossy().into_owned());
+    let mut reader = open(path).with_context(|| format!("cannot read {name}"))?;
+    let (graph, record, several, label) = if read::looks_like_ron(reader.fill_buf()?) {
+        if let Some(warning) = variant_ignored(variant, &name) {
+            eprint!("{warning}");
+        }
+        let source = read::read_text(reader, &name)?;
+        let mut read = read::read_ron_puzzles(&source, &name)?;
+        let several = read.records.len() > 1;
+        let (index, record) = read.records.swap_remove(0);
+        let graph = match index {
+            Some(i) => read.graphs.swap_remove(i),
+            None => return Err(record.puzzle.map(|_| ()).unwrap_err().into()),
+        };
+        let label = record.label.clone();
+        (graph, record, several, label)
+    } else {
+        let graph = ConstraintGraph::load(variant.unwrap_or(DEFAULT_VARIANT))?;
+        let mut records = PuzzleReader::new(&graph, reader, &name);
+        let first = records.next();
+        let several = records.next().is_some();
+        let Some(record) = first else {
+            anyhow::bail!("{name}: no puzzles found");
+        };
+        let label = format!("{short}, {}", record.label);
+        (graph, record, several, label)
+    };
+    if several {
+        eprintln!("note: {name} holds several puzzles: drawing the first");
+    }
+    Ok((graph, record.puzzle?, label))
+}

@@ -1,0 +1,396 @@
+//! The one versioned JSON schema of graphdoku's output: every record, as serde structs.
+//!
+//! Every record is one JSON object on one line (JSON Lines for batches) and
+//! carries `"version"` ([`VERSION`]) and `"record"` (what it is: [`Kind`]).
+//! Results of puzzles are all [`PuzzleRecord`]s: `label`, `location` and
+//! `status` ([`Outcome`]) always, the rest as the command has them.
+//! Cells are named as in the variant (`r1c1`), symbols written as in its
+//! alphabet, and a puzzle or solution is a line in the format the readers take.
+
+use serde::{Deserialize, Serialize};
+
+use super::{edges, position, why_label};
+use crate::graph::ConstraintGraph;
+
+/// The schema version every record carries; raised when a field changes meaning
+/// or goes away (new fields may appear without it).
+pub const VERSION: u32 = 1;
+
+/// One record as a line of JSON (no newline).
+///
+/// ```
+/// use graphdoku::write::json::{GraphRecord, to_line};
+/// let g = graphdoku::ConstraintGraph::load("sudoku4").unwrap();
+/// let line = to_line(&GraphRecord::of(&g));
+/// assert!(line.starts_with(r#"{"version":1,"record":"graph""#));
+/// ```
+pub fn to_line(record: &impl Serialize) -> String {
+    serde_json::to_string(record).expect("records serialise")
+}
+
+/// What a record is: the command that printed it, or what it holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// `solve`: a puzzle's solution.
+    Solve,
+    /// `count`: how many solutions.
+    Count,
+    /// `count --all`: one of the solutions counted.
+    Solution,
+    /// `check`: whether the solution is unique.
+    Check,
+    /// `grade`: the level and techniques.
+    Grade,
+    /// `explain`: every step.
+    Explain,
+    /// `hint`: the next step.
+    Hint,
+    /// `generate`: a new puzzle.
+    Generate,
+    /// `info`: a variant in numbers.
+    Info,
+    /// `graph`: a variant's graph.
+    Graph,
+}
+
+/// The outcome of a puzzle, the same words for every command.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Outcome {
+    /// A solution was found (uniqueness not asked).
+    Solved,
+    /// Exactly one solution.
+    Unique,
+    /// Several solutions.
+    Multiple,
+    /// No solution.
+    NoSolution,
+    /// The search budget ran out first.
+    GaveUp,
+    /// The input could not be read; `error` says why.
+    Invalid,
+    /// The solver's answer failed verification: a bug.
+    InternalError,
+    /// `generate`: a new puzzle, unique and checked.
+    Generated,
+}
+
+/// One puzzle's result, from any command: `version`, `record`, `label`,
+/// `location` and `status` always; the other fields when the command has them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PuzzleRecord {
+    /// [`VERSION`].
+    pub version: u32,
+    /// The command.
+    pub record: Kind,
+    /// The puzzle's label: `Grid 01`, `line 7`, a RON puzzle's name.
+    pub label: String,
+    /// Where it starts: `file:line`.
+    pub location: String,
+    /// The outcome.
+    pub status: Outcome,
+    /// Why the input is invalid.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub error: Option<String>,
+    /// The puzzle (`generate`), as a line.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub puzzle: Option<String>,
+    /// A solution as a line (for `multiple`, the first found).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub solution: Option<String>,
+    /// `count`: solutions found (up to the limit).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub count: Option<u64>,
+    /// `count`: whether `count` is all there are (the limit was not reached).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub complete: Option<bool>,
+    /// `check`: two different solutions, when there are several.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub solutions: Option<Vec<String>>,
+    /// `check`: the cells where those two differ.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub differences: Option<Vec<Difference>>,
+    /// `grade`, `explain`, `hint`, `generate`: the level (`easy` … `needs-search`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub level: Option<String>,
+    /// `grade`: the hardest technique needed.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub hardest: Option<String>,
+    /// `grade`: how often each technique was used.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub uses: Option<Vec<Use>>,
+    /// `grade`: guesses needed after logic ran out.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub guesses: Option<usize>,
+    /// `grade`: the solver's work.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub search: Option<SearchRecord>,
+    /// `explain` (every step), `hint` (the first).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub steps: Option<Vec<StepRecord>>,
+    /// `generate`: the number of givens.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub clues: Option<usize>,
+    /// `generate`: the seed that makes it again.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub seed: Option<u64>,
+    /// `generate`: the variant, as given.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub variant: Option<String>,
+}
+
+impl PuzzleRecord {
+    /// A record with the fields every command has, and no others.
+    pub fn new(record: Kind, label: &str, location: &str, status: Outcome) -> Self {
+        PuzzleRecord {
+            version: VERSION,
+            record,
+            label: label.to_string(),
+            location: location.to_string(),
+            status,
+            error: None,
+            puzzle: None,
+            solution: None,
+            count: None,
+            complete: None,
+            solutions: None,
+            differences: None,
+            level: None,
+            hardest: None,
+            uses: None,
+            guesses: None,
+            search: None,
+            steps: None,
+            clues: None,
+            seed: None,
+            variant: None,
+        }
+    }
+}
+
+/// A cell where two solutions differ.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Difference {
+    /// The cell's name.
+    pub cell: String,
+    /// Its symbol in the first solution.
+    pub first: String,
+    /// In the second.
+    pub second: String,
+}
+
+/// How often a technique was used.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Use {
+    /// The technique (`naked-single`, …).
+    pub technique: String,
+    /// How many times.
+    pub count: usize,
+}
+
+/// The solver's work.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SearchRecord {
+    /// Search nodes.
+    pub nodes: u64,
+    /// Backtracks.
+    pub backtracks: u64,
+}
+
+/// One deduction step.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepRecord {
+    /// The technique (`hidden-single`, …).
+    pub technique: String,
+    /// The step in words.
+    pub text: String,
+    /// The symbol it placed, if any.
+    pub placed: Option<Placement>,
+    /// The candidates it removed.
+    pub eliminated: Vec<Placement>,
+}
+
+/// A symbol in a cell.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Placement {
+    /// The cell's name.
+    pub cell: String,
+    /// The symbol.
+    pub symbol: String,
+}
+
+/// `count --all`: one solution, numbered.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolutionRecord {
+    /// [`VERSION`].
+    pub version: u32,
+    /// Always [`Kind::Solution`].
+    pub record: Kind,
+    /// The puzzle's label.
+    pub label: String,
+    /// 1 for the first solution found.
+    pub n: u64,
+    /// The solution as a line.
+    pub solution: String,
+}
+
+/// `info --json`: a variant in numbers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct InfoRecord {
+    /// [`VERSION`].
+    pub version: u32,
+    /// Always [`Kind::Info`].
+    pub record: Kind,
+    /// The variant's name.
+    pub name: String,
+    /// The file (or `builtin:NAME`) it came from.
+    pub origin: String,
+    /// `grid 9×9`, `polar 12 sectors × 6 rings`, `free`.
+    pub shape: String,
+    /// Number of cells.
+    pub cells: usize,
+    /// Number of edges.
+    pub edges: usize,
+    /// The symbols.
+    pub symbols: Vec<String>,
+    /// Houses by kind (plural): `{"rows": 9, …}`.
+    pub houses: std::collections::BTreeMap<String, usize>,
+    /// Whether every house has one cell per symbol.
+    pub all_houses_full: bool,
+    /// Smallest degree.
+    pub degree_min: usize,
+    /// Largest degree.
+    pub degree_max: usize,
+    /// Mean degree.
+    pub degree_mean: f64,
+    /// Cells restricted to some symbols.
+    pub restricted_cells: usize,
+    /// Doubtful but legal features of the shape.
+    pub warnings: Vec<String>,
+}
+
+/// The kebab-case word serde gives a unit enum value (a level, a technique).
+///
+/// ```
+/// use graphdoku::write::json::{Outcome, word};
+/// assert_eq!(word(&Outcome::NoSolution), "no-solution");
+/// ```
+pub fn word(value: &impl Serialize) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(s)) => s,
+        other => format!("{other:?}"),
+    }
+}
+
+/// `graph --format json`: a variant's constraint graph.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct GraphRecord {
+    /// [`VERSION`].
+    pub version: u32,
+    /// Always [`Kind::Graph`].
+    pub record: Kind,
+    /// The variant's name.
+    pub name: String,
+    /// The file (or `builtin:NAME`) it came from.
+    pub origin: String,
+    /// The symbols, in colour order.
+    pub symbols: Vec<String>,
+    /// The cells (vertices), in vertex order.
+    pub nodes: Vec<NodeRecord>,
+    /// The "must differ" pairs.
+    pub edges: Vec<EdgeRecord>,
+    /// The houses (all-different groups).
+    pub houses: Vec<HouseRecord>,
+}
+
+/// A cell of a [`GraphRecord`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct NodeRecord {
+    /// The cell's name.
+    pub name: String,
+    /// Layout position in cell units (x right, y down), when the shape has one.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub x: Option<f64>,
+    /// See `x`.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub y: Option<f64>,
+    /// The symbols it may hold, when the variant restricts it.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub allowed: Option<Vec<String>>,
+}
+
+/// An edge of a [`GraphRecord`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EdgeRecord {
+    /// One cell's name.
+    pub a: String,
+    /// The other's.
+    pub b: String,
+    /// The first house holding both, or the rule: `anti-knight`, `anti-king`, `edge rule`.
+    pub reason: String,
+}
+
+/// A house of a [`GraphRecord`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HouseRecord {
+    /// Its name: `row 1`, `box 5`, `wedge 3`.
+    pub name: String,
+    /// The rule that made it: `row`, `column`, `box`, `region`, …
+    pub kind: String,
+    /// Its cells' names.
+    pub cells: Vec<String>,
+}
+
+impl GraphRecord {
+    /// The record of `graph`.
+    pub fn of(graph: &ConstraintGraph) -> Self {
+        let name = |c: usize| graph.cells()[c].name.clone();
+        let symbols = |colours: &[u8]| {
+            colours
+                .iter()
+                .map(|&c| graph.alphabet().symbol(c).to_string())
+                .collect()
+        };
+        GraphRecord {
+            version: VERSION,
+            record: Kind::Graph,
+            name: graph.name().into(),
+            origin: graph.origin().into(),
+            symbols: graph.alphabet().symbols().to_vec(),
+            nodes: (0..graph.len())
+                .map(|c| {
+                    let at = position(graph, c);
+                    NodeRecord {
+                        name: name(c),
+                        x: at.map(|p| round(p.0)),
+                        y: at.map(|p| round(p.1)),
+                        allowed: graph.allowed(c).map(symbols),
+                    }
+                })
+                .collect(),
+            edges: edges(graph)
+                .into_iter()
+                .map(|(a, b, why)| EdgeRecord {
+                    a: name(a),
+                    b: name(b),
+                    reason: why_label(graph, why).into(),
+                })
+                .collect(),
+            houses: graph
+                .houses()
+                .iter()
+                .map(|h| HouseRecord {
+                    name: h.name.clone(),
+                    kind: h.kind.singular().into(),
+                    cells: h.cells.iter().map(|&c| name(c)).collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Four decimals are plenty for a drawing and keep the output stable.
+fn round(x: f64) -> f64 {
+    (x * 1e4).round() / 1e4 + 0.0
+}
