@@ -1,0 +1,164 @@
+//! In-process fuzzing of every reader and loader and of the solver: a bounded
+//! pass in `cargo test`, a long campaign by hand (see README, Development).
+//!
+//! Inputs are structure-aware mutations of real files (the repository's `data/`,
+//! `variants/`, `tests/broken/` and `../shared/data`): bit flips, truncation,
+//! duplication, splices of two files, huge numbers, odd Unicode, byte-order marks
+//! and CRLF. No input may panic, take longer than [`harness::SLOW`], allocate
+//! without bound (the allocator here stops the run), or break a property of its
+//! target (a puzzle read fits its graph and reads back from its line, every
+//! solution verifies, counts equal an independent count).
+
+#[path = "../common/mod.rs"]
+mod common;
+mod harness;
+mod mutate;
+mod targets;
+
+use std::time::Instant;
+
+use harness::{Outcome, Tally, fuzz, run_one};
+
+#[global_allocator]
+static ALLOCATOR: harness::Capped = harness::Capped;
+
+/// Prints the tallies as a table, and fails on any finding.
+fn report(tallies: &[Tally], started: Instant) {
+    eprintln!(
+        "{:<12} {:>12} {:>10} {:>10} {:>12} {:>10}",
+        "target", "inputs", "accepted", "seconds", "inputs/s", "slowest"
+    );
+    for t in tallies {
+        eprintln!(
+            "{:<12} {:>12} {:>10} {:>10.1} {:>12.0} {:>10.1?}",
+            t.target,
+            t.inputs,
+            t.accepted,
+            t.time.as_secs_f64(),
+            t.rate(),
+            t.slowest
+        );
+    }
+    let total: u64 = tallies.iter().map(|t| t.inputs).sum();
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!(
+        "{:<12} {total:>12} {:>10} {seconds:>10.1} {:>12.0}",
+        "total",
+        "",
+        total as f64 / seconds
+    );
+    let findings: Vec<String> = tallies
+        .iter()
+        .flat_map(|t| &t.findings)
+        .map(|f| format!("{}: {} ({})", f.target, f.what, f.saved.display()))
+        .collect();
+    assert!(
+        findings.is_empty(),
+        "{} findings:\n{}",
+        findings.len(),
+        findings.join("\n")
+    );
+}
+
+/// The bounded pass: a fixed seed and a few thousand inputs per target, every
+/// `cargo test` (about half a minute on one core).
+#[test]
+fn bounded_pass() {
+    let started = Instant::now();
+    let tallies: Vec<Tally> = targets::all()
+        .iter()
+        .map(|target| {
+            let inputs = match target.name {
+                "text" => 40_000,
+                "variant" => 6_000,
+                _ => 20_000,
+            };
+            fuzz(target, inputs, 0x5eed)
+        })
+        .collect();
+    report(&tallies, started);
+}
+
+/// The long campaign, by hand: `GRAPHDOKU_FUZZ_INPUTS` inputs in all (default
+/// ten million) shared among the targets by `weights`, from the seed in
+/// `GRAPHDOKU_FUZZ_SEED` (default: the clock, printed), only the targets named
+/// in `GRAPHDOKU_FUZZ_TARGETS` (comma-separated) when given.
+#[test]
+#[ignore = "the long campaign: minutes to hours (see README, Development)"]
+fn campaign() {
+    let total: u64 = env_number("GRAPHDOKU_FUZZ_INPUTS").unwrap_or(10_000_000);
+    let seed = env_number("GRAPHDOKU_FUZZ_SEED").unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+    });
+    let only = std::env::var("GRAPHDOKU_FUZZ_TARGETS").ok();
+    let targets: Vec<_> = targets::all()
+        .into_iter()
+        .filter(|t| {
+            only.as_deref()
+                .is_none_or(|o| o.split(',').any(|n| n == t.name))
+        })
+        .collect();
+    // Shares of the total: the fast readers get the most.
+    let weight = |name: &str| match name {
+        "text" => 50,
+        "ron-puzzle" => 20,
+        "variant" => 10,
+        _ => 20,
+    };
+    let sum: u64 = targets.iter().map(|t| weight(t.name)).sum();
+    eprintln!("fuzz campaign: {total} inputs, seed {seed}");
+    let started = Instant::now();
+    let tallies: Vec<Tally> = targets
+        .iter()
+        .map(|t| {
+            let tally = fuzz(t, total * weight(t.name) / sum, seed);
+            eprintln!(
+                "fuzz: {} done: {} inputs in {:.0} s",
+                t.name,
+                tally.inputs,
+                tally.time.as_secs_f64()
+            );
+            tally
+        })
+        .collect();
+    report(&tallies, started);
+}
+
+fn env_number(name: &str) -> Option<u64> {
+    std::env::var(name).ok().map(|v| {
+        v.replace('_', "")
+            .parse()
+            .unwrap_or_else(|_| panic!("{name}={v}: not a number"))
+    })
+}
+
+/// Replays the saved inputs of `GRAPHDOKU_FUZZ_REPLAY` (files, each named
+/// `TARGET-HASH.bin` as the campaign saves them) and prints what each does.
+#[test]
+#[ignore = "by hand: replays saved findings"]
+fn replay() {
+    let Ok(paths) = std::env::var("GRAPHDOKU_FUZZ_REPLAY") else {
+        return;
+    };
+    let targets = targets::all();
+    for path in paths.split(',') {
+        let name = std::path::Path::new(path)
+            .file_name()
+            .unwrap()
+            .to_string_lossy();
+        let target = targets
+            .iter()
+            .find(|t| name.starts_with(&format!("{}-", t.name)))
+            .expect("a file named after its target");
+        let input = std::fs::read(path).unwrap();
+        let (result, took) = run_one(target, &input);
+        let outcome = match result {
+            Ok(Outcome::Accepted) => "accepted".to_string(),
+            Ok(Outcome::Refused) => "refused".to_string(),
+            Err(e) => e,
+        };
+        eprintln!("{path}: {outcome} in {took:?}");
+    }
+}
