@@ -124,6 +124,22 @@ pub enum Command {
         #[command(flatten)]
         output: ReportArgs,
     },
+    /// Print a shell completion script to standard output.
+    ///
+    /// Install with, for example: `graphdoku completions bash >
+    /// ~/.local/share/bash-completion/completions/graphdoku`, `graphdoku completions
+    /// zsh > ~/.zfunc/_graphdoku`, or `graphdoku completions fish >
+    /// ~/.config/fish/completions/graphdoku.fish`.
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) to standard output.
+    ///
+    /// Install with `graphdoku man > ~/.local/share/man/man1/graphdoku.1`, or read it
+    /// at once with `graphdoku man | man -l -`.
+    Man,
     /// Project Euler 96: the sum of the 3-digit numbers at the top left of every solution.
     Euler {
         /// A Project Euler 96 file (`Grid NN` + 9 rows of 9 digits), or `-`.

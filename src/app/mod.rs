@@ -1,12 +1,14 @@
 //! Running the commands: shared input handling here, one module per command.
 
 mod check;
+mod completions;
 mod count;
 mod euler;
 mod explain;
 mod generate;
 mod grade;
 mod info;
+mod man;
 mod progress;
 mod solve;
 mod validate;
@@ -172,6 +174,8 @@ pub fn run(cli: Cli) -> Result<Status> {
         Command::Info { variant, output } => {
             buffered(|out| info::run(&variant, output.json(), out))
         }
+        Command::Completions { shell } => buffered(|out| completions::run(shell, out)),
+        Command::Man => buffered(man::run),
     }
 }
 

@@ -1,0 +1,16 @@
+//! `graphdoku completions`: a shell completion script, from the clap declarations.
+
+use std::io::Write;
+
+use anyhow::Result;
+use clap::CommandFactory;
+use clap_complete::Shell;
+
+use super::Status;
+use crate::cli::Cli;
+
+pub(crate) fn run(shell: Shell, out: &mut impl Write) -> Result<Status> {
+    let mut command = Cli::command();
+    clap_complete::generate(shell, &mut command, "graphdoku", out);
+    Ok(Status::Ok)
+}
