@@ -250,9 +250,13 @@ pub fn run_one(target: &Target, input: &[u8]) -> (Result<Outcome, String>, Durat
     (result, took)
 }
 
+/// Inputs between progress lines.
+const PROGRESS: u64 = 100_000;
+
 /// Runs `inputs` inputs of `target`: a seed as it is now and then, otherwise one
-/// mutated (once or twice over, with another seed to splice from).
-pub fn fuzz(target: &Target, inputs: u64, seed: u64) -> Tally {
+/// mutated (once or twice over, with another seed to splice from); with
+/// `progress`, a line on stderr every [`PROGRESS`] inputs.
+pub fn fuzz(target: &Target, inputs: u64, seed: u64, progress: bool) -> Tally {
     let mut rng = Rng::new(
         seed ^ target
             .name
@@ -281,6 +285,17 @@ pub fn fuzz(target: &Target, inputs: u64, seed: u64) -> Tally {
         };
         let (result, took) = run_one(target, &input);
         tally.inputs += 1;
+        if progress && tally.inputs % PROGRESS == 0 {
+            let seconds = started.elapsed().as_secs_f64();
+            eprintln!(
+                "fuzz: {}: {} inputs, {:.0} s, {:.0}/s, {} findings",
+                target.name,
+                tally.inputs,
+                seconds,
+                tally.inputs as f64 / seconds,
+                tally.findings.len()
+            );
+        }
         tally.slowest = tally.slowest.max(took);
         match result {
             Ok(Outcome::Accepted) => tally.accepted += 1,

@@ -69,11 +69,12 @@ fn bounded_pass() {
         .iter()
         .map(|target| {
             let inputs = match target.name {
-                "text" => 40_000,
+                "lines" => 100_000,
+                "text" => 30_000,
                 "variant" => 6_000,
                 _ => 20_000,
             };
-            fuzz(target, inputs, 0x5eed)
+            fuzz(target, inputs, 0x5eed, false)
         })
         .collect();
     report(&tallies, started);
@@ -102,10 +103,11 @@ fn campaign() {
         .collect();
     // Shares of the total: the fast readers get the most.
     let weight = |name: &str| match name {
-        "text" => 50,
-        "ron-puzzle" => 20,
-        "variant" => 10,
-        _ => 20,
+        "lines" => 57,
+        "text" => 14,
+        "ron-puzzle" => 10,
+        "variant" => 5,
+        _ => 14,
     };
     let sum: u64 = targets.iter().map(|t| weight(t.name)).sum();
     eprintln!("fuzz campaign: {total} inputs, seed {seed}");
@@ -113,7 +115,7 @@ fn campaign() {
     let tallies: Vec<Tally> = targets
         .iter()
         .map(|t| {
-            let tally = fuzz(t, total * weight(t.name) / sum, seed);
+            let tally = fuzz(t, total * weight(t.name) / sum, seed, true);
             eprintln!(
                 "fuzz: {} done: {} inputs in {:.0} s",
                 t.name,

@@ -290,7 +290,7 @@ fn once(rng: &mut Rng, bytes: &mut Vec<u8>, other: &[u8]) {
                 }
             }
         }
-        12 if rng.one_in(16) => {
+        12 if rng.one_in(64) => {
             // A blow-up: one range repeated up to the size cap.
             let (a, b) = range(rng, bytes);
             let piece = if a < b {

@@ -98,8 +98,9 @@ fn text_seeds(graphs: &[(&str, ConstraintGraph)]) -> Vec<Vec<u8>> {
     for path in &sources {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
         let variant = variant_of(&name);
-        // The 36×36 and larger files are slow to read a million times: a few rows.
-        let Some(body) = head(path, 40) else { continue };
+        // Millions of reads of whole files would be slow: the first puzzle or
+        // two (the grid blocks of the biggest boards are longer).
+        let Some(body) = head(path, 24) else { continue };
         add(variant, &body);
         let graph = &graphs.iter().find(|(n, _)| *n == variant).unwrap().1;
         for record in PuzzleReader::new(graph, &body[..], &name).take(2) {
@@ -194,15 +195,50 @@ fn variant_line<'a, 'g>(
     (&graph.1, body)
 }
 
-/// Lines, Project Euler blocks and pasted grids, read as one of several variants.
-pub fn text() -> Target {
-    let graphs: Vec<(&str, ConstraintGraph)> = TEXT_VARIANTS
+/// The graphs of [`TEXT_VARIANTS`].
+fn text_graphs() -> Vec<(&'static str, ConstraintGraph)> {
+    TEXT_VARIANTS
         .iter()
         .map(|v| (*v, ConstraintGraph::load(v).unwrap()))
-        .collect();
+        .collect()
+}
+
+/// Lines, Project Euler blocks and pasted grids, read as one of several variants.
+pub fn text() -> Target {
+    let graphs = text_graphs();
     let seeds = text_seeds(&graphs);
+    text_target("text", graphs, seeds)
+}
+
+/// One puzzle per line, the batch format: single lines of every variant's
+/// puzzles and of the benchmark collections (cheap inputs, so the most of them).
+pub fn lines() -> Target {
+    let graphs = text_graphs();
+    let mut seeds: Vec<Vec<u8>> = text_seeds(&graphs)
+        .into_iter()
+        .filter(|s| s.iter().filter(|&&b| b == b'\n').count() == 1)
+        .collect();
+    let shared = manifest().join("../shared/data/bench");
+    for bench in ["17-clue.txt", "top1465.txt"] {
+        if let Ok(text) = std::fs::read_to_string(shared.join(bench)) {
+            // Every 97th line: a few hundred different puzzles.
+            for line in text.lines().step_by(97) {
+                seeds.push(format!("sudoku9\n{line}\n").into_bytes());
+            }
+        }
+    }
+    text_target("lines", graphs, seeds)
+}
+
+/// A target reading its inputs with [`PuzzleReader`], each as the variant
+/// named on its first line.
+fn text_target(
+    name: &'static str,
+    graphs: Vec<(&'static str, ConstraintGraph)>,
+    seeds: Vec<Vec<u8>>,
+) -> Target {
     Target {
-        name: "text",
+        name,
         seeds,
         run: Box::new(move |input| {
             let (graph, body) = variant_line(&graphs, input);
@@ -527,5 +563,5 @@ pub fn solver() -> Target {
 
 /// Every target.
 pub fn all() -> Vec<Target> {
-    vec![text(), ron_puzzles(), variants(), solver()]
+    vec![lines(), text(), ron_puzzles(), variants(), solver()]
 }
