@@ -525,7 +525,8 @@ impl Batch {
     /// Counts the record just printed (invalid: the file could not be read) as
     /// an I/O error.
     fn unreadable(&mut self) {
-        self.counts[Status::Invalid as usize] -= 1;
+        let invalid = &mut self.counts[Status::Invalid as usize];
+        *invalid = invalid.saturating_sub(1);
         self.counts[Status::Io as usize] += 1;
         self.status = self.status.max(Status::Io);
     }

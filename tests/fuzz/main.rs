@@ -165,6 +165,65 @@ fn replay() {
     }
 }
 
+/// The command layer too (format detection, variant hints, batches, RON
+/// files, validate and info): mutated files through the binary, a few hundred
+/// processes (`GRAPHDOKU_FUZZ_PROCESSES` for more, `GRAPHDOKU_FUZZ_SEED` for
+/// others). Each must end with a documented status (not 3: no solution here is
+/// wrong) and no panic.
+#[test]
+fn mutated_files_through_the_binary() {
+    let targets = targets::all();
+    let dir = tempfile::tempdir().unwrap();
+    let mut rng = mutate::Rng::new(env_number("GRAPHDOKU_FUZZ_SEED").unwrap_or(0xb1a));
+    for i in 0..env_number("GRAPHDOKU_FUZZ_PROCESSES").unwrap_or(240) as usize {
+        let target = &targets[i % 4];
+        let base = rng.pick(&target.seeds);
+        let other = rng.pick(&target.seeds);
+        let input = mutate::mutate(&mut rng, base, other);
+        let path = dir.path().join(format!("input-{i}"));
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_graphdoku"));
+        match target.name {
+            "lines" | "text" => {
+                // The first line names the variant, as the target reads it.
+                let end = input
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .unwrap_or(input.len());
+                // (An odd name is tested too, but an argument cannot hold a NUL.)
+                let variant = String::from_utf8_lossy(&input[..end]).replace('\0', "?");
+                std::fs::write(&path, &input[(end + 1).min(input.len())..]).unwrap();
+                let variant = if variant.is_empty() {
+                    "sudoku9".into()
+                } else {
+                    variant
+                };
+                command.args(["solve", "-f", "line", "--max-nodes", "2000", "-v", &variant]);
+            }
+            "ron-puzzle" => {
+                std::fs::write(&path, &input).unwrap();
+                command.args(["solve", "--max-nodes", "2000"]);
+            }
+            _ => {
+                std::fs::write(&path, &input).unwrap();
+                command.args(["info"]);
+            }
+        }
+        let out = command.arg(&path).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        let code = out.status.code();
+        assert!(
+            matches!(code, Some(0 | 1 | 2 | 4 | 5)) && !err.contains("panicked"),
+            "{} on {}: {:?}\n{err}",
+            target.name,
+            String::from_utf8_lossy(&input)
+                .chars()
+                .take(400)
+                .collect::<String>(),
+            out.status
+        );
+    }
+}
+
 // Regression tests: one per finding of the fuzzer, fixed.
 
 /// A variant of a million cells in houses of 128 made ~66 million edges before
