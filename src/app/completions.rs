@@ -9,6 +9,7 @@ use clap_complete::Shell;
 use super::Status;
 use crate::cli::Cli;
 
+/// Writes the completion script of `shell` for every subcommand and option.
 pub(crate) fn run(shell: Shell, out: &mut impl Write) -> Result<Status> {
     let mut command = Cli::command();
     clap_complete::generate(shell, &mut command, "graphdoku", out);
