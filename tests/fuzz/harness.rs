@@ -285,7 +285,7 @@ pub fn fuzz(target: &Target, inputs: u64, seed: u64, progress: bool) -> Tally {
         };
         let (result, took) = run_one(target, &input);
         tally.inputs += 1;
-        if progress && tally.inputs % PROGRESS == 0 {
+        if progress && tally.inputs.is_multiple_of(PROGRESS) {
             let seconds = started.elapsed().as_secs_f64();
             eprintln!(
                 "fuzz: {}: {} inputs, {:.0} s, {:.0}/s, {} findings",
