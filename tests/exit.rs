@@ -136,6 +136,8 @@ fn a_closed_pipe_ends_quietly() {
         vec!["count", "--all", empty],
         vec!["generate", "-n", "100000", "-s", "1", "-v", "sudoku4"],
         vec!["check", big],
+        vec!["completions", "bash"],
+        vec!["man"],
     ] {
         let mut child = Command::new(env!("CARGO_BIN_EXE_graphdoku"))
             .args(&args)
@@ -160,6 +162,19 @@ fn a_closed_pipe_ends_quietly() {
         let status = child.wait().unwrap();
         assert_eq!(status.code(), Some(0), "{args:?}: {err}");
         assert_eq!(err, "", "{args:?}");
+        // A reader gone before the first write (small outputs fit in the pipe).
+        let mut child = Command::new(env!("CARGO_BIN_EXE_graphdoku"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?} at once: {err}");
+        assert_eq!(err, "", "{args:?} at once");
     }
 }
 

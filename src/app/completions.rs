@@ -12,6 +12,10 @@ use crate::cli::Cli;
 /// Writes the completion script of `shell` for every subcommand and option.
 pub(crate) fn run(shell: Shell, out: &mut impl Write) -> Result<Status> {
     let mut command = Cli::command();
-    clap_complete::generate(shell, &mut command, "graphdoku", out);
+    // Made in memory first: clap_complete panics on a write error (`| head`),
+    // where a closed pipe must end quietly.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command, "graphdoku", &mut script);
+    out.write_all(&script)?;
     Ok(Status::Ok)
 }
