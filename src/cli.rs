@@ -20,8 +20,10 @@ puzzle files that name their variant. `-` reads standard input.
 Exit status: 0 success, 1 some puzzle has no solution, \
 2 invalid input or usage, 3 internal error, 4 some puzzle has several solutions \
 (check, grade, explain, hint, solve --unique), 5 gave up: the search budget ran out \
-(--timeout, --max-nodes) or generate met no --clues or --difficulty within --attempts; \
-when several apply: 3, then 2, then 5, then 1, then 4.")]
+(--timeout, --max-nodes) or generate met no --clues or --difficulty within --attempts, \
+6 I/O error: a file could not be read (missing, unreadable, a directory) or the output \
+could not be written; when several apply: 3, then 6, then 2, then 5, then 1, then 4. \
+A closed output pipe (`| head`) ends the run quietly with 0; Ctrl-C stops it at once.")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -171,6 +173,22 @@ pub enum Command {
         #[arg(long)]
         solve: bool,
     },
+    /// Print a shell completion script to standard output.
+    ///
+    /// Install with, for example: `graphdoku completions bash >
+    /// ~/.local/share/bash-completion/completions/graphdoku`, `graphdoku completions
+    /// zsh > ~/.zfunc/_graphdoku`, or `graphdoku completions fish >
+    /// ~/.config/fish/completions/graphdoku.fish`.
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) to standard output.
+    ///
+    /// Install with `graphdoku man > ~/.local/share/man/man1/graphdoku.1`, or read it
+    /// at once with `graphdoku man | man -l -`.
+    Man,
     /// Project Euler 96: the sum of the 3-digit numbers at the top left of every solution.
     Euler {
         /// A Project Euler 96 file (`Grid NN` + 9 rows of 9 digits), or `-`.

@@ -39,14 +39,58 @@ impl fmt::Display for Location {
 /// The offending line of `source` with a caret under `column`, ready to print
 /// under an error message; empty when the line does not exist.
 pub(crate) fn snippet(source: &str, line: usize, column: usize) -> String {
-    let Some(text) = line.checked_sub(1).and_then(|i| source.lines().nth(i)) else {
-        return String::new();
-    };
+    match line.checked_sub(1).and_then(|i| source.lines().nth(i)) {
+        Some(text) => caret(text, line, column),
+        None => String::new(),
+    }
+}
+
+/// The line `text` (number `line`) with a caret under `column`.
+fn caret(text: &str, line: usize, column: usize) -> String {
     let text = text.trim_end_matches('\r');
     let gutter = line.to_string();
     let pad = " ".repeat(gutter.len());
     let caret = " ".repeat(column.saturating_sub(1));
     format!("{pad} |\n{gutter} | {text}\n{pad} | {caret}^")
+}
+
+/// Where the lines of a text start, to turn a byte offset into a line and
+/// column in logarithmic time: a file of many documents, each located, would
+/// otherwise be read again for each (quadratic in the file's size).
+pub(crate) struct Lines<'a> {
+    text: &'a str,
+    /// The byte offset of every line's start.
+    starts: Vec<usize>,
+}
+
+impl<'a> Lines<'a> {
+    /// The line starts of `text`.
+    pub(crate) fn new(text: &'a str) -> Self {
+        let newlines = text.match_indices('\n').map(|(i, _)| i + 1);
+        Lines {
+            text,
+            starts: std::iter::once(0).chain(newlines).collect(),
+        }
+    }
+
+    /// The 1-based line of byte `at`, and the characters before it on that line.
+    pub(crate) fn position(&self, at: usize) -> (usize, usize) {
+        let line = self.starts.partition_point(|&s| s <= at);
+        let start = self.starts[line - 1];
+        (line, self.text[start..at].chars().count())
+    }
+
+    /// As [`snippet`], without reading the text from its start.
+    pub(crate) fn snippet(&self, line: usize, column: usize) -> String {
+        let Some(&start) = line.checked_sub(1).and_then(|i| self.starts.get(i)) else {
+            return String::new();
+        };
+        if start == self.text.len() && line > 1 {
+            return String::new(); // after a final newline: no line (as `str::lines`)
+        }
+        let end = self.starts.get(line).map_or(self.text.len(), |&e| e - 1);
+        caret(&self.text[start..end], line, column)
+    }
 }
 
 /// What to look for in a RON source to point at the item an error is about.
@@ -135,6 +179,25 @@ mod tests {
         assert_eq!(Location::new("a.txt", 0, 0).to_string(), "a.txt");
         assert_eq!(Location::new("a.txt", 3, 0).to_string(), "a.txt:3");
         assert_eq!(Location::new("a.txt", 3, 7).to_string(), "a.txt:3:7");
+    }
+
+    #[test]
+    fn lines_agree_with_a_scan_from_the_start() {
+        let text = "ab\r\n\nxyz é\nlast";
+        let lines = Lines::new(text);
+        for at in (0..=text.len()).filter(|&i| text.is_char_boundary(i)) {
+            let line = text[..at].matches('\n').count() + 1;
+            let column = text[..at].rsplit('\n').next().unwrap().chars().count();
+            assert_eq!(lines.position(at), (line, column), "at {at}");
+        }
+        for line in 0..6 {
+            assert_eq!(
+                lines.snippet(line, 2),
+                snippet(text, line, 2),
+                "line {line}"
+            );
+        }
+        assert_eq!(Lines::new("a\n").snippet(2, 1), snippet("a\n", 2, 1));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 mod app;
 mod cli;
 
+use std::io;
 use std::process::ExitCode;
 
 use clap::Parser;
@@ -11,16 +12,23 @@ fn main() -> ExitCode {
     match app::run(cli::Cli::parse()) {
         Ok(status) => status.into(),
         // `graphdoku solve … | head`: the reader left; nothing more to say.
-        Err(error)
-            if error
-                .downcast_ref::<std::io::Error>()
-                .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe) =>
-        {
+        Err(error) if io_error(&error).is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe) => {
             ExitCode::SUCCESS
         }
         Err(error) => {
             eprintln!("error: {error:#}");
-            ExitCode::from(app::Status::Invalid as u8)
+            // A file that cannot be read or output that cannot be written is
+            // not the input's fault: its own status.
+            let status = match io_error(&error) {
+                Some(_) => app::Status::Io,
+                None => app::Status::Invalid,
+            };
+            status.into()
         }
     }
+}
+
+/// The I/O error behind `error`, if one is.
+fn io_error(error: &anyhow::Error) -> Option<&io::Error> {
+    error.chain().find_map(|e| e.downcast_ref::<io::Error>())
 }

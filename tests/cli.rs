@@ -212,7 +212,7 @@ fn unknown_variant_and_missing_file() {
     graphdoku()
         .args(["solve", "no/such/file.txt"])
         .assert()
-        .code(2)
+        .code(6)
         .stdout("no/such/file.txt (no/such/file.txt): invalid\n\n")
         .stderr(contains("error: no/such/file.txt: cannot read: "));
 }

@@ -1,11 +1,14 @@
 //! The solver through the library API: known solutions, known counts, and a
 //! brute-force cross-check on small random graphs.
 
+use graphdoku::generate::{GenerateError, Generator, Options};
 use graphdoku::variant::{
     CellSpec, CellsSpec, EdgeSpec, HouseSpec, LoadedVariant, SymbolsSpec, VariantSpec,
 };
 use graphdoku::{ConstraintGraph, Puzzle, PuzzleReader, Solution, Solver, verify};
 use proptest::prelude::*;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
 
 fn data(name: &str) -> String {
     format!("{}/data/{name}", env!("CARGO_MANIFEST_DIR"))
@@ -261,12 +264,57 @@ proptest! {
         // Both candidate stores, counting up to colour symmetry and one by one.
         for solver in [Solver::new(&graph), Solver::cell_major(&graph)] {
             prop_assert_eq!(solver.count(&puzzle, u64::MAX), expected);
+            // "No solution" agrees, and a solution found verifies.
+            match solver.solve(&puzzle) {
+                Some(solution) => prop_assert!(verify(&graph, &puzzle, &solution).is_ok()),
+                None => prop_assert_eq!(expected, 0),
+            }
             let mut distinct = std::collections::HashSet::new();
             for solution in solver.search(&puzzle) {
                 prop_assert!(verify(&graph, &puzzle, &solution).is_ok());
                 distinct.insert(solution);
             }
             prop_assert_eq!(distinct.len() as u64, expected);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    /// Puzzles generated on random graphs (random cliques and extra edges) are
+    /// unique and minimal by brute force; a graph with no colouring at all is
+    /// the only one the generator refuses.
+    #[test]
+    fn generated_puzzles_are_unique_and_minimal_by_brute_force(
+        (n, k, edges, houses, _) in small_graph(),
+        seed in any::<u64>(),
+    ) {
+        let graph = graph_with_houses(n, k, &edges, &houses);
+        let mut all_edges = edges.clone();
+        for house in &houses {
+            for (i, &a) in house.iter().enumerate() {
+                all_edges.extend(house[i + 1..].iter().map(|&b| (a, b)));
+            }
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        match Generator::new(&graph).generate(&mut rng, &Options::default()) {
+            Ok(made) => {
+                prop_assert!(verify(&graph, &made.puzzle, &made.solution).is_ok());
+                let givens = made.puzzle.givens().to_vec();
+                prop_assert_eq!(brute_force(n, k, &all_edges, &givens), 1, "not unique");
+                for cell in (0..n).filter(|&c| givens[c].is_some()) {
+                    let mut fewer = givens.clone();
+                    fewer[cell] = None;
+                    prop_assert!(
+                        brute_force(n, k, &all_edges, &fewer) >= 2,
+                        "not minimal: v{} can go", cell
+                    );
+                }
+            }
+            Err(GenerateError::NoColouring) => {
+                prop_assert_eq!(brute_force(n, k, &all_edges, &vec![None; n]), 0);
+            }
+            Err(other) => prop_assert!(false, "{}", other),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Running the commands: shared input handling here, one module per command.
 
 mod check;
+mod completions;
 mod count;
 mod euler;
 mod explain;
@@ -9,6 +10,7 @@ mod grade;
 mod graph;
 mod import;
 mod info;
+mod man;
 mod progress;
 mod render;
 mod solve;
@@ -47,11 +49,14 @@ pub enum Status {
     /// an answer, or `generate` found no puzzle with the asked --clues or
     /// --difficulty within --attempts (not "no solution", which is 1).
     GaveUp = 5,
+    /// A file could not be read (missing, unreadable, a directory) or the
+    /// output could not be written.
+    Io = 6,
 }
 
 impl Status {
-    /// Severity: a bug, then bad input, then giving up, then no solution, then
-    /// several solutions.
+    /// Severity: a bug, then an I/O error, then bad input, then giving up, then
+    /// no solution, then several solutions.
     fn rank(self) -> u8 {
         match self {
             Status::Ok => 0,
@@ -59,7 +64,8 @@ impl Status {
             Status::Unsolved => 2,
             Status::GaveUp => 3,
             Status::Invalid => 4,
-            Status::Internal => 5,
+            Status::Io => 5,
+            Status::Internal => 6,
         }
     }
 }
@@ -194,6 +200,8 @@ pub fn run(cli: Cli) -> Result<Status> {
             solve,
         } => buffered(|out| import::run(&source, output, solve, out)),
         Command::Graph { variant, format } => buffered(|out| graph::run(&variant, format, out)),
+        Command::Completions { shell } => buffered(|out| completions::run(shell, out)),
+        Command::Man => buffered(man::run),
     }
 }
 
@@ -221,6 +229,7 @@ pub(crate) fn outcome(status: Status) -> graphdoku::write::json::Outcome {
         Status::Internal => Outcome::InternalError,
         Status::Multiple => Outcome::Multiple,
         Status::GaveUp => Outcome::GaveUp,
+        Status::Io => Outcome::IoError,
     }
 }
 
@@ -239,12 +248,20 @@ fn buffered(
     Ok(status)
 }
 
-/// Opens `path` (`-` is standard input) with a buffer large enough to sniff the format.
+/// Opens `path` (`-` is standard input) with a buffer large enough to sniff the
+/// format. A directory is an error here, not at the first read.
 pub(crate) fn open(path: &Path) -> io::Result<Box<dyn BufRead>> {
     Ok(if path == Path::new("-") {
         Box::new(BufReader::with_capacity(1 << 16, io::stdin()))
     } else {
-        Box::new(BufReader::with_capacity(1 << 16, File::open(path)?))
+        let file = File::open(path)?;
+        if file.metadata()?.is_dir() {
+            return Err(io::Error::new(
+                io::ErrorKind::IsADirectory,
+                "a directory, not a file",
+            ));
+        }
+        Box::new(BufReader::with_capacity(1 << 16, file))
     })
 }
 
@@ -368,6 +385,7 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
                 }
                 .located(&name);
                 one(&mut batch, &graph, &solver, invalid_record(&name, error))?;
+                batch.unreadable();
                 continue;
             }
         };
@@ -391,12 +409,18 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
                         }
                     }
                 }
-                Err(e) => one(
-                    &mut batch,
-                    &graph,
-                    &solver,
-                    invalid_record(&name, e.located(&name)),
-                )?,
+                Err(e) => {
+                    let io = matches!(e, read::Error::Io { .. });
+                    one(
+                        &mut batch,
+                        &graph,
+                        &solver,
+                        invalid_record(&name, e.located(&name)),
+                    )?;
+                    if io {
+                        batch.unreadable();
+                    }
+                }
             }
             continue;
         }
@@ -498,8 +522,9 @@ fn invalid_record(name: &str, error: InputError) -> Record {
 struct Batch {
     mode: Mode,
     out: io::BufWriter<io::StdoutLock<'static>>,
-    /// Records by status: ok, no solution, invalid, internal error, several, gave up.
-    counts: [u64; 6],
+    /// Records by status: ok, no solution, invalid, internal error, several,
+    /// gave up, unreadable.
+    counts: [u64; 7],
     status: Status,
     started: Instant,
     progress: Option<ProgressBar>,
@@ -518,7 +543,7 @@ impl Batch {
         Batch {
             mode,
             out: io::BufWriter::new(io::stdout().lock()),
-            counts: [0; 6],
+            counts: [0; 7],
             status: Status::Ok,
             started: Instant::now(),
             progress,
@@ -549,6 +574,15 @@ impl Batch {
         }
         self.flushed = Instant::now();
         Ok(())
+    }
+
+    /// Counts the record just printed (invalid: the file could not be read) as
+    /// an I/O error.
+    fn unreadable(&mut self) {
+        let invalid = &mut self.counts[Status::Invalid as usize];
+        *invalid = invalid.saturating_sub(1);
+        self.counts[Status::Io as usize] += 1;
+        self.status = self.status.max(Status::Io);
     }
 
     /// Reports an input that held no puzzle: an error, like an unreadable one.
@@ -613,13 +647,24 @@ impl Batch {
         let total: u64 = self.counts.iter().sum();
         if total > 1 {
             let seconds = self.started.elapsed().as_secs_f64();
-            let [solved, none, invalid, internal, several, gave_up] = self.counts;
+            let [
+                solved,
+                none,
+                invalid,
+                internal,
+                several,
+                gave_up,
+                unreadable,
+            ] = self.counts;
             let mut line = format!(
                 "{total} puzzles: {solved} solved, {several} with several solutions, \
                  {none} with no solution, {invalid} invalid"
             );
             if gave_up > 0 {
                 line += &format!(", {gave_up} gave up");
+            }
+            if unreadable > 0 {
+                line += &format!(", {unreadable} unreadable");
             }
             if internal > 0 {
                 line += &format!(", {internal} INTERNAL ERRORS");

@@ -47,7 +47,10 @@ fn validate(path: &Path, text_variant: Option<&str>, out: &mut impl Write) -> Re
     }
     let mut reader = match open(path) {
         Ok(reader) => reader,
-        Err(e) => return Ok(invalid(format!("cannot read {name}: {e}"))),
+        Err(e) => {
+            eprintln!("error: cannot read {name}: {e}");
+            return Ok(Status::Io);
+        }
     };
     let head = reader.fill_buf().map(kind).unwrap_or(Kind::TextPuzzles);
     match head {

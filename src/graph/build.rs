@@ -72,6 +72,7 @@ impl ConstraintGraph {
                     .expect("an edge of the graph");
                 pairs.push(ordered(to_canvas(a.index()), to_canvas(b.index())));
             }
+            edge_count(pairs.len(), 0).map_err(|f| fail(f.or_at(Needle::Word("parts"))))?;
             for (cell, colours) in graph.allowed.iter().enumerate() {
                 if let Some(colours) = colours {
                     restrict(&mut allowed, &cells, to_canvas(cell), colours).map_err(fail)?;
@@ -98,6 +99,14 @@ impl ConstraintGraph {
             key.sort_unstable();
             seen.insert(key)
         });
+        // Counted before they are made: a million cells in houses of a hundred
+        // make more edges than memory holds.
+        let in_houses = houses.iter().map(|h| {
+            let n = h.cells.len() as u64;
+            n * n.saturating_sub(1) / 2
+        });
+        edge_count(pairs.len(), in_houses.sum())
+            .map_err(|f| fail(f.or_at(Needle::Word("houses"))))?;
         for house in &houses {
             for (i, &a) in house.cells.iter().enumerate() {
                 for &b in &house.cells[i + 1..] {
@@ -118,6 +127,7 @@ impl ConstraintGraph {
                 }
                 pairs.push(ordered(a, b));
             }
+            edge_count(pairs.len(), 0).map_err(|f| fail(f.or_at(edge_needle(rule))))?;
         }
         pairs.sort_unstable();
         pairs.dedup();
@@ -375,6 +385,23 @@ fn covered_by_parts(
 
 /// More cells than this is surely a typo (a 128×128 board has 16,384).
 const MAX_CELLS: usize = 1 << 20;
+
+/// More edges than this (counted with repeats, before those of several houses
+/// or rules are merged) is far beyond any puzzle: a 128×128 board has about
+/// three million.
+const MAX_EDGES: u64 = 1 << 24;
+
+/// Checks that `made` edges and `more` to come stay within [`MAX_EDGES`].
+fn edge_count(made: usize, more: u64) -> Result<(), Fault> {
+    let total = made as u64 + more;
+    if total > MAX_EDGES {
+        return Err(format!(
+            "{total} edges (and counting) is more than {MAX_EDGES}: too large a graph to solve"
+        )
+        .into());
+    }
+    Ok(())
+}
 
 /// Checks a grid's size before anything of that size is allocated.
 fn grid_size(rows: usize, cols: usize) -> Result<(), Fault> {

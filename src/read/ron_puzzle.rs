@@ -1,6 +1,6 @@
 //! RON puzzle files: one `Puzzle(…)` document or several, each naming its variant.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::path::Path;
 
 use serde::Deserialize;
@@ -8,7 +8,7 @@ use serde::Deserialize;
 use super::text::{BlockShape, checked, read_cells, tokens};
 use super::{Error, InputError, Record};
 use crate::graph::ConstraintGraph;
-use crate::location::{Location, snippet};
+use crate::location::{Lines, Location, snippet};
 use crate::variant::VariantError;
 
 /// A puzzle file in RON: names its variant and lists its givens.
@@ -142,33 +142,48 @@ pub fn read_ron_puzzles(source: &str, path: &str) -> Result<RonPuzzles, Error> {
         });
     }
     let several = specs.len() > 1;
+    let lines = Lines::new(source);
+    // Each document's text ends where the next starts: what is looked for in
+    // one is looked for there only.
+    let ends: Vec<usize> = specs
+        .iter()
+        .skip(1)
+        .map(|(start, _)| *start)
+        .chain(Some(source.len()))
+        .collect();
     let mut read = RonPuzzles {
         graphs: Vec::new(),
         records: Vec::new(),
     };
-    let mut by_variant: Vec<(String, Result<usize, InputError>)> = Vec::new();
-    for (start, spec) in specs {
-        let line = source[..start].matches('\n').count() + 1;
+    let mut by_variant: HashMap<String, Result<usize, InputError>> = HashMap::new();
+    for ((start, spec), end) in specs.into_iter().zip(ends) {
+        let document = Document {
+            source: &source[..end],
+            lines: &lines,
+            start,
+            path,
+        };
+        let line = lines.position(start).0;
         let whole = Location::new(path, if several { line } else { 0 }, 0);
         let label = match &spec.name {
             Some(name) => name.clone(),
             None => whole.to_string(),
         };
-        let graph = match by_variant.iter().find(|(v, _)| *v == spec.variant) {
-            Some((_, graph)) => graph.clone(),
+        let graph = match by_variant.get(&spec.variant) {
+            Some(graph) => graph.clone(),
             None => {
-                let graph = puzzle_variant(&spec.variant, source, start, path).map(|graph| {
+                let graph = puzzle_variant(&spec.variant, &document).map(|graph| {
                     read.graphs.push(graph);
                     read.graphs.len() - 1
                 });
-                by_variant.push((spec.variant.clone(), graph.clone()));
+                by_variant.insert(spec.variant.clone(), graph.clone());
                 graph
             }
         };
         let (index, puzzle) = match graph {
             Ok(index) => {
                 let graph = &read.graphs[index];
-                let puzzle = ron_givens(graph, &spec.givens, source, path, start)
+                let puzzle = ron_givens(graph, &spec.givens, &document)
                     .and_then(|givens| checked(graph, givens, &whole));
                 (Some(index), puzzle)
             }
@@ -184,15 +199,34 @@ pub fn read_ron_puzzles(source: &str, path: &str) -> Result<RonPuzzles, Error> {
     Ok(read)
 }
 
-/// The graph of the variant a RON puzzle names (at byte `start` of `source`): a
-/// path beside the puzzle file, or else a built-in. When it is neither, the error
-/// points at the name in the puzzle file and says which path was tried.
-fn puzzle_variant(
-    name: &str,
-    source: &str,
+/// One document of a RON puzzle file, for locating what it holds.
+struct Document<'a> {
+    /// The file's text up to the document's end.
+    source: &'a str,
+    /// The file's line starts.
+    lines: &'a Lines<'a>,
+    /// Where the document starts.
     start: usize,
-    path: &str,
-) -> Result<ConstraintGraph, InputError> {
+    /// The file name.
+    path: &'a str,
+}
+
+impl Document<'_> {
+    /// Where `needle` first occurs in the document from byte `from` on (at the
+    /// document's start when nowhere): the line, the characters before it on
+    /// that line, and the byte offset.
+    fn find(&self, needle: &str, from: usize) -> Option<(usize, usize, usize)> {
+        let at = from + self.source[from..].find(needle)?;
+        let (line, before) = self.lines.position(at);
+        Some((line, before, at))
+    }
+}
+
+/// The graph of the variant a RON puzzle names (in `document`): a path beside
+/// the puzzle file, or else a built-in. When it is neither, the error points at
+/// the name in the puzzle file and says which path was tried.
+fn puzzle_variant(name: &str, document: &Document) -> Result<ConstraintGraph, InputError> {
+    let (source, start, path) = (document.source, document.start, document.path);
     let beside = Path::new(path).parent().unwrap_or(Path::new("")).join(name);
     let variant = if beside.is_file() {
         beside.to_string_lossy().into_owned()
@@ -204,12 +238,8 @@ fn puzzle_variant(
             let at = source[start..]
                 .find(&format!("{name:?}"))
                 .map_or(start, |at| start + at);
-            let line = source[..at].matches('\n').count() + 1;
-            let column = source[..at]
-                .rsplit('\n')
-                .next()
-                .map_or(0, |l| l.chars().count())
-                + 1;
+            let (line, before) = document.lines.position(at);
+            let column = before + 1;
             let builtins: Vec<&str> = crate::variant::BUILTINS.iter().map(|b| b.0).collect();
             InputError {
                 location: Location::new(path, line, column),
@@ -217,7 +247,7 @@ fn puzzle_variant(
                     "variant {name:?}: no such file (looked for {}) and not a built-in ({})\n{}",
                     beside.display(),
                     builtins.join(", "),
-                    snippet(source, line, column)
+                    document.lines.snippet(line, column)
                 ),
             }
         }
@@ -258,23 +288,13 @@ pub fn read_ron_puzzle(source: &str, path: &str) -> Result<(ConstraintGraph, Rec
 fn ron_givens(
     graph: &ConstraintGraph,
     spec: &GivensSpec,
-    source: &str,
-    path: &str,
-    start: usize,
+    document: &Document,
 ) -> Result<Vec<Option<u8>>, InputError> {
+    let (start, path) = (document.start, document.path);
     let mut givens = vec![None; graph.len()];
     let locate = |needle: &str, from: usize| -> (Location, usize) {
-        match source[from..].find(needle) {
-            Some(at) => {
-                let at = from + at;
-                let line = source[..at].matches('\n').count() + 1;
-                let column = source[..at]
-                    .rsplit('\n')
-                    .next()
-                    .map_or(0, |l| l.chars().count())
-                    + 2;
-                (Location::new(path, line, column), at + needle.len())
-            }
+        match document.find(needle, from) {
+            Some((line, before, at)) => (Location::new(path, line, before + 2), at + needle.len()),
             None => (Location::new(path, 0, 0), from),
         }
     };
@@ -310,9 +330,9 @@ fn ron_givens(
                     message: format!(
                         "the rows hold {filled} cells, the variant {}\n{}",
                         graph.len(),
-                        snippet(source, at.line, at.column - 1)
+                        document.lines.snippet(at.line, at.column.saturating_sub(1))
                     ),
-                    location: Location::new(path, at.line, at.column - 1),
+                    location: Location::new(path, at.line, at.column.saturating_sub(1)),
                 });
             }
         }

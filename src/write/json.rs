@@ -70,6 +70,8 @@ pub enum Outcome {
     GaveUp,
     /// The input could not be read; `error` says why.
     Invalid,
+    /// A file could not be opened or read (missing, unreadable, a directory).
+    IoError,
     /// The solver's answer failed verification: a bug.
     InternalError,
     /// `generate`: a new puzzle, unique and checked.

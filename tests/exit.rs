@@ -1,0 +1,212 @@
+//! Exit codes, as `--help` and the README document them, and the quiet endings:
+//! a closed output pipe and Ctrl-C.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use common::{EXAMPLE, graphdoku};
+use predicates::str::contains;
+
+/// Every exit code and its meaning's first words, as the documentation gives them.
+const CODES: &[(u8, &str)] = &[
+    (0, "0 success"),
+    (1, "1 some puzzle has no solution"),
+    (2, "2 invalid input or usage"),
+    (3, "3 internal error"),
+    (4, "4 some puzzle has several solutions"),
+    (5, "5 gave up"),
+    (6, "6 I/O error"),
+];
+
+/// `--help` states every code; so does the README's Usage section.
+#[test]
+fn every_code_is_documented() {
+    let help = graphdoku().arg("--help").output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let readme = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let readme = std::fs::read_to_string(readme).unwrap();
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    for (_, words) in CODES {
+        assert!(help.contains(words), "--help does not say {words:?}");
+        assert!(readme.contains(words), "README does not say {words:?}");
+    }
+    assert!(help.contains("when several apply: 3, then 6, then 2, then 5, then 1, then 4"));
+}
+
+/// One command per code (3, a solution the verifier rejects, cannot be caused
+/// from outside: the verifier's own tests cover it).
+#[test]
+fn each_code_is_what_it_says() {
+    let run = |args: &[&str], stdin: &str| graphdoku().args(args).write_stdin(stdin).assert();
+    run(&["solve", "-"], EXAMPLE).code(0);
+    // Row 1 needs its 9 in column 9, which has one: no solution, no clash.
+    let none = format!("12345678.........9{}", ".".repeat(63));
+    run(&["solve", "-"], &none).code(1);
+    run(&["solve", "-"], "11").code(2);
+    run(&["solve", "--bogus", "-"], EXAMPLE).code(2);
+    run(&["solve", "--unique", "-"], &".".repeat(81)).code(4);
+    run(&["solve", "--max-nodes", "1", "-"], &".".repeat(81)).code(5);
+    run(&["solve", "no/such/file.txt"], "").code(6);
+}
+
+/// A file that cannot be read is an I/O error (6), not bad input (2), for every
+/// command; the other files of the run are still read.
+#[test]
+fn unreadable_files_exit_6() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.txt");
+    std::fs::write(&good, EXAMPLE).unwrap();
+    let missing = dir.path().join("missing.txt");
+    let folder = dir.path().to_path_buf();
+    for bad in [&missing, &folder] {
+        for command in ["solve", "count", "check", "grade"] {
+            graphdoku()
+                .arg(command)
+                .arg(bad)
+                .arg(&good)
+                .assert()
+                .code(6)
+                .stderr(contains("cannot read"))
+                .stderr(contains("1 unreadable"));
+        }
+        graphdoku()
+            .arg("validate")
+            .arg(bad)
+            .assert()
+            .code(6)
+            .stderr(contains("cannot read"));
+        graphdoku().arg("euler").arg(bad).assert().code(6);
+    }
+    // A clash in one file and a missing other: the I/O error wins.
+    let clash = dir.path().join("clash.txt");
+    std::fs::write(&clash, format!("55{}", &EXAMPLE[2..])).unwrap();
+    graphdoku()
+        .arg("solve")
+        .arg(&clash)
+        .arg(&missing)
+        .assert()
+        .code(6);
+}
+
+/// Output that cannot be written (a full disk) is an I/O error, said once.
+#[test]
+fn a_write_error_exits_6() {
+    let Ok(full) = std::fs::File::create("/dev/full") else {
+        eprintln!("note: no /dev/full here: skipping");
+        return;
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_graphdoku"))
+        .args(["generate", "-n", "2000", "-s", "1", "-v", "sudoku4"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(6));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("No space left on device"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+/// A file of `n` copies of the example puzzle.
+fn many(dir: &tempfile::TempDir, n: usize) -> PathBuf {
+    let path = dir.path().join("many.txt");
+    std::fs::write(&path, format!("{EXAMPLE}\n").repeat(n)).unwrap();
+    path
+}
+
+/// `graphdoku … | head -1`: the reader leaves after one line and the run ends
+/// at once, with status 0 and nothing on stderr (no "Broken pipe", no panic),
+/// for the parallel, one-thread and streaming paths alike.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = many(&dir, 20_000);
+    let big = big.to_str().unwrap();
+    // Every solution of the empty board: far more than any pipe holds.
+    let empty = dir.path().join("empty.txt");
+    std::fs::write(&empty, ".".repeat(81)).unwrap();
+    let empty = empty.to_str().unwrap();
+    for args in [
+        vec!["solve", big],
+        vec!["solve", "-j", "1", "-f", "line", big],
+        vec!["count", "--all", empty],
+        vec!["generate", "-n", "100000", "-s", "1", "-v", "sudoku4"],
+        vec!["check", big],
+        vec!["completions", "bash"],
+        vec!["man"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_graphdoku"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        assert!(!line.is_empty(), "{args:?} printed nothing");
+        // The pipe closes here, as `head -1` would close it.
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut err)
+            .unwrap();
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(0), "{args:?}: {err}");
+        assert_eq!(err, "", "{args:?}");
+        // A reader gone before the first write (small outputs fit in the pipe).
+        let mut child = Command::new(env!("CARGO_BIN_EXE_graphdoku"))
+            .args(&args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?} at once: {err}");
+        assert_eq!(err, "", "{args:?} at once");
+    }
+}
+
+/// Ctrl-C (SIGINT) stops a long run at once without a word: the default
+/// action, status "killed by signal 2" as the shell reports it (130).
+#[test]
+#[cfg(unix)]
+fn ctrl_c_ends_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let big = many(&dir, 2_000_000);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_graphdoku"))
+        .args(["solve", "-f", "line"])
+        .arg(&big)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.signal(), Some(2), "{status:?}");
+    assert_eq!(err, "");
+}
