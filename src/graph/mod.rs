@@ -2,6 +2,9 @@
 //! the questions asked of it. Building one from a variant is in `build.rs`.
 
 mod build;
+mod plain;
+
+pub use plain::PlainGraph;
 
 use petgraph::graph::{NodeIndex, UnGraph};
 
