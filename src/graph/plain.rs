@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use petgraph::graph::UnGraph;
 
-use super::{Cell, ConstraintGraph, Coord, Layout};
+use super::{Cell, ConstraintGraph, Coord, House, HouseKind, Layout};
 use crate::puzzle::Puzzle;
 use crate::symbols::{Alphabet, MAX_SYMBOLS};
 
@@ -307,6 +307,30 @@ impl ConstraintGraph {
             allowed,
             graph,
         })
+    }
+}
+
+impl ConstraintGraph {
+    /// This graph with these cliques as houses (named `clique 1`, …), so that
+    /// the solver's house rules (hidden singles, locked candidates) apply to
+    /// those of exactly as many vertices as there are colours.
+    ///
+    /// # Panics
+    /// When a clique's vertices are out of range or not pairwise adjacent.
+    pub fn with_cliques(mut self, cliques: &[Vec<u32>]) -> Self {
+        for (i, clique) in cliques.iter().enumerate() {
+            for (j, &a) in clique.iter().enumerate() {
+                for &b in &clique[j + 1..] {
+                    assert!(self.adjacent(a as usize, b as usize), "not a clique");
+                }
+            }
+            self.houses.push(House {
+                name: format!("clique {}", i + 1),
+                kind: HouseKind::Listed,
+                cells: clique.iter().map(|&v| v as usize).collect(),
+            });
+        }
+        self
     }
 }
 
