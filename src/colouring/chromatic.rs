@@ -19,9 +19,9 @@ pub struct Options {
     pub max_nodes: Option<u64>,
     /// No exact search: clique, DSATUR and tabu search only.
     pub heuristic: bool,
-    /// Tabu search moves at most per number of colours tried; `None`: a
-    /// default that grows with the graph when an exact search follows, and
-    /// no limit but the time in heuristic mode.
+    /// Tabu search moves at most per number of colours tried; `None`: no
+    /// limit but the time in heuristic mode with a timeout, otherwise
+    /// 100,000 + 200 per vertex and edge.
     pub tabu_moves: Option<u64>,
     /// The seed of the tabu search.
     pub seed: u64,
@@ -37,7 +37,7 @@ impl Default for Options {
             heuristic: false,
             tabu_moves: None,
             seed: 1,
-            clique_nodes: 1_000_000,
+            clique_nodes: 200_000,
         }
     }
 }
@@ -215,11 +215,14 @@ pub fn chromatic(
             break;
         }
         let part = &parts[i];
-        let moves = options.tabu_moves.unwrap_or(if options.heuristic {
-            u64::MAX
-        } else {
-            100_000 + 200 * (part.adj.len() + part.adj.edge_count()) as u64
-        });
+        let moves =
+            options
+                .tabu_moves
+                .unwrap_or(if options.heuristic && options.timeout.is_some() {
+                    u64::MAX
+                } else {
+                    100_000 + 200 * (part.adj.len() + part.adj.edge_count()) as u64
+                });
         let limits = Limits {
             deadline,
             max_moves: moves,

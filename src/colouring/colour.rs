@@ -73,11 +73,14 @@ pub fn colour(graph: &PlainGraph, k: usize, options: Options) -> Outcome {
         return Outcome::Impossible(Proof::Clique(clique.vertices));
     }
     if let (false, Some(start)) = (graph.is_constrained(), &greedy) {
-        let moves = options.tabu_moves.unwrap_or(if options.heuristic {
-            u64::MAX
-        } else {
-            100_000 + 200 * (adj.len() + adj.edge_count()) as u64
-        });
+        let moves =
+            options
+                .tabu_moves
+                .unwrap_or(if options.heuristic && options.timeout.is_some() {
+                    u64::MAX
+                } else {
+                    100_000 + 200 * (adj.len() + adj.edge_count()) as u64
+                });
         let limits = Limits {
             deadline,
             max_moves: moves,

@@ -1,3 +1,4 @@
 //! Writers: every output format of puzzles and solutions, one module each.
 
+pub mod colouring;
 pub mod text;
