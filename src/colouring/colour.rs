@@ -60,13 +60,11 @@ pub fn colour(graph: &PlainGraph, k: usize, options: Options) -> Outcome {
         return Outcome::Impossible(Proof::Precoloured(v));
     }
     let greedy = dsatur(&adj, graph.precoloured(), graph.allowed_lists()).ok();
-    if let Some(colouring) = &greedy {
-        if colours_used(colouring) <= k {
-            return Outcome::Coloured {
-                colouring: colouring.clone(),
-                by: "DSATUR",
-            };
-        }
+    if let Some(colouring) = greedy.as_ref().filter(|c| colours_used(c) <= k) {
+        return Outcome::Coloured {
+            colouring: colouring.clone(),
+            by: "DSATUR",
+        };
     }
     let clique = large_clique(&adj, options.clique_nodes);
     if clique.vertices.len() > k {

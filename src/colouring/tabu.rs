@@ -84,7 +84,7 @@ pub fn tabucol(adj: &Adjacency, k: usize, start: &[u32], limits: Limits) -> Opti
         if moves > limits.max_moves {
             return None;
         }
-        if moves % 1024 == 0 && limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        if moves.is_multiple_of(1024) && limits.deadline.is_some_and(|d| Instant::now() >= d) {
             return None;
         }
         // The best move, ties broken at random (reservoir sampling).
