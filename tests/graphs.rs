@@ -217,3 +217,28 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn more_colours_than_the_exact_search_takes() {
+    // The heuristics take any number of colours...
+    let graph = planted(280, 140, 0.5, false, 5);
+    let adj = colouring::Adjacency::from_plain(&graph);
+    let start = colouring::dsatur(&adj, &[], &[]).unwrap();
+    let tabu = colouring::tabucol(&adj, 140, &start, colouring::TabuLimits::default()).unwrap();
+    graph.check(&tabu).unwrap();
+    assert!(colouring::colours_used(&tabu) <= 140);
+    // ... the exact search says plainly that it does not.
+    let (decision, _) = k_colourable(&graph, 129, &[], graphdoku::Budget::unlimited());
+    assert_eq!(
+        decision,
+        Decision::GaveUp("129 colours: the exact search handles at most 128".into())
+    );
+    let dense = planted(300, 150, 0.9, true, 5);
+    let result = chromatic(&dense, Options::default(), |_| {});
+    dense.check(&result.colouring).unwrap();
+    assert_eq!(colouring::colours_used(&result.colouring), result.upper);
+    assert!(result.lower <= 150 && 150 <= result.upper, "{result:?}");
+    if !result.proven() {
+        assert!(result.stopped.unwrap().contains("at most 128"));
+    }
+}

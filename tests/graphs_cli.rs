@@ -30,7 +30,9 @@ fn chromatic_proves_the_petersen_graph_needs_three() {
         .assert()
         .success()
         .stdout(predicate::str::contains("k ≥ 2 (a clique of 2, maximum)"))
-        .stdout(predicate::str::contains("k > 2 (no colouring with 2: exhaustive search)"))
+        .stdout(predicate::str::contains(
+            "k > 2 (no colouring with 2: exhaustive search)",
+        ))
         .stdout(predicate::str::contains("proven χ = 3"));
 }
 
@@ -121,7 +123,9 @@ fn limits_give_up_with_status_5_and_the_bounds() {
         .assert()
         .code(5)
         .stdout(predicate::str::contains("9 ≤ χ ≤ 9").not())
-        .stdout(predicate::str::contains("8 ≤ χ ≤ 9 (the search budget ran out"));
+        .stdout(predicate::str::contains(
+            "8 ≤ χ ≤ 9 (the search budget ran out",
+        ));
     graphdoku()
         .args(["colour", path, "-k", "8", "--max-nodes", "1"])
         .assert()

@@ -94,7 +94,12 @@ pub fn run(args: &ColourArgs, out: &mut impl Write) -> Result<Status> {
             return Ok(Status::GaveUp);
         }
         let status = print(&graph, &best.colouring, args.output, out)?;
-        eprintln!("{} colours", best.upper);
+        if status == Status::Ok {
+            eprintln!(
+                "coloured with {} colours by the heuristics (fewest found, not proven), checked",
+                best.upper
+            );
+        }
         return Ok(status);
     };
     match colouring::colour(&graph, k as usize, options) {
