@@ -185,10 +185,11 @@ fn main() {
                 ..Options::default()
             };
             let result = chromatic(&graph, options, |event| {
-                if let Event::Upper { colours, .. } = event {
-                    if *colours <= target && reached.is_none() {
-                        reached = Some(start.elapsed());
-                    }
+                if let Event::Upper { colours, .. } = event
+                    && *colours <= target
+                    && reached.is_none()
+                {
+                    reached = Some(start.elapsed());
                 }
             });
             graph.check(&result.colouring).expect("a proper colouring");

@@ -52,6 +52,14 @@ pub fn run(args: &ChromaticArgs, out: &mut impl Write) -> Result<Status> {
     let status = if result.proven() {
         writeln!(out, "proven χ = {} ({seconds:.2} s)", result.upper)?;
         Status::Ok
+    } else if result.colouring.is_empty() {
+        let why = result.stopped.as_deref().unwrap_or("stopped");
+        writeln!(
+            out,
+            "χ ≥ {}, no colouring found ({why}; {seconds:.2} s)",
+            result.lower
+        )?;
+        Status::GaveUp
     } else {
         let why = result.stopped.as_deref().unwrap_or("stopped");
         writeln!(

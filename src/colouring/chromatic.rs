@@ -78,9 +78,10 @@ pub enum Event {
 pub struct Chromatic {
     /// χ is at least this.
     pub lower: usize,
-    /// χ is at most this: `colouring` uses this many colours.
+    /// χ is at most this: `colouring` uses this many colours (0 with no
+    /// colouring found, possible only with a precolouring or allowed lists).
     pub upper: usize,
-    /// A proper colouring with `upper` colours (colours from 0).
+    /// A proper colouring with `upper` colours (colours from 0), or none.
     pub colouring: Vec<u32>,
     /// A clique of `clique_size` vertices (the lower bound, unless the
     /// precolouring or the exhaustive search raised it).
@@ -336,9 +337,14 @@ fn constrained(
             by: "DSATUR",
         });
     } else {
+        // No colouring yet: `upper` is 0 and the colouring empty until one is found.
         result.upper = usize::MAX;
+        result.colouring.clear();
     }
     if options.heuristic {
+        if result.upper == usize::MAX {
+            result.upper = 0;
+        }
         if !result.proven() {
             result.stopped = Some("heuristic mode: no exact search".into());
         }
@@ -360,6 +366,7 @@ fn constrained(
                 "the exact search handles at most {} colours",
                 crate::symbols::MAX_SYMBOLS
             ));
+            result.upper = 0;
             return result;
         }
         match k_colourable(graph, k, &[], budget).0 {

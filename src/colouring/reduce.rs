@@ -194,27 +194,50 @@ impl Reduction {
 mod tests {
     use super::*;
 
+    /// The 5-wheel on `base..base + 6` (hub `base + 5`): χ = 4, no vertex of degree < 3.
+    fn wheel(base: u32) -> Vec<(u32, u32)> {
+        let mut edges: Vec<(u32, u32)> = (0..5).map(|i| (base + i, base + (i + 1) % 5)).collect();
+        edges.extend((0..5).map(|i| (base + i, base + 5)));
+        edges
+    }
+
     #[test]
-    fn a_clique_with_pendants_and_twins_reduces_to_the_clique() {
-        // Triangle 0 1 2; 3 is a twin of 2 (adjacent to 0 and 1); 4 hangs on 0.
-        let adj = Adjacency::from_edges(5, &[(0, 1), (0, 2), (1, 2), (0, 3), (1, 3), (0, 4)]);
+    fn pendants_and_twins_go_and_come_back() {
+        // A wheel, a twin 6 of rim vertex 0 (same neighbours), a pendant 7 on the hub.
+        let mut edges = wheel(0);
+        edges.extend([(6, 1), (6, 4), (6, 5), (7, 5)]);
+        let adj = Adjacency::from_edges(8, &edges);
         let reduction = reduce(&adj, 3);
-        assert_eq!(reduction.components, vec![vec![0, 1, 2]]);
-        let mut colouring = vec![0, 1, 2, u32::MAX, u32::MAX];
+        assert_eq!(reduction.components.len(), 1);
+        let kernel = &reduction.components[0];
+        assert_eq!(kernel.len(), 6, "{kernel:?}");
+        assert!(kernel.contains(&5) && !kernel.contains(&7));
+        assert!(kernel.contains(&0) != kernel.contains(&6));
+        let mut colouring = super::super::dsatur(&adj, &[], &[]).unwrap();
+        for v in 0..8u32 {
+            if !kernel.contains(&v) {
+                colouring[v as usize] = u32::MAX;
+            }
+        }
         reduction.restore(&adj, &mut colouring);
         assert!(
             adj.edges()
                 .all(|(a, b)| colouring[a as usize] != colouring[b as usize])
         );
-        assert!(colouring.iter().all(|&c| c < 3));
+        assert!(colouring.iter().all(|&c| c < 4));
     }
 
     #[test]
     fn components_are_split() {
-        let adj = Adjacency::from_edges(6, &[(0, 1), (1, 2), (0, 2), (3, 4), (4, 5), (3, 5)]);
+        let mut edges = wheel(0);
+        edges.extend(wheel(6));
+        let adj = Adjacency::from_edges(12, &edges);
+        let reduction = reduce(&adj, 3);
         assert_eq!(
-            reduce(&adj, 3).components,
-            vec![vec![0, 1, 2], vec![3, 4, 5]]
+            reduction.components,
+            vec![(0..6).collect::<Vec<u32>>(), (6..12).collect()]
         );
+        // Below the threshold everything goes.
+        assert!(reduce(&adj, 4).components.is_empty());
     }
 }
