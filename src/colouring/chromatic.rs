@@ -21,7 +21,7 @@ pub struct Options {
     pub heuristic: bool,
     /// Tabu search moves at most per number of colours tried; `None`: no
     /// limit but the time in heuristic mode with a timeout, otherwise
-    /// 100,000 + 200 per vertex and edge.
+    /// 100,000 + 200 per vertex and edge, 20 million at most.
     pub tabu_moves: Option<u64>,
     /// The seed of the tabu search.
     pub seed: u64,
@@ -222,7 +222,7 @@ pub fn chromatic(
                 .unwrap_or(if options.heuristic && options.timeout.is_some() {
                     u64::MAX
                 } else {
-                    100_000 + 200 * (part.adj.len() + part.adj.edge_count()) as u64
+                    default_moves(&part.adj)
                 });
         let limits = Limits {
             deadline,
@@ -292,6 +292,12 @@ pub fn chromatic(
         assert!(result.upper < before, "every component takes k colours");
     }
     result
+}
+
+/// Tabu moves per number of colours when no limit is given: enough for the
+/// graphs where local search works, bounded (about 20 s) on big ones.
+pub(crate) fn default_moves(adj: &Adjacency) -> u64 {
+    (100_000 + 200 * (adj.len() + adj.edge_count()) as u64).min(20_000_000)
 }
 
 /// A connected component of the reduced graph.

@@ -77,7 +77,7 @@ pub fn colour(graph: &PlainGraph, k: usize, options: Options) -> Outcome {
                 .unwrap_or(if options.heuristic && options.timeout.is_some() {
                     u64::MAX
                 } else {
-                    100_000 + 200 * (adj.len() + adj.edge_count()) as u64
+                    super::chromatic::default_moves(&adj)
                 });
         let limits = Limits {
             deadline,
