@@ -66,11 +66,14 @@ fn greedy(adj: &Adjacency) -> Vec<u32> {
     let mut order: Vec<u32> = (0..n as u32).collect();
     order.sort_by_key(|&v| std::cmp::Reverse(adj.degree(v as usize)));
     let mut best: Vec<u32> = order.first().map(|&v| vec![v]).unwrap_or_default();
-    // Bounded work: the first starts, as long as their degree could beat the best.
-    for &start in order.iter().take(2000) {
-        if adj.degree(start as usize) < best.len() {
+    // Bounded work (about 20 million candidates looked at): the starts by
+    // decreasing degree, as long as their degree could beat the best.
+    let mut work = 0usize;
+    for &start in &order {
+        if adj.degree(start as usize) < best.len() || work > 20_000_000 {
             break;
         }
+        work += adj.degree(start as usize);
         let mut candidates: Vec<u32> = adj.neighbours(start as usize).to_vec();
         candidates.sort_by_key(|&v| std::cmp::Reverse(adj.degree(v as usize)));
         let mut clique = vec![start];
