@@ -142,7 +142,9 @@ fn heuristic_mode_reaches_planted_colourings() {
     let graph = planted(300, 20, 0.5, false, 7);
     let options = Options {
         heuristic: true,
-        timeout: Some(Duration::from_secs(20)),
+        timeout: Some(Duration::from_secs(30)),
+        // Once at 20, the search for 19 colours stops after these moves.
+        tabu_moves: Some(300_000),
         ..Options::default()
     };
     let result = chromatic(&graph, options, |_| {});
