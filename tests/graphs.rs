@@ -134,6 +134,14 @@ fn precoloured_and_list_coloured_graphs() {
         colouring::colour(&listed, 2, Options::default()),
         Outcome::Impossible(colouring::Proof::Search)
     );
+    // Lists that forbid every colouring: said so, with no colouring.
+    let forbidden = PlainGraph::new(2, vec![(0, 1)])
+        .unwrap()
+        .allow(0, vec![0])
+        .allow(1, vec![0]);
+    let result = chromatic(&forbidden, Options::default(), |_| {});
+    assert!(result.colouring.is_empty() && !result.proven());
+    assert!(result.stopped.unwrap().contains("forbid"));
 }
 
 #[test]

@@ -357,6 +357,16 @@ fn constrained(
         return result;
     }
     let descending = result.upper != usize::MAX;
+    // Past this many colours more cannot help: every list and given is below it.
+    let ceiling = graph
+        .allowed_lists()
+        .iter()
+        .flat_map(|(_, list)| list.last())
+        .chain(graph.precoloured().iter().map(|p| &p.1))
+        .map(|&c| c as usize + 1)
+        .max()
+        .unwrap_or(0)
+        .max(graph.len());
     let mut k = if descending {
         result.upper - 1
     } else {
@@ -384,6 +394,13 @@ fn constrained(
                     by: "exact search",
                 });
                 k -= 1;
+            }
+            Decision::NotColourable if !descending && k >= ceiling => {
+                result.stopped = Some(
+                    "no colouring at all: the precolouring and allowed lists forbid it".into(),
+                );
+                result.upper = 0;
+                return result;
             }
             Decision::NotColourable => {
                 report(&Event::Impossible { colours: k });

@@ -105,6 +105,13 @@ pub fn read_json_graph(input: impl BufRead, path: &str) -> Result<PlainGraph, In
                         format!("node `{name}`: `allowed` must be a list of colours"),
                     ));
                 };
+                if list.is_empty() {
+                    return Err(fail(
+                        &format!("{id}"),
+                        "\"allowed\"",
+                        format!("node `{name}`: an empty `allowed` list leaves it no colour"),
+                    ));
+                }
                 let colours: Result<Vec<u32>, _> = list.iter().map(colour_of).collect();
                 allowed.push((vertex, colours?));
             }
