@@ -14,6 +14,9 @@
 //! (count up to 2). `batch`: the whole path of a batch run from the file's text:
 //! read each line, solve, prove unique, verify, format the solution line (the
 //! crate: `from_str_line`, `solutions_count_up_to(2)`, `solution`, `to_str_line`).
+//! `read` (only when asked for): the lean path alone, read each line and verify
+//! its (precomputed) solution, graphdoku only; for `callgrind`, its instructions
+//! per puzzle are `--engine graphdoku` less `--engine neither`.
 //! Last, generation: minimal unique 9×9 puzzles per second, our generator against
 //! the crate's `generate_with_symmetry(Symmetry::None)`. The `sudoku` crate is
 //! AGPL-licensed: it is a dev-dependency, used only here, never linked into the
@@ -36,6 +39,7 @@ enum Mode {
     One,
     Unique,
     Batch,
+    Read,
 }
 
 /// What an engine says of one puzzle: a solution (as 81 digits) and how many it found.
@@ -193,6 +197,9 @@ fn run(path: &Path, mode: Mode, rounds: usize, engines: Engines) {
         })
         .collect();
     let solver = Solver::new(&graph);
+    if mode == Mode::Read {
+        return read(path, &graph, &solver, &puzzles, rounds, engines);
+    }
     if mode == Mode::Batch {
         // One puzzle per line (Euler's blocks too), `.` for empty: what both read.
         let lines: String = puzzles
@@ -235,6 +242,50 @@ fn run(path: &Path, mode: Mode, rounds: usize, engines: Engines) {
         disagreements
     );
     assert_eq!(disagreements, 0, "the engines disagree on {name}");
+}
+
+/// Reads every puzzle from its line and verifies its solution: the lean path.
+fn read(
+    path: &Path,
+    graph: &ConstraintGraph,
+    solver: &Solver,
+    puzzles: &[Puzzle],
+    rounds: usize,
+    engines: Engines,
+) {
+    let lines: String = puzzles
+        .iter()
+        .map(|p| text::line(graph, p.givens()) + "\n")
+        .collect();
+    let solutions: Vec<_> = puzzles
+        .iter()
+        .map(|p| solver.solve(p).expect("solvable"))
+        .collect();
+    let read_and_verify = || {
+        let records = PuzzleReader::new(graph, lines.as_bytes(), "bench");
+        for (record, solution) in records.zip(&solutions) {
+            let puzzle = record.puzzle.expect("valid");
+            verify(graph, &puzzle, solution).expect("verified");
+        }
+    };
+    match engines {
+        Engines::Graphdoku => return read_and_verify(),
+        Engines::Sudoku | Engines::Neither => return,
+        Engines::Both => {}
+    }
+    let ((time, ()), _) = race(rounds, read_and_verify, || ());
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    println!(
+        "{name:<16} {:>7} {:>7} {:>12.0} {:>12} {:>7} {:>13}",
+        "read",
+        puzzles.len(),
+        puzzles.len() as f64 / time.as_secs_f64(),
+        "-",
+        "-",
+        "-"
+    );
 }
 
 fn batch(
@@ -292,7 +343,8 @@ fn main() {
                     Some("one") => vec![Mode::One],
                     Some("unique") => vec![Mode::Unique],
                     Some("batch") => vec![Mode::Batch],
-                    other => panic!("--mode takes one, unique or batch, not {other:?}"),
+                    Some("read") => vec![Mode::Read],
+                    other => panic!("--mode takes one, unique, batch or read, not {other:?}"),
                 };
                 generate = false;
             }

@@ -80,6 +80,9 @@ impl Puzzle {
                 allowed.join(" ")
             ));
         }
+        if graph.flat().proper(&self.givens) {
+            return Ok(());
+        }
         match self.clashes(graph).first() {
             None => Ok(()),
             Some(clash) => Err(describe_clash(graph, clash)),

@@ -1,7 +1,8 @@
 //! Checking a solution against the constraint graph, independently of the solver.
 //!
-//! Nothing here shares code with [`crate::solver`]: it reads the petgraph edges
-//! and the houses directly, so a solver bug cannot hide itself.
+//! Nothing here shares code with [`crate::solver`]: it reads the graph's houses
+//! and edges (as flat arrays, and the petgraph edges to name a broken rule), so
+//! a solver bug cannot hide itself.
 
 use std::fmt;
 
@@ -101,6 +102,11 @@ pub fn verify(
                 cell: cells[i].name.clone(),
             });
         }
+    }
+    // Each house holds a colour once and every other edge joins two colours:
+    // then no edge is broken and a full house holds every symbol.
+    if graph.flat().proper(colours) {
+        return Ok(());
     }
     for edge in graph.graph().edge_references() {
         let (a, b) = (edge.source().index(), edge.target().index());

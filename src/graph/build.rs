@@ -3,6 +3,7 @@
 //! the offending item.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::sync::OnceLock;
 
 use petgraph::graph::UnGraph;
 
@@ -143,6 +144,7 @@ impl ConstraintGraph {
             houses,
             layout,
             graph,
+            flat: OnceLock::new(),
         })
     }
 }

@@ -2,14 +2,17 @@
 //! the questions asked of it. Building one from a variant is in `build.rs`.
 
 mod build;
+mod flat;
 mod plain;
 
-pub use plain::PlainGraph;
+use std::sync::OnceLock;
 
 use petgraph::graph::{NodeIndex, UnGraph};
 
 use crate::symbols::Alphabet;
 use crate::variant::VariantError;
+pub(crate) use flat::Flat;
+pub use plain::PlainGraph;
 
 /// Where a cell sits, in the terms of the shape that made it.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -156,6 +159,8 @@ pub struct ConstraintGraph {
     /// Per-cell allowed colours (list colouring); `None` = every symbol.
     allowed: Vec<Option<Vec<u8>>>,
     graph: UnGraph<(), ()>,
+    /// The graph for checking colourings, made when first asked for.
+    flat: OnceLock<Flat>,
 }
 
 impl ConstraintGraph {
@@ -235,6 +240,11 @@ impl ConstraintGraph {
         self.graph
             .find_edge(NodeIndex::new(a), NodeIndex::new(b))
             .is_some()
+    }
+
+    /// The graph as flat arrays for checking colourings (made once, on first use).
+    pub(crate) fn flat(&self) -> &Flat {
+        self.flat.get_or_init(|| Flat::new(self))
     }
 
     /// Why `a` and `b` must differ, for messages: the first house holding both,

@@ -306,6 +306,7 @@ impl ConstraintGraph {
             layout: Layout::Free,
             allowed,
             graph,
+            flat: std::sync::OnceLock::new(),
         })
     }
 }
@@ -318,6 +319,8 @@ impl ConstraintGraph {
     /// # Panics
     /// When a clique's vertices are out of range or not pairwise adjacent.
     pub fn with_cliques(mut self, cliques: &[Vec<u32>]) -> Self {
+        // The flat form, if made already, would miss the new houses.
+        self.flat = std::sync::OnceLock::new();
         for (i, clique) in cliques.iter().enumerate() {
             for (j, &a) in clique.iter().enumerate() {
                 for &b in &clique[j + 1..] {

@@ -226,6 +226,38 @@ pub struct PuzzleReader<'g, R> {
     shape: Option<BlockShape>,
     block: Option<Block>,
     finished: bool,
+    /// What each byte means when every symbol is one ASCII character.
+    bytes: Option<Box<[Byte; 256]>>,
+}
+
+/// What a byte of a puzzle line means, when every symbol is one character.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Byte {
+    Symbol(u8),
+    Empty,
+    /// Whitespace or drawing.
+    Skip,
+    /// Anything else: the line is read the slow way, which explains it.
+    Other,
+}
+
+/// The meaning of every byte for `graph`, when its symbols are single characters.
+fn byte_table(graph: &ConstraintGraph) -> Option<Box<[Byte; 256]>> {
+    let alphabet = graph.alphabet();
+    if !alphabet.single_chars() {
+        return None;
+    }
+    let mut table = Box::new([Byte::Other; 256]);
+    for b in 0..128u8 {
+        let ch = b as char;
+        table[b as usize] = match alphabet.token(ch.encode_utf8(&mut [0; 4])) {
+            Token::Symbol(c) => Byte::Symbol(c),
+            Token::Empty => Byte::Empty,
+            Token::Unknown if ch.is_whitespace() || SEPARATORS.contains(&ch) => Byte::Skip,
+            Token::Unknown => Byte::Other,
+        };
+    }
+    Some(table)
 }
 
 impl<'g, R: BufRead> PuzzleReader<'g, R> {
@@ -241,6 +273,7 @@ impl<'g, R: BufRead> PuzzleReader<'g, R> {
             shape: BlockShape::of(graph),
             block: None,
             finished: false,
+            bytes: byte_table(graph),
         }
     }
 
@@ -281,8 +314,33 @@ impl<'g, R: BufRead> PuzzleReader<'g, R> {
         }
     }
 
+    /// The cells of a line that holds one puzzle written one byte per cell,
+    /// read by a table lookup per byte; `None` for any other line.
+    fn one_byte_cells(&self, text: &str) -> Option<Vec<Option<u8>>> {
+        let table = self.bytes.as_ref()?;
+        let start = text.trim_start();
+        if self.block.is_some() || start.starts_with("Grid") || start.starts_with('#') {
+            return None;
+        }
+        let mut givens = Vec::with_capacity(self.graph.len());
+        for &b in text.as_bytes() {
+            match table[b as usize] {
+                Byte::Symbol(c) => givens.push(Some(c)),
+                Byte::Empty => givens.push(None),
+                Byte::Skip => {}
+                Byte::Other => return None,
+            }
+        }
+        (givens.len() == self.graph.len()).then_some(givens)
+    }
+
     /// Handles one line; returns a record when one is complete.
     fn line(&mut self, text: &str) -> Option<Record> {
+        if let Some(givens) = self.one_byte_cells(text) {
+            let at = self.here(0);
+            let puzzle = checked(self.graph, givens, &at);
+            return Some(self.record(at, puzzle));
+        }
         let trimmed = text.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             return None;
@@ -368,9 +426,13 @@ impl<'g, R: BufRead> PuzzleReader<'g, R> {
             Ok(())
         })
         .and_then(|()| checked(self.graph, givens, &at));
+        self.record(at, puzzle)
+    }
+
+    fn record(&self, location: Location, puzzle: Result<Puzzle, InputError>) -> Record {
         Record {
             label: format!("line {}", self.line),
-            location: at,
+            location,
             puzzle,
         }
     }
@@ -515,6 +577,31 @@ mod tests {
             "t:4: expected 9 cells in this row, found 8"
         );
         assert!(records[1].puzzle.is_ok());
+    }
+
+    #[test]
+    fn one_byte_lines_read_as_tokens_do() {
+        // Read a byte at a time (spaces and drawing skipped), or token by token
+        // when another character is in the way: the same puzzle either way.
+        let compact =
+            "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+        let drawn: Vec<String> = (compact.as_bytes().chunks(3))
+            .map(|c| {
+                c.iter()
+                    .map(|&b| (b as char).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect();
+        let drawn = drawn.join(" | ");
+        let records = read("sudoku9", &format!("{compact}\n{drawn}\n"));
+        assert_eq!(records.len(), 2);
+        assert_eq!(records[0].puzzle, records[1].puzzle);
+        assert_eq!(records[1].label, "line 2");
+        // A clash is found and named on the fast path too.
+        let clash = format!("44{}", &compact[2..]);
+        let err = read("sudoku9", &clash).remove(0).puzzle.unwrap_err();
+        assert!(err.message.contains("r1c1 and r1c2"), "{}", err.message);
     }
 
     #[test]

@@ -1,68 +1,125 @@
 //! Symbol-major bitboards: for every colour, the set of cells where it may still
-//! go, as `words` machine words; each cell's neighbours and each full house as
-//! cell sets of the same width, so the rules are a few word operations each.
+//! go, as `W` machine words; each cell's neighbours and each full house as cell
+//! sets of the same width, so the rules are a few word operations each.
 //!
 //! Placing colour `s` in cell `c` clears `c` from every colour's set and `c`'s
 //! neighbours from `s`'s set. Naked singles are cells in exactly one colour's set
 //! (bit-sliced counting over the sets), hidden singles a colour whose set meets a
 //! full house in one cell, locked candidates a colour that one house confines to
-//! the cells it shares with another. `W` fixes the width at compile time, so the
-//! loops over words unroll; 0 means the width is read at run time.
+//! the cells it shares with another. `W` is fixed at compile time, so every set
+//! is an array the compiler unrolls, with no bounds check per word.
 //!
-//! A cell keeps its colour's bit once decided (it is also in `solved`), so a
-//! decided colour still counts one cell in each of its houses.
+//! A cell keeps its colour's bit once decided (it is also in the solved set),
+//! so a decided colour still counts one cell in each of its houses.
 
 use super::search::{Choice, Colours, Contradiction, Domain, mix};
 use super::shape::Shape;
 
+/// A set of cells: bit `c % 64` of word `c / 64` is cell `c`.
+type Set<const W: usize> = [u64; W];
+
+#[inline(always)]
+fn and<const W: usize>(a: &Set<W>, b: &Set<W>) -> Set<W> {
+    std::array::from_fn(|i| a[i] & b[i])
+}
+
+#[inline(always)]
+fn and_not<const W: usize>(a: &Set<W>, b: &Set<W>) -> Set<W> {
+    std::array::from_fn(|i| a[i] & !b[i])
+}
+
+#[inline(always)]
+fn is_empty<const W: usize>(a: &Set<W>) -> bool {
+    a.iter().fold(0, |any, x| any | x) == 0
+}
+
+/// 0 for no cell, 1 for one, 2 or more for several (no popcount: not every
+/// x86-64 has one).
+#[inline(always)]
+fn few<const W: usize>(a: &Set<W>) -> u32 {
+    a.iter()
+        .map(|&x| (x != 0) as u32 + (x & x.wrapping_sub(1) != 0) as u32)
+        .sum()
+}
+
+#[inline(always)]
+fn count<const W: usize>(a: &Set<W>) -> u32 {
+    a.iter().map(|x| x.count_ones()).sum()
+}
+
+/// The lowest cell of a non-empty set.
+#[inline(always)]
+fn first<const W: usize>(a: &Set<W>) -> usize {
+    let i = a.iter().position(|&x| x != 0).unwrap_or(0);
+    i * 64 + a[i].trailing_zeros() as usize
+}
+
+/// The cells of `a`, lowest first.
+#[inline(always)]
+fn cells<const W: usize>(a: Set<W>) -> impl Iterator<Item = usize> {
+    a.into_iter().enumerate().flat_map(|(i, mut x)| {
+        std::iter::from_fn(move || {
+            (x != 0).then(|| {
+                let cell = i * 64 + x.trailing_zeros() as usize;
+                x &= x - 1;
+                cell
+            })
+        })
+    })
+}
+
+/// The set of the given cells.
+fn set_of<const W: usize>(cells: impl IntoIterator<Item = usize>) -> Set<W> {
+    let mut set = [0; W];
+    for c in cells {
+        set[c / 64] |= 1 << (c % 64);
+    }
+    set
+}
+
+/// Appends `items` to `rows` as one row of `words` bits.
+fn push_bits(rows: &mut Vec<u64>, words: usize, items: impl IntoIterator<Item = usize>) {
+    let start = rows.len();
+    rows.resize(start + words, 0);
+    for i in items {
+        rows[start + i / 64] |= 1 << (i % 64);
+    }
+}
+
 /// The graph as cell sets, shared by every search.
 #[derive(Debug, Clone)]
 pub(crate) struct Tables<const W: usize> {
-    words: usize,
     colours: usize,
     cells: usize,
-    /// Row `c`: the neighbours of cell `c`.
-    peers: Vec<u64>,
-    /// Row `h`: the cells of full house `h`.
-    houses: Vec<u64>,
+    /// The neighbours of each cell.
+    peers: Vec<Set<W>>,
+    /// The cells of each full house.
+    houses: Vec<Set<W>>,
     /// Words per set of full houses.
     house_words: usize,
     /// Row `c` (`house_words` wide): the full houses of cell `c`.
     cell_houses: Vec<u64>,
+    /// Row `c` (`house_words` wide): the full houses that meet the neighbours
+    /// of cell `c`, where a colour placed in `c` loses places.
+    peer_houses: Vec<u64>,
     /// Every full house (`house_words` wide).
     every_house: Vec<u64>,
-    /// Row `s`: the cells that allow colour `s`.
-    initial: Vec<u64>,
+    /// The cells that allow each colour.
+    initial: Vec<Set<W>>,
     /// Every cell.
-    all: Vec<u64>,
-}
-
-/// Appends `cells` to `rows` as one row of `words` words.
-fn push_row(rows: &mut Vec<u64>, words: usize, cells: impl IntoIterator<Item = usize>) {
-    let start = rows.len();
-    rows.resize(start + words, 0);
-    for c in cells {
-        rows[start + c / 64] |= 1 << (c % 64);
-    }
+    all: Set<W>,
 }
 
 impl<const W: usize> Tables<W> {
     pub(crate) fn new(shape: &Shape) -> Self {
         let cells = shape.cells();
-        let words = cells.div_ceil(64).max(1);
-        assert!(
-            W == 0 || words <= W,
-            "{cells} cells need {words} words, not {W}"
-        );
-        let words = if W == 0 { words } else { W };
-        let mut peers = Vec::with_capacity(cells * words);
-        for neighbours in &shape.neighbours {
-            push_row(&mut peers, words, neighbours.iter().map(|&c| c as usize));
-        }
-        let mut houses = Vec::new();
-        for house in &shape.houses {
-            push_row(&mut houses, words, house.iter().map(|&c| c as usize));
-        }
+        assert!(cells <= W * 64, "{cells} cells do not fit {W} words");
+        let peers = (shape.neighbours.iter())
+            .map(|n| set_of(n.iter().map(|&c| c as usize)))
+            .collect();
+        let houses = (shape.houses.iter())
+            .map(|h| set_of(h.iter().map(|&c| c as usize)))
+            .collect();
         let house_words = shape.houses.len().div_ceil(64).max(1);
         let mut houses_of = vec![Vec::new(); cells];
         for (h, house) in shape.houses.iter().enumerate() {
@@ -70,46 +127,38 @@ impl<const W: usize> Tables<W> {
                 houses_of[c as usize].push(h);
             }
         }
+        let mut peer_houses = Vec::new();
+        for neighbours in &shape.neighbours {
+            let meet = neighbours.iter().flat_map(|&c| &houses_of[c as usize]);
+            push_bits(&mut peer_houses, house_words, meet.copied());
+        }
         let mut cell_houses = Vec::new();
         for of in houses_of {
-            push_row(&mut cell_houses, house_words, of);
+            push_bits(&mut cell_houses, house_words, of);
         }
         let mut every_house = Vec::new();
-        push_row(&mut every_house, house_words, 0..shape.houses.len());
-        let mut initial = Vec::new();
-        for colour in 0..shape.colours {
-            push_row(
-                &mut initial,
-                words,
-                (0..cells).filter(|&c| shape.allows(c, colour)),
-            );
-        }
-        let mut all = Vec::new();
-        push_row(&mut all, words, 0..cells);
+        push_bits(&mut every_house, house_words, 0..shape.houses.len());
+        let initial = (0..shape.colours)
+            .map(|colour| set_of((0..cells).filter(|&c| shape.allows(c, colour))))
+            .collect();
         Tables {
-            words,
             colours: shape.colours,
             cells,
             peers,
             houses,
             house_words,
             cell_houses,
+            peer_houses,
             every_house,
             initial,
-            all,
+            all: set_of(0..cells),
         }
     }
 
-    /// Words per cell set: `W`, known to the compiler, unless it is 0.
     #[inline(always)]
-    fn w(&self) -> usize {
-        if W == 0 { self.words } else { W }
-    }
-
-    #[inline(always)]
-    fn peers(&self, cell: usize) -> &[u64] {
-        let w = self.w();
-        &self.peers[cell * w..cell * w + w]
+    fn houses_of(&self, cell: usize) -> &[u64] {
+        let hw = self.house_words;
+        &self.cell_houses[cell * hw..cell * hw + hw]
     }
 }
 
@@ -119,19 +168,36 @@ const PLACE_SCAN_MAX: usize = 20_000;
 /// At most this many places of a colour in a house are pointed from.
 const POINTING_MAX: usize = 4;
 
-/// One search's state: a candidate set per colour, the decided cells, per
-/// colour the full houses it is not placed in yet, and the undecided count.
+/// One search's state: a candidate set per colour and the decided cells, per
+/// colour the full houses it is not placed in yet, and the undecided count;
+/// and what the rules have still to look at.
 #[derive(Debug, Clone)]
 pub(crate) struct Board<'t, const W: usize> {
     t: &'t Tables<W>,
-    state: Vec<u64>,
-    saved: Vec<u64>,
-    /// Colours whose candidate set changed since its houses were last looked at
-    /// for hidden singles, and since they were last pointed from.
-    dirty: Colours,
-    to_point: Colours,
-    /// Scratch rows: naked singles or ties, bit-sliced counters, undecided cells.
-    scratch: Vec<u64>,
+    /// Row `s < k`: the cells colour `s` may go in; row `k`: the decided cells.
+    sets: Vec<Set<W>>,
+    /// Row `s` (`house_words` wide): the full houses colour `s` is not placed in.
+    open: Vec<u64>,
+    undecided: usize,
+    saved_sets: Vec<Set<W>>,
+    saved_open: Vec<u64>,
+    saved_undecided: Vec<usize>,
+    /// Row `s` (`house_words` wide): the full houses where colour `s` lost
+    /// places since they were last looked at for hidden singles...
+    stale: Vec<u64>,
+    /// ... and since they were last pointed from.
+    to_point: Vec<u64>,
+    /// The full houses of the cells decided since hidden singles last looked
+    /// (stale for every colour: one update per cell, not one per colour lost)...
+    touched: Vec<u64>,
+    /// ... and since pointing last looked.
+    touched_to_point: Vec<u64>,
+    /// (A touched set as a rule took it.)
+    taken: Vec<u64>,
+    /// The cells tied for the fewest candidates, from the last count.
+    ties: Set<W>,
+    /// The undecided cells with two candidates, as naked singles last saw them.
+    pairs: Set<W>,
     /// Pointing is applied only while more cells than this are undecided: it
     /// prunes well high in the tree and costs more than it saves near the leaves.
     pointing_above: usize,
@@ -139,149 +205,143 @@ pub(crate) struct Board<'t, const W: usize> {
 
 impl<'t, const W: usize> Board<'t, W> {
     pub(crate) fn new(t: &'t Tables<W>) -> Self {
-        let w = t.w();
+        let (k, hw) = (t.colours, t.house_words);
         Board {
             t,
-            state: vec![0; (t.colours + 1) * w + t.colours * t.house_words + 1],
-            saved: Vec::new(),
-            dirty: 0,
-            to_point: 0,
-            scratch: vec![0; 10 * w],
+            sets: vec![[0; W]; k + 1],
+            open: vec![0; k * hw],
+            undecided: 0,
+            saved_sets: Vec::new(),
+            saved_open: Vec::new(),
+            saved_undecided: Vec::new(),
+            stale: vec![0; k * hw],
+            to_point: vec![0; k * hw],
+            touched: vec![0; hw],
+            touched_to_point: vec![0; hw],
+            taken: vec![0; hw],
+            ties: [0; W],
+            pairs: [0; W],
             pointing_above: 0,
         }
     }
 
     #[inline(always)]
     fn has(&self, colour: usize, cell: usize) -> bool {
-        self.state[colour * self.t.w() + cell / 64] & (1 << (cell % 64)) != 0
+        self.sets[colour][cell / 64] & (1 << (cell % 64)) != 0
     }
 
-    /// Where the open houses of `colour` start in `state`.
     #[inline(always)]
-    fn open_at(&self, colour: usize) -> usize {
-        (self.t.colours + 1) * self.t.w() + colour * self.t.house_words
+    fn undecided_cells(&self) -> Set<W> {
+        and_not(&self.t.all, &self.sets[self.t.colours])
+    }
+
+    /// Marks the houses of `cell` stale for colour `s`.
+    #[inline(always)]
+    fn stale_at(&mut self, s: usize, cell: usize) {
+        let hw = self.t.house_words;
+        let stale = &mut self.stale[s * hw..s * hw + hw];
+        for (x, h) in stale.iter_mut().zip(self.t.houses_of(cell)) {
+            *x |= h;
+        }
     }
 
     /// Decides `cell` to be `colour`.
     #[inline(always)]
     fn place(&mut self, colour: usize, cell: usize) {
-        let (t, w) = (self.t, self.t.w());
+        let (t, k, hw) = (self.t, self.t.colours, self.t.house_words);
         let (word, bit) = (cell / 64, 1u64 << (cell % 64));
-        // Every colour loses the cell; those that had it changed (bits gathered
-        // in a u64 where they fit: shifting a u128 costs more than the rest).
-        let shift = cell % 64;
-        let rows = self.state[..t.colours * w].chunks_exact_mut(w);
-        if t.colours <= 64 {
-            let mut had = 0u64;
-            for (s, row) in rows.enumerate() {
-                had |= (row[word] >> shift & 1) << s;
-                row[word] &= !bit;
-            }
-            self.dirty |= had as Colours;
-        } else {
-            for (s, row) in rows.enumerate() {
-                self.dirty |= ((row[word] >> shift & 1) as Colours) << s;
-                row[word] &= !bit;
-            }
+        // Every colour loses the cell, so its houses are touched.
+        for row in &mut self.sets[..k] {
+            row[word] &= !bit;
         }
-        self.dirty |= 1 << colour;
-        let undecided = self.undecided_at();
-        self.state[undecided] -= 1;
-        let row = &mut self.state[colour * w..colour * w + w];
-        for (x, p) in row.iter_mut().zip(t.peers(cell)) {
-            *x &= !p;
+        let of = t.houses_of(cell);
+        for (x, h) in self.touched.iter_mut().zip(of) {
+            *x |= h;
         }
+        // The colour loses the cell's neighbours.
+        let near = &t.peer_houses[cell * hw..cell * hw + hw];
+        for (x, h) in self.stale[colour * hw..colour * hw + hw]
+            .iter_mut()
+            .zip(near)
+        {
+            *x |= h;
+        }
+        self.undecided -= 1;
+        let row = &mut self.sets[colour];
+        *row = and_not(row, &t.peers[cell]);
         row[word] |= bit;
-        self.state[t.colours * w + word] |= bit;
-        let (open, hw) = (self.open_at(colour), t.house_words);
-        let of = &t.cell_houses[cell * hw..cell * hw + hw];
-        for (x, h) in self.state[open..open + hw].iter_mut().zip(of) {
+        self.sets[k][word] |= bit;
+        for (x, h) in self.open[colour * hw..colour * hw + hw].iter_mut().zip(of) {
             *x &= !h;
         }
     }
 
     /// Naked singles: decides every undecided cell left with one candidate.
     /// Returns whether there was one, or a contradiction if a cell has none.
+    /// Keeps the cells with two candidates in `pairs`, for the choice that
+    /// follows a fixed point.
     fn naked_singles(&mut self) -> Result<bool, Contradiction> {
-        let (t, w, k) = (self.t, self.t.w(), self.t.colours);
-        let mut any = 0;
-        for i in 0..w {
-            let (mut once, mut twice) = (0u64, 0u64);
-            for s in 0..k {
-                let x = self.state[s * w + i];
-                twice |= once & x;
-                once |= x;
+        let k = self.t.colours;
+        let (mut once, mut twice, mut thrice) = ([0u64; W], [0u64; W], [0u64; W]);
+        for row in &self.sets[..k] {
+            for i in 0..W {
+                thrice[i] |= twice[i] & row[i];
+                twice[i] |= once[i] & row[i];
+                once[i] |= row[i];
             }
-            let undecided = t.all[i] & !self.state[k * w + i];
-            if undecided & !once != 0 {
-                return Err(Contradiction);
-            }
-            let singles = undecided & !twice;
-            self.scratch[i] = singles;
-            any |= singles;
         }
-        if any == 0 {
+        let undecided = self.undecided_cells();
+        if !is_empty(&and_not(&undecided, &once)) {
+            return Err(Contradiction);
+        }
+        let singles = and_not(&undecided, &twice);
+        if is_empty(&singles) {
+            self.pairs = and_not(&and(&undecided, &twice), &thrice);
             return Ok(false);
         }
         for s in 0..k {
-            for i in 0..w {
-                let mut x = self.state[s * w + i] & self.scratch[i];
-                while x != 0 {
-                    let cell = i * 64 + x.trailing_zeros() as usize;
-                    x &= x - 1;
-                    // A single decided just before, in this loop, may have taken it.
-                    if !self.has(s, cell) {
-                        return Err(Contradiction);
-                    }
-                    self.place(s, cell);
+            for cell in cells(and(&self.sets[s], &singles)) {
+                // A single decided just before, in this loop, may have taken it.
+                if !self.has(s, cell) {
+                    return Err(Contradiction);
                 }
+                self.place(s, cell);
             }
         }
         Ok(true)
     }
 
-    /// Hidden singles: for every dirty colour and full house it is not placed
+    /// Hidden singles: for every colour and stale full house it is not placed
     /// in, no place left is a contradiction, one place a hidden single (decided
     /// at once). Returns whether anything changed.
     fn hidden_singles(&mut self) -> Result<bool, Contradiction> {
-        let (t, w, hw) = (self.t, self.t.w(), self.t.house_words);
+        let (t, hw) = (self.t, self.t.house_words);
         let mut changed = false;
-        // Colours dirtied on the way wait for the next call: naked singles first.
-        let mut dirty = std::mem::take(&mut self.dirty);
-        self.to_point |= dirty;
-        while dirty != 0 {
-            let s = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
-            let open = self.open_at(s);
+        // Houses gone stale on the way wait for the next call: naked singles first.
+        std::mem::swap(&mut self.touched, &mut self.taken);
+        self.touched.fill(0);
+        for (x, t) in self.touched_to_point.iter_mut().zip(&self.taken) {
+            *x |= t;
+        }
+        for s in 0..t.colours {
             for j in 0..hw {
-                let mut houses = self.state[open + j];
+                let stale = std::mem::take(&mut self.stale[s * hw + j]);
+                self.to_point[s * hw + j] |= stale;
+                let mut houses = (stale | self.taken[j]) & self.open[s * hw + j];
                 while houses != 0 {
-                    let bit = houses & houses.wrapping_neg();
-                    houses ^= bit;
-                    // A hidden single placed just before may have closed it.
-                    if self.state[open + j] & bit == 0 {
-                        continue;
-                    }
-                    let h = j * 64 + bit.trailing_zeros() as usize;
-                    let house = &t.houses[h * w..h * w + w];
-                    let row = &self.state[s * w..s * w + w];
-                    // None, one or several places (no popcount: not every x86-64 has one).
-                    let (mut any, mut several) = (false, false);
-                    for i in 0..w {
-                        let x = row[i] & house[i];
-                        several |= (any & (x != 0)) | (x & x.wrapping_sub(1) != 0);
-                        any |= x != 0;
-                    }
-                    match (any, several) {
-                        (false, _) => return Err(Contradiction),
+                    let h = j * 64 + houses.trailing_zeros() as usize;
+                    houses &= houses - 1;
+                    let places = and(&self.sets[s], &t.houses[h]);
+                    match few(&places) {
+                        0 => return Err(Contradiction),
                         // Open, so not decided: a hidden single.
-                        (true, false) => {
-                            let i = (0..w).find(|&i| row[i] & house[i] != 0).unwrap_or(0);
-                            let cell = i * 64 + (row[i] & house[i]).trailing_zeros() as usize;
-                            self.place(s, cell);
+                        1 => {
+                            self.place(s, first(&places));
+                            // It closed its houses: not to be looked at again.
+                            houses &= self.open[s * hw + j];
                             changed = true;
                         }
-                        (true, true) => {}
+                        _ => {}
                     }
                 }
             }
@@ -289,18 +349,17 @@ impl<'t, const W: usize> Board<'t, W> {
         Ok(changed)
     }
 
-    /// Pointing from every house of every colour changed since the last time.
-    /// Returns whether a candidate was removed.
+    /// Pointing from every open house where a colour lost places since the
+    /// last time. Returns whether a candidate was removed.
     fn pointing(&mut self) -> bool {
         let hw = self.t.house_words;
         let mut changed = false;
-        let mut colours = std::mem::take(&mut self.to_point);
-        while colours != 0 {
-            let s = colours.trailing_zeros() as usize;
-            colours &= colours - 1;
-            let open = self.open_at(s);
+        std::mem::swap(&mut self.touched_to_point, &mut self.taken);
+        self.touched_to_point.fill(0);
+        for s in 0..self.t.colours {
             for j in 0..hw {
-                let mut houses = self.state[open + j];
+                let to_point = std::mem::take(&mut self.to_point[s * hw + j]);
+                let mut houses = (to_point | self.taken[j]) & self.open[s * hw + j];
                 while houses != 0 {
                     let h = j * 64 + houses.trailing_zeros() as usize;
                     houses &= houses - 1;
@@ -314,83 +373,64 @@ impl<'t, const W: usize> Board<'t, W> {
     /// Colour `s` goes in one of its places in house `h`: when they are few,
     /// every other cell that sees all of them loses it. Returns whether one did.
     fn point(&mut self, s: usize, h: usize) -> bool {
-        let (t, w) = (self.t, self.t.w());
-        let seen = &mut self.scratch[..w];
-        seen.copy_from_slice(&t.all[..w]);
-        let house = &t.houses[h * w..h * w + w];
-        let mut places = 0;
-        let row = &self.state[s * w..s * w + w];
-        for (i, (r, h)) in row.iter().zip(house).enumerate() {
-            let mut x = r & h;
-            while x != 0 {
-                places += 1;
-                if places > POINTING_MAX {
-                    return false;
-                }
-                let cell = i * 64 + x.trailing_zeros() as usize;
-                x &= x - 1;
-                for (a, p) in seen.iter_mut().zip(t.peers(cell)) {
-                    *a &= p;
-                }
+        let t = self.t;
+        let places = and(&self.sets[s], &t.houses[h]);
+        let mut seen = t.all;
+        for (n, cell) in cells(places).enumerate() {
+            if n == POINTING_MAX {
+                return false;
             }
+            seen = and(&seen, &t.peers[cell]);
         }
-        let row = &mut self.state[s * w..s * w + w];
-        let mut removed = 0;
-        for (x, a) in row.iter_mut().zip(&*seen) {
-            removed |= *x & a;
-            *x &= !a;
+        let removed = and(&self.sets[s], &seen);
+        if is_empty(&removed) {
+            return false;
         }
-        if removed != 0 {
-            self.dirty |= 1 << s;
+        self.sets[s] = and_not(&self.sets[s], &seen);
+        for cell in cells(removed) {
+            self.stale_at(s, cell);
         }
-        removed != 0
+        true
     }
 
-    /// Where the number of undecided cells is kept in `state` (its last word).
-    #[inline(always)]
-    fn undecided_at(&self) -> usize {
-        self.state.len() - 1
-    }
-
-    fn undecided(&self) -> usize {
-        self.state[self.undecided_at()] as usize
-    }
-
-    /// The undecided cells with exactly `fewest` candidates, for the smallest
-    /// such count, into `scratch[..w]`; `None` when every cell is decided.
+    /// Counts the candidates of every undecided cell and keeps the cells with
+    /// the fewest in `ties`: returns that count, `None` when every cell is decided.
     fn fewest_candidates(&mut self) -> Option<u32> {
-        let (t, w, k) = (self.t, self.t.w(), self.t.colours);
+        let k = self.t.colours;
+        let undecided = self.undecided_cells();
+        if is_empty(&undecided) {
+            return None;
+        }
+        // Counted already, for two (see `propagate`).
+        if !is_empty(&self.pairs) {
+            self.ties = self.pairs;
+            return Some(2);
+        }
+        // Bit-sliced counters: plane p holds bit p of each cell's count.
         let planes = (usize::BITS - k.leading_zeros()) as usize;
-        let (out, counters) = self.scratch.split_at_mut(w);
-        counters[..planes * w].fill(0);
-        for s in 0..k {
-            for i in 0..w {
-                let mut carry = self.state[s * w + i];
-                for p in 0..planes {
-                    let plane = &mut counters[p * w + i];
-                    let next = *plane & carry;
-                    *plane ^= carry;
+        let mut counters = [[0u64; W]; 8];
+        for row in &self.sets[..k] {
+            for i in 0..W {
+                let mut carry = row[i];
+                for plane in &mut counters[..planes] {
+                    let next = plane[i] & carry;
+                    plane[i] ^= carry;
                     carry = next;
                 }
             }
         }
-        let undecided = |i: usize| t.all[i] & !self.state[k * w + i];
-        if (0..w).all(|i| undecided(i) == 0) {
-            return None;
-        }
-        for count in 2..=k as u32 {
-            let mut any = 0;
-            for (i, o) in out.iter_mut().enumerate() {
-                let mut x = undecided(i);
-                for p in 0..planes {
-                    let plane = counters[p * w + i];
-                    x &= if count >> p & 1 == 1 { plane } else { !plane };
-                }
-                *o = x;
-                any |= x;
+        for n in 2..=k as u32 {
+            let mut x = undecided;
+            for (p, plane) in counters[..planes].iter().enumerate() {
+                x = if n >> p & 1 == 1 {
+                    and(&x, plane)
+                } else {
+                    and_not(&x, plane)
+                };
             }
-            if any != 0 {
-                return Some(count);
+            if !is_empty(&x) {
+                self.ties = x;
+                return Some(n);
             }
         }
         unreachable!("an undecided cell has between 2 and k candidates after propagation")
@@ -399,24 +439,21 @@ impl<'t, const W: usize> Board<'t, W> {
     /// The colour with the fewest places (2 or more, below `below`) in a full
     /// house it is not placed in yet, and its first place there.
     fn tightest_place(&self, below: u32) -> Option<(usize, usize)> {
-        let (t, w, hw) = (self.t, self.t.w(), self.t.house_words);
+        let (t, hw) = (self.t, self.t.house_words);
         let mut best = None;
         let mut fewest = below;
         for s in 0..t.colours {
-            let row = &self.state[s * w..s * w + w];
-            let open = self.open_at(s);
             for j in 0..hw {
-                let mut houses = self.state[open + j];
+                let mut houses = self.open[s * hw + j];
                 while houses != 0 {
                     let h = j * 64 + houses.trailing_zeros() as usize;
                     houses &= houses - 1;
-                    let house = &t.houses[h * w..h * w + w];
-                    let count: u32 = (0..w).map(|i| (row[i] & house[i]).count_ones()).sum();
-                    if count < fewest {
-                        fewest = count;
-                        let i = (0..w).find(|&i| row[i] & house[i] != 0).unwrap_or(0);
-                        best = Some((s, i * 64 + (row[i] & house[i]).trailing_zeros() as usize));
-                        if count == 2 {
+                    let places = and(&self.sets[s], &t.houses[h]);
+                    let n = count(&places);
+                    if n < fewest {
+                        fewest = n;
+                        best = Some((s, first(&places)));
+                        if n == 2 {
                             return best;
                         }
                     }
@@ -429,19 +466,22 @@ impl<'t, const W: usize> Board<'t, W> {
 
 impl<const W: usize> Domain for Board<'_, W> {
     fn reset(&mut self, givens: &[Option<u8>]) -> Result<(), Contradiction> {
-        let (t, w, k) = (self.t, self.t.w(), self.t.colours);
+        let (t, k) = (self.t, self.t.colours);
         assert_eq!(givens.len(), t.cells, "the puzzle does not fit the graph");
-        self.saved.clear();
-        self.state[..k * w].copy_from_slice(&t.initial);
-        self.state[k * w..].fill(0);
-        let undecided = self.undecided_at();
-        self.state[undecided] = t.cells as u64;
-        for s in 0..k {
-            let open = self.open_at(s);
-            self.state[open..open + t.house_words].copy_from_slice(&t.every_house);
+        self.saved_sets.clear();
+        self.saved_open.clear();
+        self.saved_undecided.clear();
+        self.sets[..k].copy_from_slice(&t.initial);
+        self.sets[k] = [0; W];
+        self.undecided = t.cells;
+        for open in self.open.chunks_exact_mut(t.house_words) {
+            open.copy_from_slice(&t.every_house);
         }
-        self.dirty = Colours::MAX >> (128 - k.max(1));
-        self.to_point = 0;
+        // Every house is to be looked at.
+        self.touched.copy_from_slice(&t.every_house);
+        self.stale.fill(0);
+        self.to_point.fill(0);
+        self.touched_to_point.fill(0);
         let mut empty = 0;
         for (cell, given) in givens.iter().enumerate() {
             match *given {
@@ -459,6 +499,7 @@ impl<const W: usize> Domain for Board<'_, W> {
         Ok(())
     }
 
+    /// Ends at a fixed point that naked singles saw last, so `pairs` holds.
     fn propagate(&mut self) -> Result<(), Contradiction> {
         loop {
             if self.naked_singles()? {
@@ -467,7 +508,7 @@ impl<const W: usize> Domain for Board<'_, W> {
             if self.hidden_singles()? {
                 continue;
             }
-            if self.undecided() <= self.pointing_above || !self.pointing() {
+            if self.undecided <= self.pointing_above || !self.pointing() {
                 return Ok(());
             }
         }
@@ -479,38 +520,27 @@ impl<const W: usize> Domain for Board<'_, W> {
         };
         // Scanning every colour of every house costs colours × houses × words:
         // on big boards more than the node itself, so they branch on cells only.
-        let scan = self.t.colours * (self.t.houses.len() / self.t.w()) * self.t.w();
-        if scan <= PLACE_SCAN_MAX
+        // After propagation a colour has two places or more in each open house,
+        // so with two candidates in some cell no place can be tighter.
+        let (t, k) = (self.t, self.t.colours);
+        let scan = k * t.houses.len() * W;
+        if fewest > 2
+            && scan <= PLACE_SCAN_MAX
             && let Some((colour, cell)) = self.tightest_place(fewest)
         {
             return Choice::Place { cell, colour };
         }
-        let (t, w, k) = (self.t, self.t.w(), self.t.colours);
-        let (ties, rest) = self.scratch.split_at_mut(w);
-        let undecided = &mut rest[8 * w..9 * w];
-        for (i, u) in undecided.iter_mut().enumerate() {
-            *u = t.all[i] & !self.state[k * w + i];
-        }
+        let undecided = self.undecided_cells();
         // Ties: the most undecided neighbours, then the lowest index.
         let mut best: Option<(usize, (u32, u64))> = None;
-        for (i, &word) in ties.iter().enumerate() {
-            let mut x = word;
-            while x != 0 {
-                let cell = i * 64 + x.trailing_zeros() as usize;
-                x &= x - 1;
-                let free: u32 = t
-                    .peers(cell)
-                    .iter()
-                    .zip(&*undecided)
-                    .map(|(p, u)| (p & u).count_ones())
-                    .sum();
-                let key = (
-                    free,
-                    u64::MAX - mix(cell as u64 ^ salt) * (salt != 0) as u64,
-                );
-                if best.is_none_or(|(_, most)| key > most) {
-                    best = Some((cell, key));
-                }
+        for cell in cells(self.ties) {
+            let free = count(&and(&t.peers[cell], &undecided));
+            let key = (
+                free,
+                u64::MAX - mix(cell as u64 ^ salt) * (salt != 0) as u64,
+            );
+            if best.is_none_or(|(_, most)| key > most) {
+                best = Some((cell, key));
             }
         }
         let cell = best.expect("a tied cell").0;
@@ -521,16 +551,24 @@ impl<const W: usize> Domain for Board<'_, W> {
     }
 
     fn save(&mut self) {
-        self.saved.extend_from_slice(&self.state);
+        self.saved_sets.extend_from_slice(&self.sets);
+        self.saved_open.extend_from_slice(&self.open);
+        self.saved_undecided.push(self.undecided);
     }
 
     fn restore(&mut self) {
-        let at = self.saved.len() - self.state.len();
-        self.state.copy_from_slice(&self.saved[at..]);
-        self.saved.truncate(at);
+        let at = self.saved_sets.len() - self.sets.len();
+        self.sets.copy_from_slice(&self.saved_sets[at..]);
+        self.saved_sets.truncate(at);
+        let at = self.saved_open.len() - self.open.len();
+        self.open.copy_from_slice(&self.saved_open[at..]);
+        self.saved_open.truncate(at);
+        self.undecided = self.saved_undecided.pop().expect("a saved state");
         // A saved state is propagated: only what changes from here is new.
-        self.dirty = 0;
-        self.to_point = 0;
+        self.stale.fill(0);
+        self.to_point.fill(0);
+        self.touched.fill(0);
+        self.touched_to_point.fill(0);
     }
 
     fn assign(&mut self, cell: usize, colour: usize) {
@@ -538,26 +576,21 @@ impl<const W: usize> Domain for Board<'_, W> {
     }
 
     fn exclude(&mut self, cell: usize, colours: Colours) {
-        let w = self.t.w();
         let mut set = colours;
         while set != 0 {
             let s = set.trailing_zeros() as usize;
             set &= set - 1;
-            self.state[s * w + cell / 64] &= !(1 << (cell % 64));
+            self.sets[s][cell / 64] &= !(1 << (cell % 64));
+            self.stale_at(s, cell);
         }
-        self.dirty |= colours;
     }
 
     fn solution(&self) -> Vec<u8> {
-        let (t, w) = (self.t, self.t.w());
+        let t = self.t;
         let mut colours = vec![0; t.cells];
         for s in 0..t.colours {
-            for i in 0..w {
-                let mut x = self.state[s * w + i];
-                while x != 0 {
-                    colours[i * 64 + x.trailing_zeros() as usize] = s as u8;
-                    x &= x - 1;
-                }
+            for cell in cells(self.sets[s]) {
+                colours[cell] = s as u8;
             }
         }
         colours

@@ -314,7 +314,13 @@ impl Solver {
                 set | 1u128.checked_shl(c as u32).unwrap_or(0)
             });
         let free = self.classes.iter().map(|&class| class & !given);
-        free.max_by_key(|set| set.count_ones()).unwrap_or(0)
+        let biggest = free.max_by_key(|set| set.count_ones()).unwrap_or(0);
+        // One colour alone is interchangeable with none.
+        if biggest.count_ones() >= 2 {
+            biggest
+        } else {
+            0
+        }
     }
 
     /// The first solution, if any (`None` too when the budget ran out: see

@@ -267,7 +267,7 @@ impl<'t, B: Bits> Cells<'t, B> {
     /// DSATUR: the undecided cell with the fewest candidates, ties broken by the
     /// most undecided neighbours (counted for the tied cells only), then the
     /// lowest index (or [`mix`]ed index, for a salt other than 0).
-    fn select(&self, salt: u64) -> Option<usize> {
+    fn select(&self, salt: u64) -> Option<(usize, u32)> {
         let fewest = self
             .candidates
             .iter()
@@ -293,9 +293,52 @@ impl<'t, B: Bits> Cells<'t, B> {
                 }
             }
         }
-        best.map(|(cell, _)| cell)
+        best.map(|(cell, _)| (cell, fewest))
+    }
+
+    /// The colour with the fewest places (2 or more, below `below`, at most
+    /// [`PLACE_LEVELS`]) in a full house it is not placed in yet, and its
+    /// first place there: a tighter choice than any cell's, as exact cover
+    /// branches on the constraint with the fewest options.
+    fn tightest_place(&self, below: u32) -> Option<(usize, usize)> {
+        let t = self.t;
+        let most = (below as usize - 1).min(PLACE_LEVELS);
+        let mut best: Option<(usize, usize, B)> = None;
+        for h in 0..t.houses() {
+            let placed = self.placed[h];
+            if placed == t.full {
+                continue;
+            }
+            // `more[i]`: the colours with more than `i` places in the house.
+            let mut more = [B::ZERO; PLACE_LEVELS + 1];
+            for &cell in t.house(h) {
+                let set = self.candidates[cell as usize];
+                if set.several() {
+                    for i in (1..=most).rev() {
+                        more[i] |= more[i - 1] & set;
+                    }
+                    more[0] |= set;
+                }
+            }
+            let limit = best.map_or(most, |(n, ..)| n - 1);
+            if let Some(n) = (2..=limit).find(|&n| more[n - 1] & !more[n] & !placed != B::ZERO) {
+                best = Some((n, h, (more[n - 1] & !more[n] & !placed).lowest()));
+                if n == 2 {
+                    break;
+                }
+            }
+        }
+        let (_, h, colour) = best?;
+        let cell = t.house(h).iter().map(|&c| c as usize);
+        let cell = cell
+            .filter(|&c| self.candidates[c].several())
+            .find(|&c| self.candidates[c] & colour != B::ZERO)?;
+        Some((colour.index(), cell))
     }
 }
+
+/// The most places a colour may have in a house to be branched on there.
+const PLACE_LEVELS: usize = 8;
 
 impl<B: Bits> Domain for Cells<'_, B> {
     fn reset(&mut self, givens: &[Option<u8>]) -> Result<(), Contradiction> {
@@ -350,12 +393,19 @@ impl<B: Bits> Domain for Cells<'_, B> {
     }
 
     fn choose(&mut self, salt: u64) -> Choice {
-        match self.select(salt) {
-            None => Choice::Solved,
-            Some(cell) => Choice::Cell {
-                cell,
-                colours: self.candidates[cell].widen(),
-            },
+        let Some((cell, fewest)) = self.select(salt) else {
+            return Choice::Solved;
+        };
+        // After propagation a colour has two places or more in each open
+        // house, so with two candidates in some cell no place can be tighter.
+        if fewest > 2
+            && let Some((colour, cell)) = self.tightest_place(fewest)
+        {
+            return Choice::Place { cell, colour };
+        }
+        Choice::Cell {
+            cell,
+            colours: self.candidates[cell].widen(),
         }
     }
 

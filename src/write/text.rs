@@ -19,16 +19,15 @@ fn symbol(graph: &ConstraintGraph, value: Option<u8>) -> &str {
 /// assert_eq!(graphdoku::write::text::line(&g, &cells), "4...............");
 /// ```
 pub fn line(graph: &ConstraintGraph, values: &[Option<u8>]) -> String {
-    let separator = if graph.alphabet().single_chars() {
-        ""
-    } else {
-        " "
-    };
-    values
-        .iter()
-        .map(|&v| symbol(graph, v))
-        .collect::<Vec<_>>()
-        .join(separator)
+    let single = graph.alphabet().single_chars();
+    let mut out = String::with_capacity(values.len() * if single { 1 } else { 3 });
+    for (i, &v) in values.iter().enumerate() {
+        if !single && i > 0 {
+            out.push(' ');
+        }
+        out.push_str(symbol(graph, v));
+    }
+    out
 }
 
 /// A puzzle or solution drawn for people: a grid with box lines, a sector-by-ring
