@@ -184,6 +184,23 @@ pub fn chromatic(
             }
         })
         .collect();
+    // A component's own clique search may beat the whole graph's.
+    if let Some(part) = parts.iter().max_by_key(|p| p.clique.len())
+        && part.clique.len() > result.lower
+    {
+        result.lower = part.clique.len();
+        result.clique = part
+            .clique
+            .iter()
+            .map(|&v| part.vertices[v as usize])
+            .collect();
+        result.clique.sort_unstable();
+        report(&Event::Clique {
+            size: result.lower,
+            maximum: false,
+        });
+    }
+    let lower = result.lower;
     let assemble = |parts: &[Part]| {
         let mut colouring = vec![u32::MAX; n];
         for part in parts {
