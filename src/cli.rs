@@ -189,6 +189,18 @@ pub enum Command {
     /// Install with `graphdoku man > ~/.local/share/man/man1/graphdoku.1`, or read it
     /// at once with `graphdoku man | man -l -`.
     Man,
+    /// Colour a general graph (DIMACS .col, edge list, JSON graph) with K colours,
+    /// or prove it cannot be; without --colours, with as few as the heuristics find.
+    ///
+    /// Exit status 0 coloured, 1 no colouring with K colours (a clique too large,
+    /// or an exhaustive search), 5 gave up (--timeout, --max-nodes, --heuristic).
+    Colour(ColourArgs),
+    /// The chromatic number of a general graph, proven by a clique (lower bound)
+    /// and a colouring (upper bound) that meet; each improvement is printed.
+    ///
+    /// Exit status 0 proven, 5 stopped (--timeout, --max-nodes, --heuristic, more
+    /// colours than the exact search handles) with the best bounds printed.
+    Chromatic(ChromaticArgs),
     /// Project Euler 96: the sum of the 3-digit numbers at the top left of every solution.
     Euler {
         /// A Project Euler 96 file (`Grid NN` + 9 rows of 9 digits), or `-`.
@@ -197,6 +209,70 @@ pub enum Command {
         #[arg(long, short)]
         verbose: bool,
     },
+}
+
+#[derive(Debug, Args)]
+pub struct ColourArgs {
+    #[command(flatten)]
+    pub graph: GraphArgs,
+    /// Colours to use (numbered 1..K) [default: as few as the heuristics find].
+    #[arg(long, short = 'k', value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
+    pub colours: Option<u32>,
+    /// How to print the colouring.
+    #[arg(long, short, value_enum, default_value_t = ColouringOutput::Text)]
+    pub output: ColouringOutput,
+}
+
+#[derive(Debug, Args)]
+pub struct ChromaticArgs {
+    #[command(flatten)]
+    pub graph: GraphArgs,
+    /// Also print the colouring found, after the bounds (in this format).
+    #[arg(long, short, value_enum, value_name = "FORMAT")]
+    pub output: Option<ColouringOutput>,
+}
+
+/// A general graph file and how hard to work on it.
+#[derive(Debug, Args)]
+pub struct GraphArgs {
+    /// The graph file; `-` for standard input.
+    #[arg(value_name = "GRAPH")]
+    pub file: PathBuf,
+    /// The file's format [default: detected from its content].
+    #[arg(long, value_enum)]
+    pub format: Option<GraphFormatArg>,
+    /// Stop after this many seconds (exit status 5 when unfinished).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    /// Nodes at most of each exact search (exit status 5 when unfinished).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Heuristics only (clique, DSATUR, tabu search until --timeout): no exact search.
+    #[arg(long)]
+    pub heuristic: bool,
+    /// Seed of the tabu search: the same seed gives the same colourings.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GraphFormatArg {
+    /// DIMACS `.col`: `p edge N M`, `e U V`, `c` comments.
+    Dimacs,
+    /// One edge `U V` per line, `#` comments.
+    Edges,
+    /// `{"nodes": [...], "edges": [[U, V], ...]}`.
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ColouringOutput {
+    /// `vertex colour` lines.
+    Text,
+    /// One object: the colouring by name and the colour classes.
+    Json,
+    /// Graphviz DOT, vertices filled with their colour.
+    Dot,
 }
 
 #[derive(Debug, Args)]

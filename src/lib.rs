@@ -21,6 +21,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod colouring;
 pub mod generate;
 pub mod graph;
 pub mod lint;
@@ -37,7 +38,7 @@ pub mod variant;
 mod verify;
 pub mod write;
 
-pub use graph::ConstraintGraph;
+pub use graph::{ConstraintGraph, PlainGraph};
 pub use location::Location;
 pub use puzzle::{Puzzle, Solution};
 pub use read::{InputError, PuzzleReader, Record};

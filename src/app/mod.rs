@@ -1,6 +1,8 @@
 //! Running the commands: shared input handling here, one module per command.
 
 mod check;
+mod chromatic;
+mod colour;
 mod completions;
 mod count;
 mod euler;
@@ -171,6 +173,8 @@ pub fn run(cli: Cli) -> Result<Status> {
             },
         ),
         Command::Generate(args) => buffered(|out| generate::run(&args, out)),
+        Command::Colour(args) => buffered(|out| colour::run(&args, out)),
+        Command::Chromatic(args) => buffered(|out| chromatic::run(&args, out)),
         Command::Euler { file, verbose } => buffered(|out| euler::run(&file, verbose, out)),
         Command::Validate { files, variant } => {
             buffered(|out| validate::run(&files, variant.as_deref(), out))

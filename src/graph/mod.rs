@@ -3,6 +3,7 @@
 
 mod build;
 mod flat;
+mod plain;
 
 use std::sync::OnceLock;
 
@@ -11,6 +12,7 @@ use petgraph::graph::{NodeIndex, UnGraph};
 use crate::symbols::Alphabet;
 use crate::variant::VariantError;
 pub(crate) use flat::Flat;
+pub use plain::PlainGraph;
 
 /// Where a cell sits, in the terms of the shape that made it.
 #[derive(Debug, Clone, Copy, PartialEq)]

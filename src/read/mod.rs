@@ -17,12 +17,21 @@
 //! tokens. `.` is an empty cell; so is `0` in alphabets of at most nine symbols
 //! that lack it (see [`crate::Alphabet`]).
 
+mod dimacs;
+mod edges;
 pub mod fpuzzles;
+mod graph_file;
+mod json_graph;
 mod ron_puzzle;
 mod text;
 
 pub use ron_puzzle::{GivensSpec, PuzzleSpec, RonPuzzles, read_ron_puzzle, read_ron_puzzles};
 pub use text::PuzzleReader;
+
+pub use dimacs::read_dimacs;
+pub use edges::read_edge_list;
+pub use graph_file::{GraphFormat, detect_graph_format, read_graph};
+pub use json_graph::read_json_graph;
 
 use std::io::Read;
 

@@ -1,5 +1,6 @@
 //! Writers: every output format of puzzles and solutions, one module each.
 
+pub mod colouring;
 pub mod dot;
 pub mod json;
 pub mod png;

@@ -1,0 +1,84 @@
+//! `graphdoku chromatic`: the chromatic number of a general graph, as bounds that meet.
+
+use std::io::Write;
+use std::time::Instant;
+
+use anyhow::Result;
+use graphdoku::colouring::{self, Event};
+
+use super::Status;
+use super::colour::{load, options, print};
+use crate::cli::ChromaticArgs;
+
+pub fn run(args: &ChromaticArgs, out: &mut impl Write) -> Result<Status> {
+    let Some(graph) = load(&args.graph) else {
+        return Ok(Status::Invalid);
+    };
+    let start = Instant::now();
+    writeln!(
+        out,
+        "{} vertices, {} edges",
+        graph.len(),
+        graph.edges().len()
+    )?;
+    // Each bound is printed (and flushed) as soon as it is found.
+    let mut failed = None;
+    let result = colouring::chromatic(&graph, options(&args.graph), |event| {
+        let line = match event {
+            Event::Clique { size, maximum } => format!(
+                "k ≥ {size} (a clique of {size}{})",
+                if *maximum { ", maximum" } else { "" }
+            ),
+            Event::Upper { colours, by } => format!("k ≤ {colours} ({by})"),
+            Event::Reduced {
+                vertices,
+                components,
+            } => format!(
+                "reduced to {vertices} vertices in {}",
+                super::counted(*components, "component", "components")
+            ),
+            Event::Impossible { colours } => {
+                format!("k > {colours} (no colouring with {colours}: exhaustive search)")
+            }
+        };
+        if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+            failed.get_or_insert(e);
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let status = if result.proven() {
+        writeln!(out, "proven χ = {} ({seconds:.2} s)", result.upper)?;
+        Status::Ok
+    } else if result.colouring.is_empty() {
+        let why = result.stopped.as_deref().unwrap_or("stopped");
+        writeln!(
+            out,
+            "χ ≥ {}, no colouring found ({why}; {seconds:.2} s)",
+            result.lower
+        )?;
+        Status::GaveUp
+    } else {
+        let why = result.stopped.as_deref().unwrap_or("stopped");
+        writeln!(
+            out,
+            "{} ≤ χ ≤ {} ({why}; {seconds:.2} s)",
+            result.lower, result.upper
+        )?;
+        Status::GaveUp
+    };
+    if let Some(output) = args.output {
+        if !result.colouring.is_empty() {
+            let printed = print(&graph, &result.colouring, output, out)?;
+            if printed != Status::Ok {
+                return Ok(printed);
+            }
+        }
+    } else if graph.check(&result.colouring).is_err() && !result.colouring.is_empty() {
+        eprintln!("internal error: the colouring found is wrong");
+        return Ok(Status::Internal);
+    }
+    Ok(status)
+}

@@ -1,0 +1,139 @@
+//! `graphdoku colour`: a colouring of a general graph with K colours, or why there is none.
+
+use std::io::{BufRead, Write};
+
+use anyhow::Result;
+use graphdoku::PlainGraph;
+use graphdoku::colouring::{self, Options, Outcome, Proof};
+use graphdoku::read::{GraphFormat, detect_graph_format, read_graph};
+
+use super::Status;
+use crate::cli::{ColourArgs, ColouringOutput, GraphArgs, GraphFormatArg};
+
+/// Reads the graph file of `args`, in its given or detected format; prints the
+/// error and returns `None` when it cannot.
+pub(crate) fn load(args: &GraphArgs) -> Option<PlainGraph> {
+    let path = args.file.display().to_string();
+    let mut input = match super::open(&args.file) {
+        Ok(input) => input,
+        Err(e) => {
+            eprintln!("error: cannot read {path}: {e}");
+            return None;
+        }
+    };
+    let format = match args.format {
+        Some(GraphFormatArg::Dimacs) => GraphFormat::Dimacs,
+        Some(GraphFormatArg::Edges) => GraphFormat::EdgeList,
+        Some(GraphFormatArg::Json) => GraphFormat::Json,
+        None => detect_graph_format(input.fill_buf().unwrap_or_default()),
+    };
+    match read_graph(input, &path, format) {
+        Ok(graph) => Some(graph),
+        Err(e) => {
+            eprintln!("error: {e}");
+            None
+        }
+    }
+}
+
+/// The search options of `args`.
+pub(crate) fn options(args: &GraphArgs) -> Options {
+    Options {
+        timeout: args.timeout,
+        max_nodes: args.max_nodes,
+        heuristic: args.heuristic,
+        seed: args.seed,
+        ..Options::default()
+    }
+}
+
+/// Checks `colouring` against the graph's edges (independently of the search)
+/// and prints it; a colouring that fails is a bug, reported as such.
+pub(crate) fn print(
+    graph: &PlainGraph,
+    colouring: &[u32],
+    output: ColouringOutput,
+    out: &mut impl Write,
+) -> Result<Status> {
+    if let Err(fault) = graph.check(colouring) {
+        eprintln!("internal error: the colouring found is wrong: {fault}");
+        return Ok(Status::Internal);
+    }
+    let write = graphdoku::write::colouring::text;
+    match output {
+        ColouringOutput::Text => write(graph, colouring, out)?,
+        ColouringOutput::Json => {
+            graphdoku::write::colouring::json(graph, colouring, out)?;
+            writeln!(out)?;
+        }
+        ColouringOutput::Dot => graphdoku::write::colouring::dot(graph, colouring, out)?,
+    }
+    Ok(Status::Ok)
+}
+
+pub fn run(args: &ColourArgs, out: &mut impl Write) -> Result<Status> {
+    let Some(graph) = load(&args.graph) else {
+        return Ok(Status::Invalid);
+    };
+    let options = options(&args.graph);
+    let Some(k) = args.colours else {
+        // As few colours as the heuristics find (no proof of optimality).
+        let best = colouring::chromatic(
+            &graph,
+            Options {
+                heuristic: true,
+                ..options
+            },
+            |_| {},
+        );
+        if best.colouring.is_empty() && !graph.is_empty() {
+            eprintln!(
+                "gave up: no colouring found ({})",
+                best.stopped.unwrap_or_default()
+            );
+            return Ok(Status::GaveUp);
+        }
+        let status = print(&graph, &best.colouring, args.output, out)?;
+        if status == Status::Ok {
+            eprintln!(
+                "coloured with {} colours by the heuristics (fewest found, not proven), checked",
+                best.upper
+            );
+        }
+        return Ok(status);
+    };
+    match colouring::colour(&graph, k as usize, options) {
+        Outcome::Coloured { colouring, by } => {
+            let status = print(&graph, &colouring, args.output, out)?;
+            if status == Status::Ok {
+                let used = colouring::colours_used(&colouring);
+                eprintln!("coloured with {used} of {k} colours by {by}, checked");
+            }
+            Ok(status)
+        }
+        Outcome::Impossible(proof) => {
+            let why = match proof {
+                Proof::Clique(clique) => {
+                    let names: Vec<_> = clique.iter().map(|&v| graph.name(v as usize)).collect();
+                    format!(
+                        "these {} vertices are pairwise adjacent: {}",
+                        clique.len(),
+                        names.join(" ")
+                    )
+                }
+                Proof::Precoloured(v) => format!(
+                    "{} is precoloured {}",
+                    graph.name(v as usize),
+                    graph.given(v as usize).map_or(0, |c| c + 1)
+                ),
+                Proof::Search => "the exhaustive search found none".to_string(),
+            };
+            writeln!(out, "no colouring with {k} colours: {why}")?;
+            Ok(Status::Unsolved)
+        }
+        Outcome::GaveUp(why) => {
+            writeln!(out, "gave up: {why}")?;
+            Ok(Status::GaveUp)
+        }
+    }
+}

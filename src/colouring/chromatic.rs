@@ -1,0 +1,438 @@
+//! The chromatic number as two bounds that meet: a clique below, colourings
+//! above (DSATUR, tabu search, then the exact search between them).
+
+use std::time::{Duration, Instant};
+
+use super::exact::{Decision, k_colourable};
+use super::reduce::reduce;
+use super::tabu::{Limits, reduce as tabu_reduce};
+use super::{Adjacency, colours_used, dsatur, large_clique};
+use crate::graph::PlainGraph;
+use crate::solver::Budget;
+
+/// How hard [`chromatic`] and [`colour`] try.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Stop everything after this long (then report the bounds reached).
+    pub timeout: Option<Duration>,
+    /// Nodes at most of each exact search (one per number of colours and component).
+    pub max_nodes: Option<u64>,
+    /// No exact search: clique, DSATUR and tabu search only.
+    pub heuristic: bool,
+    /// Tabu search moves at most per number of colours tried; `None`: no
+    /// limit but the time in heuristic mode with a timeout, otherwise
+    /// 100,000 + 200 per vertex and edge, 20 million at most.
+    pub tabu_moves: Option<u64>,
+    /// The seed of the tabu search.
+    pub seed: u64,
+    /// Nodes at most of the maximum clique search.
+    pub clique_nodes: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            timeout: None,
+            max_nodes: None,
+            heuristic: false,
+            tabu_moves: None,
+            seed: 1,
+            clique_nodes: 200_000,
+        }
+    }
+}
+
+/// Progress of [`chromatic`], reported as it happens.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// A lower bound: a clique of this many vertices (`maximum` when proven so).
+    Clique {
+        /// Its size.
+        size: usize,
+        /// Whether no larger clique exists.
+        maximum: bool,
+    },
+    /// A colouring with this many colours, and what found it.
+    Upper {
+        /// Colours used.
+        colours: usize,
+        /// `DSATUR`, `tabu search`, `exact search`, `reduction`.
+        by: &'static str,
+    },
+    /// The graph left after preprocessing: vertices and components.
+    Reduced {
+        /// Vertices left.
+        vertices: usize,
+        /// Connected components among them.
+        components: usize,
+    },
+    /// No colouring with this many colours, by exhaustive search.
+    Impossible {
+        /// The number of colours.
+        colours: usize,
+    },
+}
+
+/// The outcome of [`chromatic`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chromatic {
+    /// χ is at least this.
+    pub lower: usize,
+    /// χ is at most this: `colouring` uses this many colours (0 with no
+    /// colouring found, possible only with a precolouring or allowed lists).
+    pub upper: usize,
+    /// A proper colouring with `upper` colours (colours from 0), or none.
+    pub colouring: Vec<u32>,
+    /// A clique of `clique_size` vertices (the lower bound, unless the
+    /// precolouring or the exhaustive search raised it).
+    pub clique: Vec<u32>,
+    /// Why the bounds do not meet, when they do not.
+    pub stopped: Option<String>,
+}
+
+impl Chromatic {
+    /// True when the bounds meet: `upper` is the chromatic number.
+    pub fn proven(&self) -> bool {
+        self.lower == self.upper
+    }
+}
+
+/// The chromatic number of `graph`, or the best bounds on it within the limits.
+///
+/// 1. Lower bound: a large clique ([`large_clique`]).
+/// 2. Upper bound: DSATUR ([`dsatur`]).
+/// 3. Preprocessing: vertices of degree below the lower bound and dominated
+///    vertices are set aside (coloured last); the rest splits into components.
+/// 4. Tabu search ([`super::tabucol`]) lowers the upper bound on each component.
+/// 5. Exact search for k = upper − 1, upper − 2, … down to the lower bound,
+///    each component with its largest clique precoloured: a colouring lowers
+///    the upper bound, an exhaustive failure proves χ = k + 1.
+///
+/// `report` hears each bound as it is found. With a precolouring or allowed
+/// lists, steps 3 and 4 are skipped and nothing is precoloured.
+///
+/// # Example
+/// ```
+/// use graphdoku::PlainGraph;
+/// use graphdoku::colouring::{chromatic, Options};
+/// // The 5-wheel: a 5-cycle and a hub; χ = 4 while the largest clique is 3.
+/// let mut edges: Vec<(u32, u32)> = (0..5).map(|i| (i, (i + 1) % 5)).collect();
+/// edges.extend((0..5).map(|i| (i, 5)));
+/// let wheel = PlainGraph::new(6, edges).unwrap();
+/// let result = chromatic(&wheel, Options::default(), |_| {});
+/// assert!(result.proven());
+/// assert_eq!(result.upper, 4);
+/// assert!(wheel.check(&result.colouring).is_ok());
+/// ```
+pub fn chromatic(
+    graph: &PlainGraph,
+    options: Options,
+    mut report: impl FnMut(&Event),
+) -> Chromatic {
+    let start = Instant::now();
+    let deadline = options.timeout.map(|t| start + t);
+    let adj = Adjacency::from_plain(graph);
+    let n = adj.len();
+    let clique = large_clique(&adj, options.clique_nodes);
+    report(&Event::Clique {
+        size: clique.vertices.len(),
+        maximum: clique.maximum,
+    });
+    let mut lower = clique.vertices.len();
+    if let Some(highest) = graph.precoloured().iter().map(|p| p.1 as usize + 1).max() {
+        lower = lower.max(highest);
+    }
+    let mut result = Chromatic {
+        lower,
+        upper: n,
+        colouring: (0..n as u32).collect(),
+        clique: clique.vertices.clone(),
+        stopped: None,
+    };
+    if graph.is_constrained() {
+        return constrained(graph, &adj, result, options, deadline, report);
+    }
+    let greedy = dsatur(&adj, &[], &[]).expect("DSATUR colours any unconstrained graph");
+    result.upper = colours_used(&greedy);
+    result.colouring = greedy;
+    report(&Event::Upper {
+        colours: result.upper,
+        by: "DSATUR",
+    });
+    if result.proven() {
+        return result;
+    }
+    let reduction = reduce(&adj, lower);
+    report(&Event::Reduced {
+        vertices: reduction.components.iter().map(Vec::len).sum(),
+        components: reduction.components.len(),
+    });
+    // Each component: its graph, its colouring, its colours.
+    let mut parts: Vec<Part> = reduction
+        .components
+        .iter()
+        .map(|vertices| {
+            let sub = graph.induced(vertices);
+            let adj = Adjacency::from_plain(&sub);
+            let colouring = dsatur(&adj, &[], &[]).expect("an unconstrained graph");
+            Part {
+                vertices: vertices.clone(),
+                clique: large_clique(&adj, options.clique_nodes / 4).vertices,
+                graph: sub,
+                adj,
+                colouring,
+            }
+        })
+        .collect();
+    // A component's own clique search may beat the whole graph's.
+    if let Some(part) = parts.iter().max_by_key(|p| p.clique.len())
+        && part.clique.len() > result.lower
+    {
+        result.lower = part.clique.len();
+        result.clique = part
+            .clique
+            .iter()
+            .map(|&v| part.vertices[v as usize])
+            .collect();
+        result.clique.sort_unstable();
+        report(&Event::Clique {
+            size: result.lower,
+            maximum: false,
+        });
+    }
+    let lower = result.lower;
+    let assemble = |parts: &[Part]| {
+        let mut colouring = vec![u32::MAX; n];
+        for part in parts {
+            for (i, &v) in part.vertices.iter().enumerate() {
+                colouring[v as usize] = part.colouring[i];
+            }
+        }
+        reduction.restore(&adj, &mut colouring);
+        colouring
+    };
+    let improve = |result: &mut Chromatic,
+                   parts: &[Part],
+                   by: &'static str,
+                   report: &mut dyn FnMut(&Event)| {
+        let colouring = assemble(parts);
+        let used = colours_used(&colouring);
+        // The tabu search may have announced this bound already.
+        if used < result.upper {
+            report(&Event::Upper { colours: used, by });
+        }
+        if used <= result.upper {
+            result.upper = used;
+            result.colouring = colouring;
+        }
+    };
+    improve(&mut result, &parts, "reduction", &mut report);
+    // Tabu search: to the lower bound if it can, briefly when an exact search follows.
+    for i in 0..parts.len() {
+        if result.proven() || deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        let part = &parts[i];
+        let moves =
+            options
+                .tabu_moves
+                .unwrap_or(if options.heuristic && options.timeout.is_some() {
+                    u64::MAX
+                } else {
+                    default_moves(&part.adj)
+                });
+        let limits = Limits {
+            deadline,
+            max_moves: moves,
+            seed: options.seed,
+        };
+        let floor = lower.max(part.clique.len());
+        if colours_used(&part.colouring) <= floor {
+            continue;
+        }
+        // Each step down of the whole graph's bound is reported as it is found.
+        let others = parts
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, p)| colours_used(&p.colouring))
+            .max()
+            .unwrap_or(0)
+            .max(lower);
+        let mut announced = result.upper;
+        let best = tabu_reduce(&part.adj, part.colouring.clone(), floor, limits, |c| {
+            let colours = colours_used(c).max(others);
+            if colours < announced {
+                announced = colours;
+                report(&Event::Upper {
+                    colours,
+                    by: "tabu search",
+                });
+            }
+        });
+        parts[i].colouring = best;
+        result.upper = announced;
+        improve(&mut result, &parts, "tabu search", &mut report);
+    }
+    if options.heuristic {
+        if !result.proven() {
+            result.stopped = Some("heuristic mode: no exact search".into());
+        }
+        return result;
+    }
+    // Exact search, down from the upper bound.
+    while !result.proven() {
+        let k = result.upper - 1;
+        for part in parts.iter_mut() {
+            if colours_used(&part.colouring) <= k {
+                continue;
+            }
+            let Some(budget) = budget(options, deadline) else {
+                result.stopped = Some("time is up".into());
+                return result;
+            };
+            match k_colourable(&part.graph, k, &part.clique, budget).0 {
+                Decision::Colourable(colouring) => part.colouring = colouring,
+                Decision::NotColourable => {
+                    report(&Event::Impossible { colours: k });
+                    result.lower = k + 1;
+                    return result;
+                }
+                Decision::GaveUp(why) => {
+                    result.stopped = Some(why);
+                    return result;
+                }
+            }
+        }
+        let before = result.upper;
+        improve(&mut result, &parts, "exact search", &mut report);
+        assert!(result.upper < before, "every component takes k colours");
+    }
+    result
+}
+
+/// Tabu moves per number of colours when no limit is given: enough for the
+/// graphs where local search works, bounded (about 20 s) on big ones.
+pub(crate) fn default_moves(adj: &Adjacency) -> u64 {
+    (100_000 + 200 * (adj.len() + adj.edge_count()) as u64).min(20_000_000)
+}
+
+/// A connected component of the reduced graph.
+struct Part {
+    /// Its vertices in the whole graph.
+    vertices: Vec<u32>,
+    graph: PlainGraph,
+    adj: Adjacency,
+    clique: Vec<u32>,
+    colouring: Vec<u32>,
+}
+
+/// The budget of one exact search: the time left, the nodes asked for; `None`
+/// when the time is up.
+fn budget(options: Options, deadline: Option<Instant>) -> Option<Budget> {
+    let mut budget = Budget {
+        max_nodes: options.max_nodes,
+        timeout: None,
+    };
+    if let Some(deadline) = deadline {
+        let left = deadline.checked_duration_since(Instant::now())?;
+        budget = budget.time(left);
+    }
+    Some(budget)
+}
+
+/// χ of a graph with a precolouring or allowed lists: colours are not
+/// interchangeable, so the exact search runs on the whole graph, downwards from
+/// a DSATUR colouring when there is one, upwards from the clique otherwise.
+fn constrained(
+    graph: &PlainGraph,
+    adj: &Adjacency,
+    mut result: Chromatic,
+    options: Options,
+    deadline: Option<Instant>,
+    mut report: impl FnMut(&Event),
+) -> Chromatic {
+    if let Ok(greedy) = dsatur(adj, graph.precoloured(), graph.allowed_lists()) {
+        result.upper = colours_used(&greedy);
+        result.colouring = greedy;
+        report(&Event::Upper {
+            colours: result.upper,
+            by: "DSATUR",
+        });
+    } else {
+        // No colouring yet: `upper` is 0 and the colouring empty until one is found.
+        result.upper = usize::MAX;
+        result.colouring.clear();
+    }
+    if options.heuristic {
+        if result.upper == usize::MAX {
+            result.upper = 0;
+        }
+        if !result.proven() {
+            result.stopped = Some("heuristic mode: no exact search".into());
+        }
+        return result;
+    }
+    let descending = result.upper != usize::MAX;
+    // Past this many colours more cannot help: every list and given is below it.
+    let ceiling = graph
+        .allowed_lists()
+        .iter()
+        .flat_map(|(_, list)| list.last())
+        .chain(graph.precoloured().iter().map(|p| &p.1))
+        .map(|&c| c as usize + 1)
+        .max()
+        .unwrap_or(0)
+        .max(graph.len());
+    let mut k = if descending {
+        result.upper - 1
+    } else {
+        result.lower.max(1)
+    };
+    while !result.proven() {
+        let Some(budget) = budget(options, deadline) else {
+            result.stopped = Some("time is up".into());
+            return result;
+        };
+        if k > crate::symbols::MAX_SYMBOLS && !descending {
+            result.stopped = Some(format!(
+                "the exact search handles at most {} colours",
+                crate::symbols::MAX_SYMBOLS
+            ));
+            result.upper = 0;
+            return result;
+        }
+        match k_colourable(graph, k, &[], budget).0 {
+            Decision::Colourable(colouring) => {
+                result.upper = k;
+                result.colouring = colouring;
+                report(&Event::Upper {
+                    colours: k,
+                    by: "exact search",
+                });
+                k -= 1;
+            }
+            Decision::NotColourable if !descending && k >= ceiling => {
+                result.stopped = Some(
+                    "no colouring at all: the precolouring and allowed lists forbid it".into(),
+                );
+                result.upper = 0;
+                return result;
+            }
+            Decision::NotColourable => {
+                report(&Event::Impossible { colours: k });
+                result.lower = k + 1;
+                k += 1;
+            }
+            Decision::GaveUp(why) => {
+                result.stopped = Some(why);
+                if result.upper == usize::MAX {
+                    result.upper = 0;
+                    result.colouring.clear();
+                }
+                return result;
+            }
+        }
+    }
+    result
+}

@@ -1,0 +1,141 @@
+//! Colouring a graph with a given number of colours, or proving it cannot be.
+
+use std::time::Instant;
+
+use super::chromatic::Options;
+use super::exact::{Decision, k_colourable};
+use super::reduce::reduce;
+use super::tabu::{Limits, tabucol};
+use super::{Adjacency, colours_used, dsatur, large_clique};
+use crate::graph::PlainGraph;
+use crate::solver::Budget;
+
+/// The outcome of [`colour`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// A proper colouring with at most k colours (colours from 0), and what found it.
+    Coloured {
+        /// One colour per vertex.
+        colouring: Vec<u32>,
+        /// `DSATUR`, `tabu search` or `exact search`.
+        by: &'static str,
+    },
+    /// No colouring with k colours exists.
+    Impossible(Proof),
+    /// The limits ran out first (or the heuristic mode found none).
+    GaveUp(String),
+}
+
+/// Why no colouring with k colours exists.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Proof {
+    /// These vertices are pairwise adjacent, and more than k.
+    Clique(Vec<u32>),
+    /// A precoloured vertex has a colour above k.
+    Precoloured(u32),
+    /// The exhaustive search found none.
+    Search,
+}
+
+/// A proper colouring of `graph` with `k` colours (keeping its precolouring and
+/// allowed lists), or the proof that there is none, within the limits of
+/// `options`: DSATUR first, a clique of more than `k` vertices as a quick
+/// proof, tabu search (graphs without precolouring or lists), then the exact
+/// search on what is left once vertices of degree below `k` and dominated
+/// vertices are set aside, component by component.
+///
+/// # Example
+/// ```
+/// use graphdoku::PlainGraph;
+/// use graphdoku::colouring::{colour, Options, Outcome, Proof};
+/// let k4 = PlainGraph::new(4, vec![(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]).unwrap();
+/// assert_eq!(colour(&k4, 3, Options::default()), Outcome::Impossible(Proof::Clique(vec![0, 1, 2, 3])));
+/// let Outcome::Coloured { colouring, .. } = colour(&k4, 4, Options::default()) else { panic!() };
+/// assert!(k4.check(&colouring).is_ok());
+/// ```
+pub fn colour(graph: &PlainGraph, k: usize, options: Options) -> Outcome {
+    let deadline = options.timeout.map(|t| Instant::now() + t);
+    let adj = Adjacency::from_plain(graph);
+    if let Some(&(v, _)) = graph.precoloured().iter().find(|p| p.1 as usize >= k) {
+        return Outcome::Impossible(Proof::Precoloured(v));
+    }
+    let greedy = dsatur(&adj, graph.precoloured(), graph.allowed_lists()).ok();
+    if let Some(colouring) = greedy.as_ref().filter(|c| colours_used(c) <= k) {
+        return Outcome::Coloured {
+            colouring: colouring.clone(),
+            by: "DSATUR",
+        };
+    }
+    let clique = large_clique(&adj, options.clique_nodes);
+    if clique.vertices.len() > k {
+        return Outcome::Impossible(Proof::Clique(clique.vertices));
+    }
+    if let (false, Some(start)) = (graph.is_constrained(), &greedy) {
+        let moves =
+            options
+                .tabu_moves
+                .unwrap_or(if options.heuristic && options.timeout.is_some() {
+                    u64::MAX
+                } else {
+                    super::chromatic::default_moves(&adj)
+                });
+        let limits = Limits {
+            deadline,
+            max_moves: moves,
+            seed: options.seed,
+        };
+        if let Some(colouring) = tabucol(&adj, k, start, limits) {
+            return Outcome::Coloured {
+                colouring,
+                by: "tabu search",
+            };
+        }
+    }
+    if options.heuristic {
+        return Outcome::GaveUp(format!("the heuristic found no colouring with {k} colours"));
+    }
+    let budget = |deadline: Option<Instant>| -> Option<Budget> {
+        let mut budget = Budget {
+            max_nodes: options.max_nodes,
+            timeout: None,
+        };
+        if let Some(deadline) = deadline {
+            budget = budget.time(deadline.checked_duration_since(Instant::now())?);
+        }
+        Some(budget)
+    };
+    let decide = |graph: &PlainGraph, clique: &[u32]| match budget(deadline) {
+        Some(budget) => k_colourable(graph, k, clique, budget).0,
+        None => Decision::GaveUp("time is up".into()),
+    };
+    if graph.is_constrained() {
+        return match decide(graph, &[]) {
+            Decision::Colourable(colouring) => Outcome::Coloured {
+                colouring,
+                by: "exact search",
+            },
+            Decision::NotColourable => Outcome::Impossible(Proof::Search),
+            Decision::GaveUp(why) => Outcome::GaveUp(why),
+        };
+    }
+    let reduction = reduce(&adj, k);
+    let mut colouring = vec![u32::MAX; adj.len()];
+    for vertices in &reduction.components {
+        let sub = graph.induced(vertices);
+        let sub_clique = large_clique(&Adjacency::from_plain(&sub), options.clique_nodes / 4);
+        match decide(&sub, &sub_clique.vertices) {
+            Decision::Colourable(part) => {
+                for (i, &v) in vertices.iter().enumerate() {
+                    colouring[v as usize] = part[i];
+                }
+            }
+            Decision::NotColourable => return Outcome::Impossible(Proof::Search),
+            Decision::GaveUp(why) => return Outcome::GaveUp(why),
+        }
+    }
+    reduction.restore(&adj, &mut colouring);
+    Outcome::Coloured {
+        colouring,
+        by: "exact search",
+    }
+}

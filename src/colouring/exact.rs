@@ -1,0 +1,121 @@
+//! Deciding k-colourability exactly, with the puzzle engine: the graph becomes
+//! a constraint graph with k colours and a clique precoloured.
+
+use std::collections::HashSet;
+
+use super::Adjacency;
+use super::adjacency::{MATRIX_VERTICES, Matrix};
+use crate::graph::{ConstraintGraph, PlainGraph};
+use crate::solver::{Budget, Solver, Stats};
+
+/// The answer to "can this graph be coloured with k colours?".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    /// Yes: a colouring (colours below k).
+    Colourable(Vec<u32>),
+    /// No: the search was exhaustive.
+    NotColourable,
+    /// Unknown: the budget ran out, or the engine cannot take k colours.
+    GaveUp(String),
+}
+
+/// Decides whether `graph` has a proper colouring with `k` colours keeping its
+/// precolouring and allowed lists, by the engine's DSATUR-ordered search
+/// under `budget`. When the graph has neither, `clique` (vertices of a
+/// clique) is precoloured 1, 2, …: every colouring is a permutation of one
+/// that does so, and the engine treats the colours no given uses as
+/// interchangeable, so the search never tries two permutations of a class.
+///
+/// # Example
+/// ```
+/// use graphdoku::colouring::{Decision, k_colourable};
+/// use graphdoku::{Budget, PlainGraph};
+/// let k4 = PlainGraph::new(4, vec![(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]).unwrap();
+/// assert_eq!(k_colourable(&k4, 3, &[0, 1], Budget::unlimited()).0, Decision::NotColourable);
+/// assert!(matches!(k_colourable(&k4, 4, &[], Budget::unlimited()).0, Decision::Colourable(_)));
+/// ```
+pub fn k_colourable(
+    graph: &PlainGraph,
+    k: usize,
+    clique: &[u32],
+    budget: Budget,
+) -> (Decision, Stats) {
+    if clique.len() > k {
+        return (Decision::NotColourable, Stats::default());
+    }
+    let fixed = if graph.is_constrained() {
+        graph.clone()
+    } else {
+        let mut fixed = graph.clone();
+        for (colour, &v) in clique.iter().enumerate() {
+            fixed = fixed.precolour(v as usize, colour as u32);
+        }
+        fixed
+    };
+    let constraint = match ConstraintGraph::plain(&fixed, "graph", k) {
+        Ok(constraint) => constraint.with_cliques(&full_cliques(&Adjacency::from_plain(graph), k)),
+        Err(message) => return (Decision::GaveUp(message), Stats::default()),
+    };
+    let puzzle = match fixed.puzzle(k) {
+        Ok(puzzle) => puzzle,
+        Err(_) => return (Decision::NotColourable, Stats::default()),
+    };
+    let count = Solver::new(&constraint)
+        .with_budget(budget)
+        .count_solutions(&puzzle, 1);
+    let decision = match (count.first, count.gave_up) {
+        (Some(solution), _) => {
+            Decision::Colourable(solution.colours().iter().map(|&c| c as u32).collect())
+        }
+        (None, false) => Decision::NotColourable,
+        (None, true) => Decision::GaveUp("the search budget ran out".into()),
+    };
+    (decision, count.stats)
+}
+
+/// Largest graph searched for cliques of k vertices (one greedy clique per edge).
+const FULL_CLIQUE_EDGES: usize = 20_000;
+
+/// Cliques of exactly `k` vertices, found greedily around each edge: in a
+/// k-colouring each holds every colour once, which the engine uses as a house
+/// rule (the rows and columns of a queen graph, for instance).
+fn full_cliques(adj: &Adjacency, k: usize) -> Vec<Vec<u32>> {
+    if adj.edge_count() > FULL_CLIQUE_EDGES || adj.len() > MATRIX_VERTICES || k < 3 {
+        return Vec::new();
+    }
+    let matrix = Matrix::new(adj);
+    let mut found = HashSet::new();
+    for (a, b) in adj.edges() {
+        let mut clique = vec![a, b];
+        let mut candidates: Vec<u32> = adj
+            .neighbours(a as usize)
+            .iter()
+            .copied()
+            .filter(|&c| matrix.adjacent(b as usize, c as usize))
+            .collect();
+        // Grow by the candidate adjacent to most other candidates.
+        while !candidates.is_empty() && clique.len() < k {
+            let (_, best) = candidates
+                .iter()
+                .map(|&c| {
+                    let links = candidates
+                        .iter()
+                        .filter(|&&d| matrix.adjacent(c as usize, d as usize))
+                        .count();
+                    (links, std::cmp::Reverse(c))
+                })
+                .max()
+                .expect("a candidate");
+            let v = best.0;
+            clique.push(v);
+            candidates.retain(|&c| c != v && matrix.adjacent(v as usize, c as usize));
+        }
+        if clique.len() == k {
+            clique.sort_unstable();
+            found.insert(clique);
+        }
+    }
+    let mut cliques: Vec<Vec<u32>> = found.into_iter().collect();
+    cliques.sort_unstable();
+    cliques
+}

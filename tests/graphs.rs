@@ -1,0 +1,254 @@
+//! General graphs: chromatic numbers of graphs with known values, colourings
+//! against brute force on small random graphs, and the readers' round trips.
+
+use std::time::{Duration, Instant};
+
+use graphdoku::PlainGraph;
+use graphdoku::colouring::{
+    self, Decision, Options, Outcome, chromatic, k_colourable, leighton, mycielski, planted, queen,
+};
+use graphdoku::read::{read_dimacs, read_edge_list, read_json_graph};
+use proptest::prelude::*;
+
+/// χ by brute force: the least k for which a backtracking search (written
+/// here, sharing nothing with the library) finds a proper colouring.
+fn brute_chromatic(graph: &PlainGraph) -> usize {
+    (0..=graph.len())
+        .find(|&k| brute_colourable(graph, k))
+        .expect("n colours always do")
+}
+
+fn brute_colourable(graph: &PlainGraph, k: usize) -> bool {
+    fn extend(v: usize, colours: &mut Vec<usize>, graph: &PlainGraph, k: usize) -> bool {
+        if v == graph.len() {
+            return true;
+        }
+        for c in 0..k {
+            let clash = graph
+                .edges()
+                .iter()
+                .any(|&(a, b)| b as usize == v && colours[a as usize] == c);
+            if !clash {
+                colours.push(c);
+                if extend(v + 1, colours, graph, k) {
+                    return true;
+                }
+                colours.pop();
+            }
+        }
+        false
+    }
+    extend(0, &mut Vec::new(), graph, k)
+}
+
+/// Proves χ within `seconds` and checks the colouring and the value.
+fn proves(graph: &PlainGraph, chi: usize, seconds: u64, what: &str) {
+    let start = Instant::now();
+    let options = Options {
+        timeout: Some(Duration::from_secs(seconds)),
+        ..Options::default()
+    };
+    let result = chromatic(graph, options, |_| {});
+    let took = start.elapsed();
+    assert!(result.proven(), "{what}: {result:?}");
+    assert_eq!(result.upper, chi, "{what}");
+    graph.check(&result.colouring).unwrap();
+    assert_eq!(colouring::colours_used(&result.colouring), chi, "{what}");
+    eprintln!("{what}: χ = {chi} proven in {:.3} s", took.as_secs_f64());
+}
+
+#[test]
+fn queen_graphs() {
+    for (n, chi) in [(5, 5), (6, 7), (7, 7), (8, 9), (9, 10)] {
+        proves(&queen(n), chi, 30, &format!("queen{n}_{n}"));
+    }
+}
+
+#[test]
+fn mycielski_graphs() {
+    for k in 3..=5 {
+        proves(&mycielski(k), k + 1, 30, &format!("myciel{k}"));
+    }
+    // M6 (χ = 7) is beyond the exact search in seconds: the bounds still hold.
+    let m6 = mycielski(6);
+    let options = Options {
+        timeout: Some(Duration::from_millis(500)),
+        ..Options::default()
+    };
+    let result = chromatic(&m6, options, |_| {});
+    assert!(result.lower <= 7 && result.upper >= 7, "{result:?}");
+    m6.check(&result.colouring).unwrap();
+}
+
+#[test]
+fn planted_graphs_whose_chromatic_number_is_their_clique_number() {
+    // Hidden k-colourings with a k-clique across the classes.
+    for (n, k, p) in [
+        (200, 8, 0.3),
+        (500, 12, 0.2),
+        (1000, 5, 0.2),
+        (1000, 10, 0.3),
+    ] {
+        let graph = planted(n, k, p, true, 1000 + k as u64);
+        proves(&graph, k, 30, &format!("planted n={n} k={k} p={p}"));
+    }
+    // Leighton-style: cliques consistent with k classes (like le450_15a, le450_25a).
+    for (n, k, m) in [(450, 15, 8168), (450, 25, 8260), (1000, 20, 30000)] {
+        proves(
+            &leighton(n, k, m, 3),
+            k,
+            30,
+            &format!("leighton n={n} k={k} m={m}"),
+        );
+    }
+}
+
+#[test]
+fn precoloured_and_list_coloured_graphs() {
+    // A path a - b - c: with a and c precoloured differently, b needs a third colour.
+    let path = PlainGraph::named(
+        ["a", "b", "c"].map(String::from).to_vec(),
+        vec![(0, 1), (1, 2)],
+    )
+    .unwrap()
+    .precolour(0, 0)
+    .precolour(2, 1);
+    let result = chromatic(&path, Options::default(), |_| {});
+    assert_eq!((result.lower, result.upper), (3, 3));
+    path.check(&result.colouring).unwrap();
+    assert_eq!(
+        colouring::colour(&path, 2, Options::default()),
+        Outcome::Impossible(colouring::Proof::Search)
+    );
+    // Lists: b may only take colour 1, like a.
+    let listed = PlainGraph::named(["a", "b"].map(String::from).to_vec(), vec![(0, 1)])
+        .unwrap()
+        .allow(0, vec![0])
+        .allow(1, vec![0, 2]);
+    let Outcome::Coloured { colouring, .. } = colouring::colour(&listed, 3, Options::default())
+    else {
+        panic!("colourable with 3");
+    };
+    assert_eq!(colouring, vec![0, 2]);
+    assert_eq!(
+        colouring::colour(&listed, 2, Options::default()),
+        Outcome::Impossible(colouring::Proof::Search)
+    );
+    // Lists that forbid every colouring: said so, with no colouring.
+    let forbidden = PlainGraph::new(2, vec![(0, 1)])
+        .unwrap()
+        .allow(0, vec![0])
+        .allow(1, vec![0]);
+    let result = chromatic(&forbidden, Options::default(), |_| {});
+    assert!(result.colouring.is_empty() && !result.proven());
+    assert!(result.stopped.unwrap().contains("forbid"));
+}
+
+#[test]
+fn heuristic_mode_reaches_planted_colourings() {
+    // Like flat300_20_0: 300 vertices, 20 hidden classes, half the cross pairs.
+    let graph = planted(300, 20, 0.5, false, 7);
+    let options = Options {
+        heuristic: true,
+        timeout: Some(Duration::from_secs(30)),
+        // Once at 20, the search for 19 colours stops after these moves.
+        tabu_moves: Some(300_000),
+        ..Options::default()
+    };
+    let result = chromatic(&graph, options, |_| {});
+    graph.check(&result.colouring).unwrap();
+    assert_eq!(result.upper, 20, "{result:?}");
+}
+
+/// A random graph on `n` vertices, each pair adjacent with probability `p`/8.
+fn arbitrary_graph() -> impl Strategy<Value = PlainGraph> {
+    (1usize..9, 0u32..9, any::<u64>())
+        .prop_map(|(n, p, seed)| colouring::random(n, p as f64 / 8.0, seed))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn chromatic_number_matches_brute_force(graph in arbitrary_graph()) {
+        let result = chromatic(&graph, Options::default(), |_| {});
+        prop_assert!(result.proven());
+        prop_assert_eq!(result.upper, brute_chromatic(&graph));
+        prop_assert!(graph.check(&result.colouring).is_ok());
+    }
+
+    #[test]
+    fn k_colourings_match_brute_force(graph in arbitrary_graph(), k in 1usize..5) {
+        let expected = brute_colourable(&graph, k);
+        match colouring::colour(&graph, k, Options::default()) {
+            Outcome::Coloured { colouring, .. } => {
+                prop_assert!(expected);
+                prop_assert!(graph.check(&colouring).is_ok());
+                prop_assert!(colouring.iter().all(|&c| (c as usize) < k));
+            }
+            Outcome::Impossible(_) => prop_assert!(!expected),
+            Outcome::GaveUp(why) => prop_assert!(false, "gave up: {}", why),
+        }
+        // The engine alone, with no clique precoloured, agrees.
+        let (decision, _) = k_colourable(&graph, k, &[], graphdoku::Budget::unlimited());
+        prop_assert_eq!(matches!(decision, Decision::Colourable(_)), expected);
+    }
+
+    #[test]
+    fn the_three_formats_read_the_same_graph(graph in arbitrary_graph()) {
+        let mut dimacs = format!("c random\np edge {} {}\n", graph.len(), 2 * graph.edges().len());
+        let mut list = String::new();
+        let mut json = String::from("{\"nodes\": [");
+        let names: Vec<String> = (1..=graph.len()).map(|v| v.to_string()).collect();
+        json.push_str(&names.join(", "));
+        json.push_str("], \"edges\": [");
+        let mut pairs = Vec::new();
+        for &(a, b) in graph.edges() {
+            // Both ways round, as real DIMACS files do.
+            dimacs.push_str(&format!("e {} {} \ne {} {}\n", a + 1, b + 1, b + 1, a + 1));
+            pairs.push(format!("[{}, {}]", a + 1, b + 1));
+        }
+        for v in 0..graph.len() {
+            list.push_str(&format!("{}\n", v + 1));
+        }
+        for &(a, b) in graph.edges() {
+            list.push_str(&format!("{} {} # an edge\n", a + 1, b + 1));
+        }
+        json.push_str(&pairs.join(", "));
+        json.push_str("]}");
+        let read = [
+            read_dimacs(dimacs.as_bytes(), "g.col").unwrap(),
+            read_edge_list(list.as_bytes(), "g.txt").unwrap(),
+            read_json_graph(json.as_bytes(), "g.json").unwrap(),
+        ];
+        for other in read {
+            prop_assert_eq!(other.edges(), graph.edges());
+            prop_assert_eq!(other.len(), graph.len());
+        }
+    }
+}
+
+#[test]
+fn more_colours_than_the_exact_search_takes() {
+    // The heuristics take any number of colours...
+    let graph = planted(280, 140, 0.5, false, 5);
+    let adj = colouring::Adjacency::from_plain(&graph);
+    let start = colouring::dsatur(&adj, &[], &[]).unwrap();
+    let tabu = colouring::tabucol(&adj, 140, &start, colouring::TabuLimits::default()).unwrap();
+    graph.check(&tabu).unwrap();
+    assert!(colouring::colours_used(&tabu) <= 140);
+    // ... the exact search says plainly that it does not.
+    let (decision, _) = k_colourable(&graph, 129, &[], graphdoku::Budget::unlimited());
+    assert_eq!(
+        decision,
+        Decision::GaveUp("129 colours: the exact search handles at most 128".into())
+    );
+    let dense = planted(300, 150, 0.9, true, 5);
+    let result = chromatic(&dense, Options::default(), |_| {});
+    dense.check(&result.colouring).unwrap();
+    assert_eq!(colouring::colours_used(&result.colouring), result.upper);
+    assert!(result.lower <= 150 && 150 <= result.upper, "{result:?}");
+    if !result.proven() {
+        assert!(result.stopped.unwrap().contains("at most 128"));
+    }
+}

@@ -1,0 +1,144 @@
+//! The `colour` and `chromatic` commands end to end, on the graphs of
+//! `data/graphs/` in the three formats and on generated ones.
+
+mod common;
+
+use common::{data, graphdoku};
+use graphdoku::colouring::queen;
+use graphdoku::read::read_json_graph;
+use predicates::prelude::*;
+use std::io::Write;
+
+fn graph(name: &str) -> String {
+    data(&format!("graphs/{name}")).display().to_string()
+}
+
+/// The n×n queen graph as an edge list in a temporary file.
+fn queen_file(n: usize) -> tempfile::NamedTempFile {
+    let g = queen(n);
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    for &(a, b) in g.edges() {
+        writeln!(file, "{} {}", g.name(a as usize), g.name(b as usize)).unwrap();
+    }
+    file
+}
+
+#[test]
+fn chromatic_proves_the_petersen_graph_needs_three() {
+    graphdoku()
+        .args(["chromatic", &graph("petersen.col")])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("k ≥ 2 (a clique of 2, maximum)"))
+        .stdout(predicate::str::contains(
+            "k > 2 (no colouring with 2: exhaustive search)",
+        ))
+        .stdout(predicate::str::contains("proven χ = 3"));
+}
+
+#[test]
+fn colour_prints_a_checked_colouring_or_the_clique_that_forbids_it() {
+    let out = graphdoku()
+        .args(["colour", &graph("exams.txt"), "-k", "3"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let lines = String::from_utf8(out).unwrap();
+    assert_eq!(lines.lines().count(), 7);
+    assert!(lines.starts_with("algebra "));
+    graphdoku()
+        .args(["colour", &graph("exams.txt"), "-k", "2"])
+        .assert()
+        .code(1)
+        .stdout("no colouring with 2 colours: these 3 vertices are pairwise adjacent: algebra physics chemistry\n");
+}
+
+#[test]
+fn json_output_is_a_proper_colouring_keeping_the_precolouring_and_lists() {
+    let out = graphdoku()
+        .args(["colour", &graph("map.json"), "-k", "4", "-o", "json"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let value: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let map = std::fs::read(graph("map.json")).unwrap();
+    let g = read_json_graph(map.as_slice(), "map.json").unwrap();
+    let colouring: Vec<u32> = (0..g.len())
+        .map(|v| value["colouring"][g.name(v).as_ref()].as_u64().unwrap() as u32 - 1)
+        .collect();
+    g.check(&colouring).unwrap();
+    assert_eq!(value["colouring"]["France"], 1);
+    let classes = value["classes"].as_array().unwrap();
+    assert_eq!(classes.len(), value["colours"].as_u64().unwrap() as usize);
+    graphdoku()
+        .args(["colour", &graph("map.json"), "-k", "3"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("pairwise adjacent"));
+}
+
+#[test]
+fn dot_output_fills_the_vertices() {
+    graphdoku()
+        .args(["colour", &graph("petersen.col"), "-k", "3", "-o", "dot"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("graph colouring {"))
+        .stdout(predicate::str::contains("\"1\" -- \"2\";"))
+        .stdout(predicate::str::contains("fillcolor="));
+}
+
+#[test]
+fn errors_name_file_line_and_column() {
+    graphdoku()
+        .args(["colour", "-"])
+        .write_stdin("p edge 3 2\ne 1 2\ne 2 4\n")
+        .assert()
+        .code(2)
+        .stderr("error: -:3:5: vertex 4 is not in 1..3\n");
+    // Forced to read DIMACS as an edge list, the `p` line has too many names.
+    graphdoku()
+        .args(["chromatic", "--format", "edges", &graph("petersen.col")])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("petersen.col:1:7: expected `U V`"));
+    graphdoku()
+        .args(["colour", "-"])
+        .write_stdin("{\"nodes\": [\"a\"],\n \"edges\": [[\"a\", \"b\"]]}")
+        .assert()
+        .code(2)
+        .stderr("error: -:2:18: edge 1: no node `b` in `nodes`\n");
+}
+
+#[test]
+fn limits_give_up_with_status_5_and_the_bounds() {
+    let file = queen_file(8);
+    let path = file.path().to_str().unwrap();
+    graphdoku()
+        .args(["chromatic", path, "--max-nodes", "1"])
+        .assert()
+        .code(5)
+        .stdout(predicate::str::contains("9 ≤ χ ≤ 9").not())
+        .stdout(predicate::str::contains(
+            "8 ≤ χ ≤ 9 (the search budget ran out",
+        ));
+    graphdoku()
+        .args(["colour", path, "-k", "8", "--max-nodes", "1"])
+        .assert()
+        .code(5)
+        .stdout("gave up: the search budget ran out\n");
+    graphdoku()
+        .args(["chromatic", path, "--heuristic"])
+        .assert()
+        .code(5)
+        .stdout(predicate::str::contains("8 ≤ χ ≤ 9 (heuristic mode"));
+    graphdoku()
+        .args(["colour", path, "-k", "9"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("of 9 colours"));
+}
