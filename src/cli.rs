@@ -219,7 +219,7 @@ pub struct ColourArgs {
     #[arg(long, short = 'k', value_name = "K", value_parser = clap::value_parser!(u32).range(1..))]
     pub colours: Option<u32>,
     /// How to print the colouring.
-    #[arg(long, short, value_enum, default_value_t = ColouringOutput::Text)]
+    #[arg(long = "format", short = 'f', value_enum, default_value_t = ColouringOutput::Text)]
     pub output: ColouringOutput,
 }
 
@@ -228,7 +228,7 @@ pub struct ChromaticArgs {
     #[command(flatten)]
     pub graph: GraphArgs,
     /// Also print the colouring found, after the bounds (in this format).
-    #[arg(long, short, value_enum, value_name = "FORMAT")]
+    #[arg(long = "format", short = 'f', value_enum, value_name = "FORMAT")]
     pub output: Option<ColouringOutput>,
 }
 
@@ -239,7 +239,7 @@ pub struct GraphArgs {
     #[arg(value_name = "GRAPH")]
     pub file: PathBuf,
     /// The file's format [default: detected from its content].
-    #[arg(long, value_enum)]
+    #[arg(long = "input-format", value_enum, value_name = "FORMAT")]
     pub format: Option<GraphFormatArg>,
     /// Stop after this many seconds (exit status 5 when unfinished).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]

@@ -58,7 +58,7 @@ fn colour_prints_a_checked_colouring_or_the_clique_that_forbids_it() {
 #[test]
 fn json_output_is_a_proper_colouring_keeping_the_precolouring_and_lists() {
     let out = graphdoku()
-        .args(["colour", &graph("map.json"), "-k", "4", "-o", "json"])
+        .args(["colour", &graph("map.json"), "-k", "4", "-f", "json"])
         .assert()
         .success()
         .get_output()
@@ -84,7 +84,7 @@ fn json_output_is_a_proper_colouring_keeping_the_precolouring_and_lists() {
 #[test]
 fn dot_output_fills_the_vertices() {
     graphdoku()
-        .args(["colour", &graph("petersen.col"), "-k", "3", "-o", "dot"])
+        .args(["colour", &graph("petersen.col"), "-k", "3", "-f", "dot"])
         .assert()
         .success()
         .stdout(predicate::str::starts_with("graph colouring {"))
@@ -102,7 +102,12 @@ fn errors_name_file_line_and_column() {
         .stderr("error: -:3:5: vertex 4 is not in 1..3\n");
     // Forced to read DIMACS as an edge list, the `p` line has too many names.
     graphdoku()
-        .args(["chromatic", "--format", "edges", &graph("petersen.col")])
+        .args([
+            "chromatic",
+            "--input-format",
+            "edges",
+            &graph("petersen.col"),
+        ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("petersen.col:1:7: expected `U V`"));
