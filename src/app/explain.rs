@@ -159,11 +159,7 @@ pub(crate) fn run(
             mode.kind(),
             &record.label,
             &record.location.to_string(),
-            if analysis.unique {
-                Outcome::Unique
-            } else {
-                Outcome::Multiple
-            },
+            Outcome::uniqueness(analysis.unique),
         );
         line.level = Some(json::word(&level));
         line.steps = Some(steps.iter().map(|s| step_json(&logic, s)).collect());

@@ -36,11 +36,7 @@ pub(crate) fn run(
             Kind::Grade,
             &record.label,
             &record.location.to_string(),
-            if analysis.unique {
-                Outcome::Unique
-            } else {
-                Outcome::Multiple
-            },
+            Outcome::uniqueness(analysis.unique),
         );
         line.level = Some(json::word(&grade.level));
         line.hardest = grade.hardest.map(|t| json::word(&t));

@@ -233,14 +233,7 @@ pub fn chromatic(
             break;
         }
         let part = &parts[i];
-        let moves =
-            options
-                .tabu_moves
-                .unwrap_or(if options.heuristic && options.timeout.is_some() {
-                    u64::MAX
-                } else {
-                    default_moves(&part.adj)
-                });
+        let moves = options.moves(&part.adj);
         let limits = Limits {
             deadline,
             max_moves: moves,
@@ -311,9 +304,22 @@ pub fn chromatic(
     result
 }
 
+impl Options {
+    /// Tabu moves per number of colours tried on a graph of adjacency `adj`
+    /// (see [`Options::tabu_moves`]).
+    pub(crate) fn moves(&self, adj: &Adjacency) -> u64 {
+        self.tabu_moves
+            .unwrap_or(if self.heuristic && self.timeout.is_some() {
+                u64::MAX
+            } else {
+                default_moves(adj)
+            })
+    }
+}
+
 /// Tabu moves per number of colours when no limit is given: enough for the
 /// graphs where local search works, bounded (about 20 s) on big ones.
-pub(crate) fn default_moves(adj: &Adjacency) -> u64 {
+fn default_moves(adj: &Adjacency) -> u64 {
     (100_000 + 200 * (adj.len() + adj.edge_count()) as u64).min(20_000_000)
 }
 

@@ -71,14 +71,7 @@ pub fn colour(graph: &PlainGraph, k: usize, options: Options) -> Outcome {
         return Outcome::Impossible(Proof::Clique(clique.vertices));
     }
     if let (false, Some(start)) = (graph.is_constrained(), &greedy) {
-        let moves =
-            options
-                .tabu_moves
-                .unwrap_or(if options.heuristic && options.timeout.is_some() {
-                    u64::MAX
-                } else {
-                    super::chromatic::default_moves(&adj)
-                });
+        let moves = options.moves(&adj);
         let limits = Limits {
             deadline,
             max_moves: moves,

@@ -78,6 +78,17 @@ pub enum Outcome {
     Generated,
 }
 
+impl Outcome {
+    /// [`Outcome::Unique`] or [`Outcome::Multiple`].
+    pub fn uniqueness(unique: bool) -> Self {
+        if unique {
+            Outcome::Unique
+        } else {
+            Outcome::Multiple
+        }
+    }
+}
+
 /// One puzzle's result, from any command: `version`, `record`, `label`,
 /// `location` and `status` always; the other fields when the command has them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
