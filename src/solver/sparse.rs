@@ -125,6 +125,10 @@ pub(crate) struct Cells<'t, B> {
     saves: Vec<(usize, usize)>,
     /// An exclusion emptied a cell.
     failed: bool,
+    /// The full houses where a cell changed since hidden singles last looked
+    /// (a bit per house), and the ones they are looking at.
+    changed: Vec<u64>,
+    sweep: Vec<u64>,
     /// Locked candidates are applied only while more cells than this are
     /// undecided: they prune well high in the tree and cost more than they
     /// save near the leaves.
@@ -142,6 +146,8 @@ impl<'t, B: Bits> Cells<'t, B> {
             trail: Vec::new(),
             saves: Vec::new(),
             failed: false,
+            changed: vec![0; t.houses().div_ceil(64)],
+            sweep: vec![0; t.houses().div_ceil(64)],
             locked_above: 0,
         }
     }
@@ -150,6 +156,9 @@ impl<'t, B: Bits> Cells<'t, B> {
     fn set(&mut self, cell: usize, value: B) {
         self.trail.push((cell as u32, self.candidates[cell]));
         self.candidates[cell] = value;
+        for &h in self.t.houses_of(cell) {
+            self.changed[h as usize / 64] |= 1 << (h % 64);
+        }
     }
 
     /// Removes `colours` from `cell`, queueing it when one candidate is left.
@@ -189,44 +198,59 @@ impl<'t, B: Bits> Cells<'t, B> {
         Ok(())
     }
 
-    /// Hidden singles: in a full house, a colour with one possible cell goes there.
-    /// Returns whether any cell was decided.
+    /// Hidden singles: in a full house where a cell changed, a colour with one
+    /// possible cell goes there. Returns whether any cell was decided.
     fn hidden_singles(&mut self) -> Result<bool, Contradiction> {
-        let t = self.t;
         let mut found = false;
-        for h in 0..t.houses() {
-            let placed = self.placed[h];
-            if placed == t.full {
-                continue;
+        // Houses that change on the way wait for the next call.
+        std::mem::swap(&mut self.changed, &mut self.sweep);
+        self.changed.fill(0);
+        for j in 0..self.sweep.len() {
+            let mut houses = self.sweep[j];
+            while houses != 0 {
+                let h = j * 64 + houses.trailing_zeros() as usize;
+                houses &= houses - 1;
+                found |= self.hidden_in(h)?;
             }
-            let (mut once, mut twice) = (B::ZERO, B::ZERO);
-            for &cell in t.house(h) {
-                let set = self.candidates[cell as usize];
-                twice |= once & set;
-                once |= set;
-            }
-            if once != t.full {
-                return Err(Contradiction);
-            }
-            let mut hidden = once & !twice & !placed;
-            while hidden != B::ZERO {
-                let colour = hidden.lowest();
-                hidden ^= colour;
-                // None: an earlier hidden single of this sweep took the only cell.
-                let cell = t
-                    .house(h)
-                    .iter()
-                    .map(|&c| c as usize)
-                    .find(|&c| self.candidates[c] & colour != B::ZERO)
-                    .ok_or(Contradiction)?;
-                // A single already (decided by another house in this sweep): queued once.
-                if self.candidates[cell].several() {
-                    self.set(cell, colour);
-                    self.queue.push(cell as u32);
-                    // Deciding at once lets the rest of this sweep see the consequences.
-                    self.decide_queued()?;
-                    found = true;
-                }
+        }
+        Ok(found)
+    }
+
+    /// Hidden singles in full house `h`; returns whether any cell was decided.
+    fn hidden_in(&mut self, h: usize) -> Result<bool, Contradiction> {
+        let t = self.t;
+        let placed = self.placed[h];
+        if placed == t.full {
+            return Ok(false);
+        }
+        let (mut once, mut twice) = (B::ZERO, B::ZERO);
+        for &cell in t.house(h) {
+            let set = self.candidates[cell as usize];
+            twice |= once & set;
+            once |= set;
+        }
+        if once != t.full {
+            return Err(Contradiction);
+        }
+        let mut found = false;
+        let mut hidden = once & !twice & !placed;
+        while hidden != B::ZERO {
+            let colour = hidden.lowest();
+            hidden ^= colour;
+            // None: an earlier hidden single of this sweep took the only cell.
+            let cell = t
+                .house(h)
+                .iter()
+                .map(|&c| c as usize)
+                .find(|&c| self.candidates[c] & colour != B::ZERO)
+                .ok_or(Contradiction)?;
+            // A single already (decided by another house in this sweep): queued once.
+            if self.candidates[cell].several() {
+                self.set(cell, colour);
+                self.queue.push(cell as u32);
+                // Deciding at once lets the rest of this sweep see the consequences.
+                self.decide_queued()?;
+                found = true;
             }
         }
         Ok(found)
@@ -351,6 +375,11 @@ impl<B: Bits> Domain for Cells<'_, B> {
         self.trail.clear();
         self.saves.clear();
         self.failed = false;
+        // Every house is to be looked at.
+        self.changed.fill(0);
+        for h in 0..t.houses() {
+            self.changed[h / 64] |= 1 << (h % 64);
+        }
         for (cell, given) in givens.iter().enumerate() {
             if let Some(colour) = *given {
                 let colour = colour as usize;
@@ -425,6 +454,8 @@ impl<B: Bits> Domain for Cells<'_, B> {
         self.undecided = undecided;
         self.queue.clear();
         self.failed = false;
+        // A saved state is propagated: only what changes from here is new.
+        self.changed.fill(0);
     }
 
     fn assign(&mut self, cell: usize, colour: usize) {
