@@ -11,6 +11,7 @@ mod import;
 mod info;
 mod progress;
 mod render;
+mod serve;
 mod solve;
 mod validate;
 
@@ -194,6 +195,7 @@ pub fn run(cli: Cli) -> Result<Status> {
             solve,
         } => buffered(|out| import::run(&source, output, solve, out)),
         Command::Graph { variant, format } => buffered(|out| graph::run(&variant, format, out)),
+        Command::Serve { port, open } => serve::run(port, open),
     }
 }
 
