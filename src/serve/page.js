@@ -70,6 +70,10 @@ async function useVariant(source) {
     const info = await api("variant", {}, source);
     state.source = source;
     state.info = info;
+    // The picker says which variant is in use: a built-in, or the pasted one.
+    const picker = $("variant-select");
+    if (source.ron) picker.value = "";
+    else picker.value = source.variant;
     state.givens = new Array(info.cells.length).fill(null);
     state.solution = null;
     state.marks = {};
@@ -153,6 +157,7 @@ function select(i) {
 
 function busy(flag) {
   for (const b of document.querySelectorAll("button")) b.disabled = flag;
+  document.body.dataset.busy = flag ? "yes" : "no";
 }
 
 async function action(work) {
@@ -292,6 +297,9 @@ async function start() {
   const list = await fetch("/api/variants").then((r) => r.json());
   const picker = $("variant-select");
   for (const name of list.variants) picker.add(new Option(name, name, false, name === "sudoku9"));
+  const pasted = new Option("(pasted RON)", "");
+  pasted.disabled = true;
+  picker.add(pasted);
   $("load-variant").onclick = () => action(() => useVariant({ variant: picker.value }));
   picker.onchange = $("load-variant").onclick;
   $("load-ron").onclick = () => action(() => useVariant({ ron: $("ron").value }));
