@@ -331,3 +331,112 @@ fn a_hopeless_search_gives_up_within_the_budget_and_the_server_goes_on() {
     let _ = raw(addr, b"\x00\x01 not http\r\n\r\n");
     assert_eq!(request(addr, "GET", "/api/variants", b"").0, 200);
 }
+
+/// The load test, by hand only (about 20 s; loopback, bounded):
+/// `cargo test --release --test serve_api -- --ignored --nocapture load`.
+/// 1,000 mixed requests from 4 client threads, some malformed, some oversized,
+/// some hopeless searches; prints throughput, statuses and latencies, and
+/// checks that the server still answers afterwards.
+#[test]
+#[ignore = "a load test, run by hand"]
+fn load_of_a_thousand_mixed_requests() {
+    const REQUESTS: usize = 1000;
+    const CLIENTS: usize = 4;
+    let server = Server::bind(0, Limits::default()).unwrap();
+    let addr = server.addr();
+    std::thread::spawn(move || server.run());
+    let nine = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let nine: Vec<Value> = nine
+        .chars()
+        .map(|c| {
+            if c == '.' {
+                Value::Null
+            } else {
+                json!(c.to_string())
+            }
+        })
+        .collect();
+    let big = vec![b'x'; (1 << 20) + 100];
+    let one = |i: usize| -> (u16, Duration) {
+        let started = Instant::now();
+        let status = match i % 50 {
+            0 => {
+                post(
+                    addr,
+                    "count",
+                    &json!({"ron": "Sudoku(box_size: 8)", "limit": 1000}),
+                )
+                .0
+            }
+            1..=3 => request(addr, "POST", "/api/check", b"{\"variant\": ").0,
+            4 => request(addr, "POST", "/api/check", &big).0,
+            5..=8 => post(addr, "variant", &json!({"ron": "Sudoku(box_size: 2"})).0,
+            9..=12 => request(addr, "GET", "/", b"").0,
+            13..=16 => {
+                post(
+                    addr,
+                    "solve",
+                    &json!({"variant": "sudoku9", "givens": nine}),
+                )
+                .0
+            }
+            17..=20 => post(addr, "hint", &json!({"variant": "sudoku9", "givens": nine})).0,
+            21..=23 => post(addr, "render", &json!({"variant": "samurai"})).0,
+            24 => post(addr, "generate", &json!({"variant": "sudoku9", "seed": i})).0,
+            25..=27 => {
+                post(
+                    addr,
+                    "check",
+                    &json!({"variant": "sudoku9", "givens": ["1"]}),
+                )
+                .0
+            }
+            _ => {
+                post(
+                    addr,
+                    "check",
+                    &json!({"variant": "sudoku9", "givens": nine}),
+                )
+                .0
+            }
+        };
+        (status, started.elapsed())
+    };
+    let started = Instant::now();
+    let results: Vec<(u16, Duration)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..CLIENTS)
+            .map(|c| {
+                scope.spawn(move || (c..REQUESTS).step_by(CLIENTS).map(one).collect::<Vec<_>>())
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap())
+            .collect()
+    });
+    let took = started.elapsed();
+    let mut by_status = std::collections::BTreeMap::new();
+    for (status, _) in &results {
+        *by_status.entry(*status).or_insert(0) += 1;
+    }
+    let mut latencies: Vec<Duration> = results.iter().map(|r| r.1).collect();
+    latencies.sort();
+    let at = |q: f64| latencies[((latencies.len() - 1) as f64 * q) as usize];
+    println!(
+        "{} requests in {:.2} s: {:.0} requests/s; by status {by_status:?}; latency p50 {:?}, p99 {:?}, max {:?}",
+        results.len(),
+        took.as_secs_f64(),
+        results.len() as f64 / took.as_secs_f64(),
+        at(0.5),
+        at(0.99),
+        at(1.0)
+    );
+    assert_eq!(results.len(), REQUESTS);
+    assert!(!by_status.contains_key(&500), "{by_status:?}");
+    let after = Instant::now();
+    assert_eq!(request(addr, "GET", "/api/variants", b"").0, 200);
+    println!(
+        "the server still answers: GET /api/variants in {:?}",
+        after.elapsed()
+    );
+}

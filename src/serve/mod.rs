@@ -180,7 +180,10 @@ fn route(method: &Method, path: &str, body: &[u8], limits: &Limits) -> api::Repl
 
 /// Sends `reply`; a client gone away is not the server's problem.
 fn respond(request: Request, reply: api::Reply) {
-    let mut response = Response::from_data(reply.body).with_status_code(reply.status);
+    // Bodies are whole in memory: a Content-Length, never chunks, suits every client.
+    let mut response = Response::from_data(reply.body)
+        .with_status_code(reply.status)
+        .with_chunked_threshold(usize::MAX);
     if let Ok(header) = Header::from_bytes(&b"Content-Type"[..], reply.content_type.as_bytes()) {
         response.add_header(header);
     }
