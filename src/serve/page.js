@@ -116,6 +116,11 @@ function setGiven(i, symbol) {
 function type(key) {
   if (state.selected === null || !state.info) return false;
   const symbols = state.info.symbols;
+  // Letters match either case when the symbols have only one (a-g on a 16×16).
+  const upper = key.toUpperCase(), lower = key.toLowerCase();
+  if (!symbols.some((s) => s.includes(key))) {
+    key = symbols.some((s) => s.includes(upper)) ? upper : lower;
+  }
   for (const attempt of [state.typed + key, key]) {
     if (symbols.some((s) => s.startsWith(attempt))) {
       state.typed = attempt;
