@@ -201,6 +201,19 @@ pub enum Command {
     /// Exit status 0 proven, 5 stopped (--timeout, --max-nodes, --heuristic, more
     /// colours than the exact search handles) with the best bounds printed.
     Chromatic(ChromaticArgs),
+    /// Serve a local web page for designing puzzles, on 127.0.0.1 only.
+    ///
+    /// Pick or paste a variant, click cells to set givens, and check, solve,
+    /// hint or generate with the same engine as the other commands. Runs until
+    /// interrupted (Ctrl-C).
+    Serve {
+        /// Port to listen on; 0 picks a free one.
+        #[arg(long, short, default_value_t = 8787)]
+        port: u16,
+        /// Open the page in the default browser.
+        #[arg(long)]
+        open: bool,
+    },
     /// Project Euler 96: the sum of the 3-digit numbers at the top left of every solution.
     Euler {
         /// A Project Euler 96 file (`Grid NN` + 9 rows of 9 digits), or `-`.

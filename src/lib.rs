@@ -31,6 +31,7 @@ mod names;
 pub mod puzzle;
 pub mod read;
 mod ron_error;
+pub mod serve;
 pub mod solver;
 pub mod symbols;
 mod uniqueness;

@@ -5,7 +5,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::Result;
 use graphdoku::generate::{GenerateError, Generator, Options};
-use graphdoku::graph::{Coord, Layout};
+use graphdoku::graph::Layout;
 use graphdoku::write::json::{self, Kind, Outcome, PuzzleRecord};
 use graphdoku::write::text;
 use graphdoku::{ConstraintGraph, Puzzle, verify};
@@ -137,22 +137,7 @@ fn make(
     Ok(Status::Ok)
 }
 
-/// The puzzle's cells in variant order, one string per grid row or polar sector
-/// (one string in all for freely listed cells), as RON puzzles and grid blocks read them.
+/// The puzzle's cells in variant order, one string per grid row or polar sector.
 fn rows(graph: &ConstraintGraph, puzzle: &Puzzle) -> Vec<String> {
-    let mut rows: Vec<(usize, Vec<Option<u8>>)> = Vec::new();
-    for (cell, given) in graph.cells().iter().zip(puzzle.givens()) {
-        let key = match cell.coord {
-            Coord::Grid { row, .. } => row,
-            Coord::Polar { sector, .. } => sector,
-            Coord::Free { .. } => 0,
-        };
-        match rows.last_mut() {
-            Some((k, values)) if *k == key => values.push(*given),
-            _ => rows.push((key, vec![*given])),
-        }
-    }
-    rows.iter()
-        .map(|(_, values)| text::line(graph, values))
-        .collect()
+    graphdoku::write::ron::givens_rows(graph, puzzle.givens())
 }

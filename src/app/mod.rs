@@ -15,6 +15,7 @@ mod info;
 mod man;
 mod progress;
 mod render;
+mod serve;
 mod solve;
 mod validate;
 
@@ -206,6 +207,7 @@ pub fn run(cli: Cli) -> Result<Status> {
         Command::Graph { variant, format } => buffered(|out| graph::run(&variant, format, out)),
         Command::Completions { shell } => buffered(|out| completions::run(shell, out)),
         Command::Man => buffered(man::run),
+        Command::Serve { port, open } => serve::run(port, open),
     }
 }
 

@@ -1,7 +1,8 @@
-//! RON output of imported shapes: a variant file and a puzzle file naming it.
+//! RON output: imported shapes as a variant and puzzle, and puzzles of any variant.
 
 use std::fmt::Write;
 
+use crate::graph::{ConstraintGraph, Coord};
 use crate::read::fpuzzles::Imported;
 
 /// A RON string literal of `text`.
@@ -103,6 +104,59 @@ pub fn puzzle(imported: &Imported, variant: &str) -> String {
     let _ = writeln!(out, "    variant: {},", quoted(variant));
     let _ = writeln!(out, "    givens: Rows([");
     for row in rows(imported) {
+        let _ = writeln!(out, "        {},", quoted(&row));
+    }
+    let _ = writeln!(out, "    ]),");
+    let _ = writeln!(out, ")");
+    out
+}
+
+/// The cells of `values` in variant order, one string per grid row or polar
+/// sector (one string in all for freely listed cells), as RON puzzles and grid
+/// blocks read them.
+pub fn givens_rows(graph: &ConstraintGraph, values: &[Option<u8>]) -> Vec<String> {
+    let mut rows: Vec<(usize, Vec<Option<u8>>)> = Vec::new();
+    for (cell, given) in graph.cells().iter().zip(values) {
+        let key = match cell.coord {
+            Coord::Grid { row, .. } => row,
+            Coord::Polar { sector, .. } => sector,
+            Coord::Free { .. } => 0,
+        };
+        match rows.last_mut() {
+            Some((k, values)) if *k == key => values.push(*given),
+            _ => rows.push((key, vec![*given])),
+        }
+    }
+    rows.iter()
+        .map(|(_, values)| super::text::line(graph, values))
+        .collect()
+}
+
+/// A RON puzzle file named `name` of `givens` on `graph`, naming its variant
+/// `variant` (a built-in name, or a path relative to the puzzle file).
+///
+/// ```
+/// use graphdoku::{ConstraintGraph, read};
+/// let graph = ConstraintGraph::load("sudoku4").unwrap();
+/// let mut givens = vec![None; 16];
+/// givens[1] = Some(2);
+/// let text = graphdoku::write::ron::puzzle_of(&graph, "mine", "sudoku4", &givens);
+/// let back = read::read_ron_puzzles(&text, "mine.ron").unwrap();
+/// let (_, record) = &back.records[0];
+/// assert_eq!(record.puzzle.as_ref().unwrap().givens(), &givens[..]);
+/// ```
+pub fn puzzle_of(
+    graph: &ConstraintGraph,
+    name: &str,
+    variant: &str,
+    givens: &[Option<u8>],
+) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "Puzzle(");
+    let _ = writeln!(out, "    name: {},", quoted(name));
+    let _ = writeln!(out, "    variant: {},", quoted(variant));
+    let _ = writeln!(out, "    givens: Rows([");
+    for row in givens_rows(graph, givens) {
         let _ = writeln!(out, "        {},", quoted(&row));
     }
     let _ = writeln!(out, "    ]),");

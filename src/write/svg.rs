@@ -59,14 +59,36 @@ pub struct Values<'a> {
 /// assert!(picture.contains(">A 4×4</text>"));
 /// ```
 pub fn svg(graph: &ConstraintGraph, values: Values, title: &str) -> String {
+    draw(graph, values, title, false)
+}
+
+/// As [`svg`], but every cell's shape carries `data-cell="i"` (its index in
+/// the variant), so that a web page can find and click the cells.
+///
+/// # Example
+/// ```
+/// use graphdoku::write::svg::{Values, svg_tagged};
+/// let g = graphdoku::ConstraintGraph::load("sudoku4").unwrap();
+/// let picture = svg_tagged(&g, Values { givens: &[None; 16], solved: None }, "");
+/// assert_eq!(picture.matches("data-cell=").count(), 16);
+/// assert!(picture.contains(r#"data-cell="15""#));
+/// ```
+pub fn svg_tagged(graph: &ConstraintGraph, values: Values, title: &str) -> String {
+    draw(graph, values, title, true)
+}
+
+/// The picture of [`svg`], with cells tagged when `tagged` (see [`svg_tagged`]).
+fn draw(graph: &ConstraintGraph, values: Values, title: &str, tagged: bool) -> String {
     // Grids, and listed cells on whole-number coordinates, are drawn as grids.
     let places = Places::of(graph);
     let legend = legend(graph, places.as_ref());
     let mut body = String::new();
     let (drawn, height) = match (graph.layout(), &places) {
-        (Layout::Polar { sectors, rings }, _) => polar(graph, values, sectors, rings, &mut body),
-        (_, Some(places)) => grid(graph, values, places, &mut body),
-        (_, None) => free(graph, values, &mut body),
+        (Layout::Polar { sectors, rings }, _) => {
+            polar(graph, values, (sectors, rings), tagged, &mut body)
+        }
+        (_, Some(places)) => grid(graph, values, places, tagged, &mut body),
+        (_, None) => free(graph, values, tagged, &mut body),
     };
     let widest = legend.iter().map(|l| l.chars().count()).max().unwrap_or(0) as f64 * 7.5;
     let width = drawn
@@ -116,6 +138,14 @@ fn escape(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+/// The attribute naming cell `i` in a tagged picture; nothing otherwise.
+fn tag(tagged: bool, i: usize) -> String {
+    match tagged {
+        true => format!(r#" data-cell="{i}""#),
+        false => String::new(),
+    }
 }
 
 /// The text of cell `i`, and whether it is a given; `None` when empty.
@@ -195,7 +225,13 @@ fn grid_houses(graph: &ConstraintGraph, places: &Places) -> GridHouses {
 }
 
 /// Draws a grid shape; returns the drawing's width and height.
-fn grid(graph: &ConstraintGraph, values: Values, places: &Places, out: &mut String) -> (f64, f64) {
+fn grid(
+    graph: &ConstraintGraph,
+    values: Values,
+    places: &Places,
+    tagged: bool,
+    out: &mut String,
+) -> (f64, f64) {
     let (rows, cols, at) = (places.rows, places.cols, &places.at);
     let place = |i: usize| places.of[i];
     let cell_at = |r: isize, c: isize| {
@@ -238,12 +274,13 @@ fn grid(graph: &ConstraintGraph, values: Values, places: &Places, out: &mut Stri
         }
     }
     out.push_str("<g stroke=\"#aaaaaa\" stroke-width=\"1\">\n");
-    for (&place, fill) in places.of.iter().zip(&fill) {
+    for (i, (&place, fill)) in places.of.iter().zip(&fill).enumerate() {
         if let Some((row, col)) = place {
             let (x, y) = corner(row, col);
             let _ = writeln!(
                 out,
-                r#"<rect x="{x:.1}" y="{y:.1}" width="{UNIT}" height="{UNIT}" fill="{fill}"/>"#
+                r#"<rect x="{x:.1}" y="{y:.1}" width="{UNIT}" height="{UNIT}" fill="{fill}"{}/>"#,
+                tag(tagged, i)
             );
         }
     }
@@ -365,8 +402,8 @@ fn at_angle(cx: f64, cy: f64, radius: f64, angle: f64) -> (f64, f64) {
 fn polar(
     graph: &ConstraintGraph,
     values: Values,
-    sectors: usize,
-    rings: usize,
+    (sectors, rings): (usize, usize),
+    tagged: bool,
     out: &mut String,
 ) -> (f64, f64) {
     let ring_width = 48.0_f64;
@@ -391,7 +428,7 @@ fn polar(
         }
     }
     out.push_str("<g stroke=\"#aaaaaa\" stroke-width=\"1\">\n");
-    for cell in graph.cells() {
+    for (i, cell) in graph.cells().iter().enumerate() {
         let Coord::Polar { sector, ring } = cell.coord else {
             continue;
         };
@@ -413,8 +450,16 @@ fn polar(
         let large = u8::from(step > PI);
         let _ = writeln!(
             out,
-            r#"<path d="M{:.2} {:.2}A{r1:.2} {r1:.2} 0 {large} 1 {:.2} {:.2}L{:.2} {:.2}A{r0:.2} {r0:.2} 0 {large} 0 {:.2} {:.2}Z" fill="{shade}"/>"#,
-            p[0].0, p[0].1, p[1].0, p[1].1, p[2].0, p[2].1, p[3].0, p[3].1
+            r#"<path d="M{:.2} {:.2}A{r1:.2} {r1:.2} 0 {large} 1 {:.2} {:.2}L{:.2} {:.2}A{r0:.2} {r0:.2} 0 {large} 0 {:.2} {:.2}Z" fill="{shade}"{}/>"#,
+            p[0].0,
+            p[0].1,
+            p[1].0,
+            p[1].1,
+            p[2].0,
+            p[2].1,
+            p[3].0,
+            p[3].1,
+            tag(tagged, i)
         );
     }
     out.push_str("</g>\n");
@@ -464,7 +509,7 @@ fn polar(
 
 /// Draws freely placed cells at their coordinates, or, when they have none
 /// (all at the origin), on a circle with the graph's edges.
-fn free(graph: &ConstraintGraph, values: Values, out: &mut String) -> (f64, f64) {
+fn free(graph: &ConstraintGraph, values: Values, tagged: bool, out: &mut String) -> (f64, f64) {
     let n = graph.len();
     let points: Vec<(f64, f64)> = graph
         .cells()
@@ -526,7 +571,8 @@ fn free(graph: &ConstraintGraph, values: Values, out: &mut String) -> (f64, f64)
     for (i, &(x, y)) in centres.iter().enumerate() {
         let _ = writeln!(
             out,
-            r#"<circle cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" fill="white" stroke="black" stroke-width="2"/>"#
+            r#"<circle cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" fill="white" stroke="black" stroke-width="2"{}/>"#,
+            tag(tagged, i)
         );
         let _ = writeln!(
             out,

@@ -1,0 +1,26 @@
+//! `graphdoku serve`: the local web page, until interrupted.
+
+use anyhow::{Context, Result};
+use graphdoku::serve::{Limits, Server};
+
+use super::Status;
+
+pub(crate) fn run(port: u16, open: bool) -> Result<Status> {
+    let server = Server::bind(port, Limits::default())
+        .with_context(|| format!("cannot listen on 127.0.0.1:{port}"))?;
+    let url = server.url();
+    // The URL on its own line, flushed at once: scripts and tests wait for it.
+    println!("graphdoku serve: open {url} (Ctrl-C stops)");
+    if open {
+        let opener = if cfg!(target_os = "macos") {
+            "open"
+        } else {
+            "xdg-open"
+        };
+        if let Err(e) = std::process::Command::new(opener).arg(&url).spawn() {
+            eprintln!("warning: cannot open a browser ({opener}: {e}): open {url} yourself");
+        }
+    }
+    server.run();
+    Ok(Status::Ok)
+}

@@ -1,0 +1,620 @@
+//! The JSON API's handlers: each reads a request, calls the library, and answers.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::Limits;
+use crate::generate::{Generator, Options};
+use crate::logic::{Grade, Level, Logic, Step};
+use crate::read::fpuzzles;
+use crate::variant::{self, BUILTINS, VariantError};
+use crate::write::json::{Difference, Kind, Outcome, Placement, PuzzleRecord, StepRecord, word};
+use crate::write::{ron, svg, text};
+use crate::{ConstraintGraph, Puzzle, Solution, Solver, Token, Verdict, differences, uniqueness};
+
+/// An answer: status, content type and body.
+pub(super) struct Reply {
+    pub status: u16,
+    pub content_type: String,
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    /// A 200 answer of `content_type`.
+    pub fn text(content_type: &str, body: &str) -> Reply {
+        Reply {
+            status: 200,
+            content_type: content_type.to_string(),
+            body: body.as_bytes().to_vec(),
+        }
+    }
+
+    /// A JSON answer.
+    fn json(status: u16, value: &Value) -> Reply {
+        Reply {
+            status,
+            content_type: "application/json".to_string(),
+            body: value.to_string().into_bytes(),
+        }
+    }
+}
+
+/// A JSON error answer: `{"error": message}`.
+pub(super) fn error(status: u16, message: &str) -> Reply {
+    Failure::new(status, message).reply()
+}
+
+/// Why a request failed: its status, message, and place in a pasted variant.
+#[derive(Debug)]
+struct Failure {
+    status: u16,
+    message: String,
+    line: usize,
+    column: usize,
+}
+
+impl Failure {
+    fn new(status: u16, message: impl Into<String>) -> Failure {
+        Failure {
+            status,
+            message: message.into(),
+            line: 0,
+            column: 0,
+        }
+    }
+
+    fn bad(message: impl Into<String>) -> Failure {
+        Failure::new(400, message)
+    }
+
+    /// `{"error", "line", "column"}`, the place only when known.
+    fn reply(&self) -> Reply {
+        let mut body = json!({ "error": self.message });
+        if self.line > 0 {
+            body["line"] = json!(self.line);
+            body["column"] = json!(self.column);
+        }
+        Reply::json(self.status, &body)
+    }
+}
+
+impl From<VariantError> for Failure {
+    /// 422 with the line and column of the offending item, when known.
+    fn from(e: VariantError) -> Failure {
+        let location = match &e {
+            VariantError::Syntax { location, .. }
+            | VariantError::Invalid { location, .. }
+            | VariantError::Within { location, .. } => Some(location.clone()),
+            _ => None,
+        };
+        let mut failure = Failure::new(422, e.to_string());
+        if let Some(location) = location {
+            failure.line = location.line;
+            failure.column = location.column;
+        }
+        failure
+    }
+}
+
+/// Every request's fields; each endpoint reads those it needs.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+struct Body {
+    /// A built-in variant's name.
+    variant: Option<String>,
+    /// A pasted RON variant (wins over `variant`).
+    ron: Option<String>,
+    /// One entry per cell, in variant order: a symbol, or null (or "" / ".") for empty.
+    givens: Option<Vec<Option<String>>>,
+    /// Values drawn over the givens in blue (render).
+    solution: Option<Vec<Option<String>>>,
+    /// Count up to this many solutions.
+    limit: Option<u64>,
+    /// Seed of a generated puzzle.
+    seed: Option<u64>,
+    /// Difficulty of a generated puzzle: easy, medium, hard, fiendish, needs-search.
+    difficulty: Option<String>,
+    /// An f-puzzles string to import.
+    fpuzzles: Option<String>,
+    /// A title (render) or name (puzzle).
+    title: Option<String>,
+}
+
+/// The most solutions `count` counts.
+const MAX_LIMIT: u64 = 1_000_000;
+/// Generations running at once (they cannot be cut short: see [`generate`]).
+const MAX_GENERATING: usize = 2;
+static GENERATING: AtomicUsize = AtomicUsize::new(0);
+
+/// `GET /api/variants`: the built-in variants' names.
+pub(super) fn variants() -> Reply {
+    let names: Vec<&str> = BUILTINS.iter().map(|b| b.0).collect();
+    Reply::json(200, &json!({ "variants": names }))
+}
+
+/// `POST /api/<endpoint>` with a JSON body.
+pub(super) fn post(endpoint: &str, body: &[u8], limits: &Limits) -> Reply {
+    let body: Body = match serde_json::from_slice(body) {
+        Ok(body) => body,
+        Err(e) => return error(400, &format!("bad JSON: {e}")),
+    };
+    let answer = match endpoint {
+        "variant" => variant_info(&body),
+        "render" => render(&body),
+        "solve" => solve(&body, limits),
+        "count" => count(&body, limits),
+        "check" => check(&body, limits),
+        "hint" => hint(&body, limits, true),
+        "grade" => hint(&body, limits, false),
+        "generate" => generate(&body, limits),
+        "import" => import(&body),
+        "puzzle" => puzzle_ron(&body),
+        _ => Err(Failure::new(404, format!("no API endpoint {endpoint:?}"))),
+    };
+    match answer {
+        Ok(reply) => reply,
+        Err(failure) => failure.reply(),
+    }
+}
+
+/// The variant a request names: pasted RON, or a built-in (never a file path:
+/// the page must not read the server's files by name).
+fn graph_of(body: &Body) -> Result<ConstraintGraph, Failure> {
+    let loaded = match (&body.ron, &body.variant) {
+        (Some(source), _) => variant::parse(source, "pasted variant")?,
+        (None, Some(name)) => {
+            let Some((name, source)) = BUILTINS.iter().find(|b| b.0 == name) else {
+                return Err(Failure::bad(format!("no built-in variant {name:?}")));
+            };
+            variant::parse(source, name)?
+        }
+        (None, None) => return Err(Failure::bad("name a \"variant\" or paste a \"ron\"")),
+    };
+    Ok(ConstraintGraph::build(&loaded)?)
+}
+
+/// Cell values by symbol, one per cell; `what` names the field in errors.
+fn values(
+    graph: &ConstraintGraph,
+    given: Option<&Vec<Option<String>>>,
+    what: &str,
+) -> Result<Vec<Option<u8>>, Failure> {
+    let Some(given) = given else {
+        return Ok(vec![None; graph.len()]);
+    };
+    if given.len() != graph.len() {
+        return Err(Failure::bad(format!(
+            "\"{what}\" has {} entries, but the variant has {} cells",
+            given.len(),
+            graph.len()
+        )));
+    }
+    let alphabet = graph.alphabet();
+    given
+        .iter()
+        .enumerate()
+        .map(|(cell, value)| match value.as_deref().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(text) => match alphabet.token(text) {
+                Token::Symbol(colour) => Ok(Some(colour)),
+                Token::Empty => Ok(None),
+                Token::Unknown => Err(Failure::bad(format!(
+                    "{what}: cell {}: {text:?} is not a symbol of this variant ({})",
+                    graph.cells()[cell].name,
+                    alphabet.expected()
+                ))),
+            },
+        })
+        .collect()
+}
+
+/// The puzzle of a request's givens.
+fn puzzle_of(graph: &ConstraintGraph, body: &Body) -> Result<Puzzle, Failure> {
+    Ok(Puzzle::new(values(graph, body.givens.as_ref(), "givens")?))
+}
+
+/// Symbols by cell, for the page.
+fn symbols(graph: &ConstraintGraph, values: &[Option<u8>]) -> Vec<Option<String>> {
+    let alphabet = graph.alphabet();
+    values
+        .iter()
+        .map(|v| v.map(|c| alphabet.symbol(c).to_string()))
+        .collect()
+}
+
+/// A solution by cell, after the independent check every shown solution gets.
+fn verified(
+    graph: &ConstraintGraph,
+    puzzle: &Puzzle,
+    solution: &Solution,
+) -> Result<Vec<Option<String>>, Failure> {
+    crate::verify(graph, puzzle, solution).map_err(|v| {
+        Failure::new(
+            500,
+            format!("internal error: the solver's answer is wrong: {v}"),
+        )
+    })?;
+    Ok(symbols(graph, solution.to_puzzle().givens()))
+}
+
+/// The versioned record of the CLI's `--output json`, as JSON to extend.
+fn record(kind: Kind, graph: &ConstraintGraph, status: Outcome) -> Value {
+    let record = PuzzleRecord::new(kind, graph.name(), "request", status);
+    serde_json::to_value(record).unwrap_or_else(|_| json!({}))
+}
+
+/// Cells whose givens clash, as the page highlights them; `None` if none do.
+fn clashes(graph: &ConstraintGraph, puzzle: &Puzzle) -> Option<Vec<usize>> {
+    let clashes = puzzle.clashes(graph);
+    let mut cells: Vec<usize> = clashes.iter().flat_map(|c| [c.first, c.second]).collect();
+    cells.sort_unstable();
+    cells.dedup();
+    (!cells.is_empty()).then_some(cells)
+}
+
+/// `variant`: the shape's cells, symbols, layout and an empty tagged drawing.
+fn variant_info(body: &Body) -> Result<Reply, Failure> {
+    let graph = graph_of(body)?;
+    let cells: Vec<Value> = graph
+        .cells()
+        .iter()
+        .map(|cell| {
+            let at = match cell.coord {
+                crate::graph::Coord::Grid { row, col } => json!([row, col]),
+                crate::graph::Coord::Polar { sector, ring } => json!([sector, ring]),
+                crate::graph::Coord::Free { x, y } => json!([y, x]),
+            };
+            json!({ "name": cell.name, "at": at })
+        })
+        .collect();
+    let layout = match graph.layout() {
+        crate::graph::Layout::Grid { .. } => "grid",
+        crate::graph::Layout::Polar { .. } => "polar",
+        crate::graph::Layout::Free => "free",
+    };
+    let empty = vec![None; graph.len()];
+    let picture = svg::svg_tagged(
+        &graph,
+        svg::Values {
+            givens: &empty,
+            solved: None,
+        },
+        graph.name(),
+    );
+    Ok(Reply::json(
+        200,
+        &json!({
+            "name": graph.name(),
+            "layout": layout,
+            "symbols": graph.alphabet().symbols(),
+            "cells": cells,
+            "houses": graph.houses().len(),
+            "svg": picture,
+        }),
+    ))
+}
+
+/// `render`: the givens (and a solution over them) drawn, cells tagged.
+fn render(body: &Body) -> Result<Reply, Failure> {
+    let graph = graph_of(body)?;
+    let givens = values(&graph, body.givens.as_ref(), "givens")?;
+    let solved = match &body.solution {
+        Some(_) => Some(values(&graph, body.solution.as_ref(), "solution")?),
+        None => None,
+    };
+    let title = body
+        .title
+        .clone()
+        .unwrap_or_else(|| graph.name().to_string());
+    let picture = svg::svg_tagged(
+        &graph,
+        svg::Values {
+            givens: &givens,
+            solved: solved.as_deref(),
+        },
+        &title,
+    );
+    Ok(Reply::json(200, &json!({ "svg": picture })))
+}
+
+/// `solve`: the first solution found, verified.
+fn solve(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
+    let graph = graph_of(body)?;
+    let puzzle = puzzle_of(&graph, body)?;
+    if let Some(cells) = clashes(&graph, &puzzle) {
+        let mut out = record(Kind::Solve, &graph, Outcome::NoSolution);
+        out["clashes"] = json!(cells);
+        return Ok(Reply::json(200, &out));
+    }
+    let solver = Solver::new(&graph).with_budget(limits.budget);
+    let count = solver.count_solutions(&puzzle, 1);
+    let out = match (count.first, count.gave_up) {
+        (Some(solution), _) => {
+            let mut out = record(Kind::Solve, &graph, Outcome::Solved);
+            out["solution"] = json!(text::line(&graph, solution.to_puzzle().givens()));
+            out["cells"] = json!(verified(&graph, &puzzle, &solution)?);
+            out
+        }
+        (None, true) => record(Kind::Solve, &graph, Outcome::GaveUp),
+        (None, false) => record(Kind::Solve, &graph, Outcome::NoSolution),
+    };
+    Ok(Reply::json(200, &out))
+}
+
+/// `count`: solutions up to `limit` (default 2), and whether the count is complete.
+fn count(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
+    let graph = graph_of(body)?;
+    let puzzle = puzzle_of(&graph, body)?;
+    let limit = body.limit.unwrap_or(2);
+    if !(1..=MAX_LIMIT).contains(&limit) {
+        return Err(Failure::bad(format!(
+            "\"limit\" must be from 1 to {MAX_LIMIT}"
+        )));
+    }
+    let solver = Solver::new(&graph).with_budget(limits.budget);
+    let count = solver.count_solutions(&puzzle, limit);
+    let status = match (count.gave_up, count.solutions) {
+        (true, _) => Outcome::GaveUp,
+        (false, 0) => Outcome::NoSolution,
+        (false, 1) => Outcome::Unique,
+        (false, _) => Outcome::Multiple,
+    };
+    let mut out = record(Kind::Count, &graph, status);
+    out["count"] = json!(count.solutions);
+    // Complete: every solution counted, neither the limit nor the budget stopped it.
+    out["complete"] = json!(!count.gave_up && count.solutions < limit);
+    Ok(Reply::json(200, &out))
+}
+
+/// `check`: unique, none or multiple; two solutions and the cells they differ in.
+fn check(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
+    let graph = graph_of(body)?;
+    let puzzle = puzzle_of(&graph, body)?;
+    if let Some(cells) = clashes(&graph, &puzzle) {
+        let mut out = record(Kind::Check, &graph, Outcome::NoSolution);
+        out["clashes"] = json!(cells);
+        return Ok(Reply::json(200, &out));
+    }
+    let solver = Solver::new(&graph).with_budget(limits.budget);
+    let (verdict, stats) = uniqueness(&solver, &puzzle);
+    let mut out = match verdict {
+        Verdict::None => record(Kind::Check, &graph, Outcome::NoSolution),
+        Verdict::GaveUp(_) => record(Kind::Check, &graph, Outcome::GaveUp),
+        Verdict::Unique(only) => {
+            let mut out = record(Kind::Check, &graph, Outcome::Unique);
+            out["solution"] = json!(text::line(&graph, only.to_puzzle().givens()));
+            out["cells"] = json!(verified(&graph, &puzzle, &only)?);
+            out
+        }
+        Verdict::Multiple(a, b) => {
+            let mut out = record(Kind::Check, &graph, Outcome::Multiple);
+            let (first, second) = (
+                verified(&graph, &puzzle, &a)?,
+                verified(&graph, &puzzle, &b)?,
+            );
+            let cells = differences(&a, &b);
+            let symbol = |s: &Solution, c: usize| graph.alphabet().symbol(s.colours()[c]);
+            let listed: Vec<Difference> = cells
+                .iter()
+                .map(|&c| Difference {
+                    cell: graph.cells()[c].name.clone(),
+                    first: symbol(&a, c).to_string(),
+                    second: symbol(&b, c).to_string(),
+                })
+                .collect();
+            out["solutions"] = json!([
+                text::line(&graph, a.to_puzzle().givens()),
+                text::line(&graph, b.to_puzzle().givens())
+            ]);
+            out["differences"] = json!(listed);
+            out["differing"] = json!(cells);
+            out["cells"] = json!(first);
+            out["second"] = json!(second);
+            out
+        }
+    };
+    out["search"] = json!({ "nodes": stats.nodes, "backtracks": stats.backtracks });
+    Ok(Reply::json(200, &out))
+}
+
+/// A step as the CLI's `--output json` gives it, with the placed cell's index.
+fn step_json(logic: &Logic, step: &Step) -> Value {
+    let graph = logic.graph();
+    let named = |(cell, colour): (usize, u8)| Placement {
+        cell: graph.cells()[cell].name.clone(),
+        symbol: graph.alphabet().symbol(colour).to_string(),
+    };
+    let record = StepRecord {
+        technique: word(&step.technique),
+        text: logic.describe(step),
+        placed: step.placed.map(named),
+        eliminated: step.eliminated.iter().copied().map(named).collect(),
+    };
+    let mut out = serde_json::to_value(record).unwrap_or_else(|_| json!({}));
+    out["cell"] = json!(step.placed.map(|p| p.0));
+    out["cells"] = json!(step.cells);
+    // Every cell the step changes, for the page to highlight.
+    let mut affected: Vec<usize> = step
+        .placed
+        .iter()
+        .chain(&step.eliminated)
+        .map(|p| p.0)
+        .collect();
+    affected.dedup();
+    out["affected"] = json!(affected);
+    out
+}
+
+/// `hint` (the next explained step) or `grade` (the level of the whole path).
+fn hint(body: &Body, limits: &Limits, next: bool) -> Result<Reply, Failure> {
+    let kind = if next { Kind::Hint } else { Kind::Grade };
+    let graph = graph_of(body)?;
+    let puzzle = puzzle_of(&graph, body)?;
+    if let Some(cells) = clashes(&graph, &puzzle) {
+        let mut out = record(kind, &graph, Outcome::NoSolution);
+        out["clashes"] = json!(cells);
+        return Ok(Reply::json(200, &out));
+    }
+    let solver = Solver::new(&graph).with_budget(limits.budget);
+    let (solution, unique) = match uniqueness(&solver, &puzzle).0 {
+        Verdict::None => return Ok(Reply::json(200, &record(kind, &graph, Outcome::NoSolution))),
+        Verdict::GaveUp(_) => return Ok(Reply::json(200, &record(kind, &graph, Outcome::GaveUp))),
+        Verdict::Unique(only) => (only, true),
+        Verdict::Multiple(first, _) => (first, false),
+    };
+    verified(&graph, &puzzle, &solution)?;
+    let logic = Logic::new(&graph);
+    let path = logic.path(&puzzle, &solution).map_err(|c| {
+        Failure::new(
+            500,
+            format!(
+                "internal error: the deductions contradict the verified solution at {}",
+                graph.cells()[c.cell].name
+            ),
+        )
+    })?;
+    let status = if unique {
+        Outcome::Unique
+    } else {
+        Outcome::Multiple
+    };
+    let grade = Grade::of(&path);
+    let mut out = record(kind, &graph, status);
+    out["level"] = json!(word(&grade.level));
+    if next {
+        let steps: Vec<Value> = path
+            .steps
+            .iter()
+            .take(1)
+            .map(|s| step_json(&logic, s))
+            .collect();
+        out["steps"] = json!(steps);
+    } else {
+        out["hardest"] = json!(grade.hardest.map(|t| word(&t)));
+        out["guesses"] = json!(grade.guesses);
+        out["count"] = json!(path.steps.len());
+    }
+    Ok(Reply::json(200, &out))
+}
+
+/// `generate`: a unique, minimal puzzle from `seed` (and `difficulty`).
+///
+/// The generator has no budget of its own, so it runs on its own thread and the
+/// request gives up after [`Limits::generate`]; at most [`MAX_GENERATING`] run
+/// at once, so abandoned ones cannot pile up.
+fn generate(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
+    let graph = graph_of(body)?;
+    let difficulty = match body.difficulty.as_deref() {
+        None | Some("" | "any") => None,
+        Some(name) => Some(
+            Level::ALL
+                .into_iter()
+                .find(|l| l.name() == name)
+                .ok_or_else(|| {
+                    Failure::bad(format!(
+                        "unknown difficulty {name:?} (easy, medium, hard, fiendish, needs-search)"
+                    ))
+                })?,
+        ),
+    };
+    let seed = body.seed.unwrap_or(1);
+    if GENERATING.fetch_add(1, Ordering::SeqCst) >= MAX_GENERATING {
+        GENERATING.fetch_sub(1, Ordering::SeqCst);
+        return Err(Failure::new(503, "busy: other puzzles are being generated"));
+    }
+    let (send, receive) = mpsc::channel();
+    let options = Options {
+        difficulty,
+        attempts: if difficulty.is_some() { 50 } else { 1 },
+        ..Options::default()
+    };
+    let spawned = std::thread::Builder::new()
+        .name("serve-generate".to_string())
+        .spawn(move || {
+            let made = std::panic::catch_unwind(|| {
+                Generator::new(&graph)
+                    .generate(&mut ChaCha8Rng::seed_from_u64(seed), &options)
+                    .map(|made| (graph, made))
+            });
+            GENERATING.fetch_sub(1, Ordering::SeqCst);
+            let _ = send.send(made);
+        });
+    if spawned.is_err() {
+        GENERATING.fetch_sub(1, Ordering::SeqCst);
+        return Err(Failure::new(503, "could not start the generator"));
+    }
+    let (graph, made) = match receive.recv_timeout(limits.generate) {
+        Err(_) => {
+            let mut out = json!({ "status": word(&Outcome::GaveUp) });
+            out["error"] = json!(format!(
+                "no puzzle within {} s",
+                limits.generate.as_secs_f32()
+            ));
+            return Ok(Reply::json(200, &out));
+        }
+        Ok(Err(_)) => return Err(Failure::new(500, "internal error: the generator panicked")),
+        Ok(Ok(Err(e))) => {
+            let mut out = json!({ "status": word(&Outcome::GaveUp) });
+            out["error"] = json!(e.to_string());
+            return Ok(Reply::json(200, &out));
+        }
+        Ok(Ok(Ok(made))) => made,
+    };
+    let givens = made.puzzle.givens();
+    let mut out = record(Kind::Generate, &graph, Outcome::Generated);
+    out["puzzle"] = json!(text::line(&graph, givens));
+    out["givens"] = json!(symbols(&graph, givens));
+    out["cells"] = json!(verified(&graph, &made.puzzle, &made.solution)?);
+    out["clues"] = json!(made.puzzle.clue_count());
+    out["level"] = json!(made.grade.as_ref().map(|g| word(&g.level)));
+    out["seed"] = json!(seed);
+    Ok(Reply::json(200, &out))
+}
+
+/// `import`: an f-puzzles string as a RON variant and the puzzle's givens.
+fn import(body: &Body) -> Result<Reply, Failure> {
+    let Some(source) = body.fpuzzles.as_deref() else {
+        return Err(Failure::bad("paste an \"fpuzzles\" string"));
+    };
+    let imported = fpuzzles::read(source.trim(), "the f-puzzles string")
+        .map_err(|e| Failure::new(422, e.to_string()))?;
+    let variant_text = ron::variant(&imported);
+    let graph = ConstraintGraph::build(&variant::parse(&variant_text, "the f-puzzles string")?)?;
+    // The rows read back as the CLI's import reads them: through the text reader.
+    let line = ron::rows(&imported).join(if imported.size <= 9 { "" } else { " " });
+    let record = crate::PuzzleReader::new(&graph, line.as_bytes(), "the f-puzzles string")
+        .next()
+        .ok_or_else(|| Failure::new(422, "no puzzle in the f-puzzles string"))?;
+    let puzzle = record
+        .puzzle
+        .map_err(|e| Failure::new(422, e.to_string()))?;
+    Ok(Reply::json(
+        200,
+        &json!({
+            "name": imported.name,
+            "ron": variant_text,
+            "givens": symbols(&graph, puzzle.givens()),
+            "ignored": imported.ignored,
+        }),
+    ))
+}
+
+/// `puzzle`: the givens as a RON puzzle file naming the variant.
+fn puzzle_ron(body: &Body) -> Result<Reply, Failure> {
+    let graph = graph_of(body)?;
+    let puzzle = puzzle_of(&graph, body)?;
+    let variant = match (&body.ron, &body.variant) {
+        (None, Some(name)) => name.clone(),
+        _ => "variant.ron".to_string(),
+    };
+    let name = body.title.clone().unwrap_or_else(|| "designed".to_string());
+    Ok(Reply::text(
+        "text/plain; charset=utf-8",
+        &ron::puzzle_of(&graph, &name, &variant, puzzle.givens()),
+    ))
+}
