@@ -36,7 +36,7 @@ pub enum Command {
     /// Plain `solve` prints the first solution found and does not look for a
     /// second: "solved" says nothing about uniqueness. With --unique a puzzle of
     /// several solutions is reported as such (exit 4; `several solutions` in place
-    /// of the line with `-f line`, `"unique": false` in JSON).
+    /// of the line with `-f line`, `"status": "multiple"` in JSON).
     Solve {
         #[command(flatten)]
         input: InputArgs,

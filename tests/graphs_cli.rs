@@ -147,3 +147,78 @@ fn limits_give_up_with_status_5_and_the_bounds() {
         .success()
         .stderr(predicate::str::contains("of 9 colours"));
 }
+
+/// A temporary graph file holding `text`.
+fn graph_file(text: &str, suffix: &str) -> tempfile::NamedTempFile {
+    let mut file = tempfile::Builder::new().suffix(suffix).tempfile().unwrap();
+    file.write_all(text.as_bytes()).unwrap();
+    file
+}
+
+#[test]
+fn sizes_beyond_the_limits_are_errors_with_a_place_not_aborts() {
+    let huge = graph_file("p edge 4000000000 1\ne 1 2\n", ".col");
+    graphdoku()
+        .args(["colour", huge.path().to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            ":1:8: 4000000000 vertices: at most 8388608 are supported",
+        ));
+    let colour = graph_file(
+        r#"{"nodes":[{"id":"a","colour":4000000000},"b"],"edges":[["a","b"]]}"#,
+        ".json",
+    );
+    graphdoku()
+        .args(["colour", colour.path().to_str().unwrap(), "-f", "json"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "colours are numbers from 1 to 65536",
+        ));
+}
+
+#[test]
+fn empty_and_missing_graphs_are_invalid_and_unreadable() {
+    let empty = graph_file("# no edges yet\n", ".txt");
+    graphdoku()
+        .args(["chromatic", empty.path().to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no vertices: nothing to colour"));
+    graphdoku()
+        .args(["colour", "no/such/graph.col"])
+        .assert()
+        .code(6)
+        .stderr(predicate::str::contains("cannot read no/such/graph.col"));
+}
+
+#[test]
+fn a_precolouring_that_forbids_every_colouring_is_no_solution() {
+    let clash = graph_file(
+        r#"{"nodes":[{"id":"a","colour":1},{"id":"b","colour":1}],"edges":[["a","b"]]}"#,
+        ".json",
+    );
+    let path = clash.path().to_str().unwrap();
+    for command in ["colour", "chromatic"] {
+        graphdoku()
+            .args([command, path])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains("gave up").not());
+    }
+}
+
+#[test]
+fn chromatic_with_a_format_prints_the_colouring_alone_on_stdout() {
+    let out = graphdoku()
+        .args(["chromatic", &graph("petersen.col"), "-f", "json"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("proven χ = 3"))
+        .get_output()
+        .stdout
+        .clone();
+    let value: serde_json::Value = serde_json::from_slice(&out).expect("stdout is one JSON value");
+    assert_eq!(value["colours"], 3);
+}

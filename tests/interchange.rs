@@ -234,3 +234,31 @@ fn import_writes_files_that_read_back_and_takes_links() {
         .code(2)
         .stderr(predicates::str::contains("broken.json:4:1: "));
 }
+
+#[test]
+fn a_missing_import_file_is_unreadable_and_standard_input_is_read() {
+    graphdoku()
+        .args(["import", "--solve", "no/such/puzzle.json"])
+        .assert()
+        .code(6)
+        .stderr(predicates::str::contains("cannot read no/such/puzzle.json"));
+    let json = std::fs::read_to_string(common::data("../tests/fpuzzles/six-windows.json"))
+        .expect("the sample file");
+    graphdoku()
+        .args(["import", "--solve", "-"])
+        .write_stdin(json)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("Six Windows: solved"));
+}
+
+#[test]
+fn a_picture_too_big_to_rasterise_is_an_error_not_an_abort() {
+    let out = tempfile::Builder::new().suffix(".png").tempfile().unwrap();
+    graphdoku()
+        .args(["render", "--variant", "sudoku4", "--scale", "1000", "-o"])
+        .arg(out.path())
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("cannot be rasterised"));
+}

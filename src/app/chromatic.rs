@@ -11,12 +11,20 @@ use super::colour::{load, options, print};
 use crate::cli::ChromaticArgs;
 
 pub fn run(args: &ChromaticArgs, out: &mut impl Write) -> Result<Status> {
-    let Some(graph) = load(&args.graph) else {
-        return Ok(Status::Invalid);
+    let graph = match load(&args.graph) {
+        Ok(graph) => graph,
+        Err(status) => return Ok(status),
     };
     let start = Instant::now();
+    // The bounds are the answer, unless a colouring is asked for: then they
+    // are progress, on stderr, and stdout holds the colouring alone.
+    let mut stderr = std::io::stderr().lock();
+    let log: &mut dyn Write = match args.output {
+        Some(_) => &mut stderr,
+        None => out,
+    };
     writeln!(
-        out,
+        log,
         "{} vertices, {} edges",
         graph.len(),
         graph.edges().len()
@@ -41,7 +49,7 @@ pub fn run(args: &ChromaticArgs, out: &mut impl Write) -> Result<Status> {
                 format!("k > {colours} (no colouring with {colours}: exhaustive search)")
             }
         };
-        if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+        if let Err(e) = writeln!(log, "{line}").and_then(|()| log.flush()) {
             failed.get_or_insert(e);
         }
     });
@@ -49,13 +57,17 @@ pub fn run(args: &ChromaticArgs, out: &mut impl Write) -> Result<Status> {
         return Err(e.into());
     }
     let seconds = start.elapsed().as_secs_f64();
-    let status = if result.proven() {
-        writeln!(out, "proven χ = {} ({seconds:.2} s)", result.upper)?;
+    let status = if result.impossible {
+        let why = result.stopped.as_deref().unwrap_or("no colouring at all");
+        writeln!(log, "{why} ({seconds:.2} s)")?;
+        Status::Unsolved
+    } else if result.proven() {
+        writeln!(log, "proven χ = {} ({seconds:.2} s)", result.upper)?;
         Status::Ok
     } else if result.colouring.is_empty() {
         let why = result.stopped.as_deref().unwrap_or("stopped");
         writeln!(
-            out,
+            log,
             "χ ≥ {}, no colouring found ({why}; {seconds:.2} s)",
             result.lower
         )?;
@@ -63,7 +75,7 @@ pub fn run(args: &ChromaticArgs, out: &mut impl Write) -> Result<Status> {
     } else {
         let why = result.stopped.as_deref().unwrap_or("stopped");
         writeln!(
-            out,
+            log,
             "{} ≤ χ ≤ {} ({why}; {seconds:.2} s)",
             result.lower, result.upper
         )?;

@@ -12,15 +12,12 @@ use crate::cli::{ColourArgs, ColouringOutput, GraphArgs, GraphFormatArg};
 
 /// Reads the graph file of `args`, in its given or detected format; prints the
 /// error and returns `None` when it cannot.
-pub(crate) fn load(args: &GraphArgs) -> Option<PlainGraph> {
+pub(crate) fn load(args: &GraphArgs) -> Result<PlainGraph, Status> {
     let path = args.file.display().to_string();
-    let mut input = match super::open(&args.file) {
-        Ok(input) => input,
-        Err(e) => {
-            eprintln!("error: cannot read {path}: {e}");
-            return None;
-        }
-    };
+    let mut input = super::open(&args.file).map_err(|e| {
+        eprintln!("error: cannot read {path}: {e}");
+        Status::Io
+    })?;
     let format = match args.format {
         Some(GraphFormatArg::Dimacs) => GraphFormat::Dimacs,
         Some(GraphFormatArg::Edges) => GraphFormat::EdgeList,
@@ -28,10 +25,14 @@ pub(crate) fn load(args: &GraphArgs) -> Option<PlainGraph> {
         None => detect_graph_format(input.fill_buf().unwrap_or_default()),
     };
     match read_graph(input, &path, format) {
-        Ok(graph) => Some(graph),
+        Ok(graph) if graph.is_empty() => {
+            eprintln!("error: {path}: no vertices: nothing to colour");
+            Err(Status::Invalid)
+        }
+        Ok(graph) => Ok(graph),
         Err(e) => {
             eprintln!("error: {e}");
-            None
+            Err(Status::Invalid)
         }
     }
 }
@@ -72,13 +73,14 @@ pub(crate) fn print(
 }
 
 pub fn run(args: &ColourArgs, out: &mut impl Write) -> Result<Status> {
-    let Some(graph) = load(&args.graph) else {
-        return Ok(Status::Invalid);
+    let graph = match load(&args.graph) {
+        Ok(graph) => graph,
+        Err(status) => return Ok(status),
     };
     let options = options(&args.graph);
     let Some(k) = args.colours else {
         // As few colours as the heuristics find (no proof of optimality).
-        let best = colouring::chromatic(
+        let mut best = colouring::chromatic(
             &graph,
             Options {
                 heuristic: true,
@@ -86,6 +88,15 @@ pub fn run(args: &ColourArgs, out: &mut impl Write) -> Result<Status> {
             },
             |_| {},
         );
+        if best.colouring.is_empty() {
+            // A precolouring or allowed lists the heuristics cannot meet: the
+            // exact search finds a colouring or proves there is none.
+            best = colouring::chromatic(&graph, options, |_| {});
+        }
+        if best.impossible {
+            eprintln!("no colouring at all: the precolouring and allowed lists forbid every one");
+            return Ok(Status::Unsolved);
+        }
         if best.colouring.is_empty() && !graph.is_empty() {
             eprintln!(
                 "gave up: no colouring found ({})",

@@ -1,6 +1,6 @@
 //! `graphdoku import`: an f-puzzles puzzle as a RON variant and puzzle, or solved.
 
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
@@ -17,12 +17,22 @@ pub(crate) fn run(
     out: &mut impl Write,
 ) -> Result<Status> {
     let path = Path::new(source);
-    let (text, origin) = if path.is_file() {
+    // A link or its `?load=` string, else a file: one that exists, `-`, or a
+    // name that looks like one (so a mistyped file name is not read as a link).
+    let link = source.contains("load=")
+        || !(path.exists() || source == "-" || source.ends_with(".json") || source.contains('/'));
+    let (text, origin) = if link {
+        (source.to_string(), "the f-puzzles string".to_string())
+    } else if source == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .context("cannot read standard input")?;
+        (text, source.to_string())
+    } else {
         let text =
             std::fs::read_to_string(path).with_context(|| format!("cannot read {source}"))?;
         (text, source.to_string())
-    } else {
-        (source.to_string(), "the f-puzzles string".to_string())
     };
     let imported = fpuzzles::read(&text, &origin)?;
     for ignored in &imported.ignored {

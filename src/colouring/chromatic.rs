@@ -88,6 +88,9 @@ pub struct Chromatic {
     pub clique: Vec<u32>,
     /// Why the bounds do not meet, when they do not.
     pub stopped: Option<String>,
+    /// No colouring exists at all: the precolouring and allowed lists forbid
+    /// every one (proven by exhaustive search).
+    pub impossible: bool,
 }
 
 impl Chromatic {
@@ -148,6 +151,7 @@ pub fn chromatic(
         colouring: (0..n as u32).collect(),
         clique: clique.vertices.clone(),
         stopped: None,
+        impossible: false,
     };
     if graph.is_constrained() {
         return constrained(graph, &adj, result, options, deadline, report);
@@ -423,6 +427,7 @@ fn constrained(
                     "no colouring at all: the precolouring and allowed lists forbid it".into(),
                 );
                 result.upper = 0;
+                result.impossible = true;
                 return result;
             }
             Decision::NotColourable => {

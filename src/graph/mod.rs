@@ -12,7 +12,7 @@ use petgraph::graph::{NodeIndex, UnGraph};
 use crate::symbols::Alphabet;
 use crate::variant::VariantError;
 pub(crate) use flat::Flat;
-pub use plain::PlainGraph;
+pub use plain::{MAX_COLOUR, MAX_VERTICES, PlainGraph};
 
 /// Where a cell sits, in the terms of the shape that made it.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -9,6 +9,13 @@ use super::{Cell, ConstraintGraph, Coord, House, HouseKind, Layout};
 use crate::puzzle::Puzzle;
 use crate::symbols::{Alphabet, MAX_SYMBOLS};
 
+/// Most vertices a graph file may declare: memory for them is set aside before
+/// the edges are read.
+pub const MAX_VERTICES: usize = 1 << 23;
+
+/// Largest colour number a graph file may give a vertex (precoloured or allowed).
+pub const MAX_COLOUR: u64 = 1 << 16;
+
 /// A graph to colour, with no fixed number of colours: what the DIMACS, edge
 /// list and JSON graph readers produce.
 ///

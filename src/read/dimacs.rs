@@ -4,7 +4,7 @@ use std::io::BufRead;
 
 use super::InputError;
 use super::graph_file::{column, error_at, for_each_line};
-use crate::graph::PlainGraph;
+use crate::graph::{MAX_VERTICES, PlainGraph};
 
 /// Reads a DIMACS graph (vertices numbered 1..N).
 ///
@@ -61,6 +61,12 @@ pub fn read_dimacs(input: impl BufRead, path: &str) -> Result<PlainGraph, InputE
                 let count = n
                     .parse::<u32>()
                     .map_err(|_| at(n, format!("`{n}` is not a vertex count")))?;
+                if count as usize > MAX_VERTICES {
+                    return Err(at(
+                        n,
+                        format!("{count} vertices: at most {MAX_VERTICES} are supported"),
+                    ));
+                }
                 vertices = Some(count as usize);
                 // The edge count is a hint at best: real files get it wrong.
                 if let Some(m) = tokens.next() {

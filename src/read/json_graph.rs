@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::InputError;
 use super::graph_file::error_at;
-use crate::graph::PlainGraph;
+use crate::graph::{MAX_COLOUR, PlainGraph};
 
 /// Reads a JSON graph.
 ///
@@ -86,11 +86,13 @@ pub fn read_json_graph(input: impl BufRead, path: &str) -> Result<PlainGraph, In
             let Some(object) = object else { continue };
             let colour_of = |value: &Value| -> Result<u32, InputError> {
                 match value.as_u64() {
-                    Some(c) if (1..=u32::MAX as u64).contains(&c) => Ok((c - 1) as u32),
+                    Some(c) if (1..=MAX_COLOUR).contains(&c) => Ok((c - 1) as u32),
                     _ => Err(fail(
                         &format!("{id}"),
                         &value.to_string(),
-                        format!("node `{name}`: colours are numbers from 1, not {value}"),
+                        format!(
+                            "node `{name}`: colours are numbers from 1 to {MAX_COLOUR}, not {value}"
+                        ),
                     )),
                 }
             };

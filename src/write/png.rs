@@ -18,7 +18,9 @@ pub enum PngError {
     #[error("the SVG does not parse: {0}")]
     Svg(#[from] usvg::Error),
     /// The picture is empty or too large for a pixmap.
-    #[error("a picture of {width}×{height} pixels cannot be rasterised")]
+    #[error(
+        "a picture of {width}×{height} pixels cannot be rasterised (at most {MAX_PIXELS} pixels; try a smaller --scale)"
+    )]
     Size {
         /// Width in pixels.
         width: u32,
@@ -44,6 +46,9 @@ fn fonts() -> Arc<usvg::fontdb::Database> {
         .clone()
 }
 
+/// Most pixels a picture may have (4 bytes each in memory while it is drawn).
+pub const MAX_PIXELS: u64 = 64 << 20;
+
 /// The PNG of an SVG document, at its own size times `scale`.
 ///
 /// # Errors
@@ -64,6 +69,9 @@ pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, PngError> {
     let tree = usvg::Tree::from_str(svg, &options)?;
     let size = tree.size().to_int_size().scale_by(scale);
     let (width, height) = size.map_or((0, 0), |s| (s.width(), s.height()));
+    if width as u64 * height as u64 > MAX_PIXELS {
+        return Err(PngError::Size { width, height });
+    }
     let mut pixmap =
         tiny_skia::Pixmap::new(width, height).ok_or(PngError::Size { width, height })?;
     let transform = tiny_skia::Transform::from_scale(scale, scale);
