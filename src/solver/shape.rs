@@ -1,5 +1,5 @@
 //! What every candidate store needs from the graph, flattened once: neighbours,
-//! full houses, where two of them meet, and each cell's allowed colours.
+//! full houses, each cell's allowed colours, and (on demand) where two houses meet.
 
 use crate::graph::ConstraintGraph;
 
@@ -11,8 +11,6 @@ pub(crate) struct Shape {
     pub neighbours: Vec<Vec<u32>>,
     /// Houses with exactly one cell per colour: every colour appears in each once.
     pub houses: Vec<Vec<u32>>,
-    /// Pairs of full houses sharing two cells or more, for locked candidates.
-    pub meets: Vec<Meet>,
     /// The colours each cell may hold before any given (`None`: all of them).
     pub allowed: Vec<Option<Vec<u8>>>,
 }
@@ -44,7 +42,6 @@ impl Shape {
             .filter(|h| h.cells.len() == k)
             .map(|h| h.cells.iter().map(|&c| c as u32).collect())
             .collect();
-        let meets = meets(&houses, graph.len());
         let allowed = (0..graph.len())
             .map(|cell| graph.allowed(cell).map(<[u8]>::to_vec))
             .collect();
@@ -52,7 +49,6 @@ impl Shape {
             colours: k,
             neighbours,
             houses,
-            meets,
             allowed,
         }
     }
@@ -67,12 +63,17 @@ impl Shape {
             .as_ref()
             .is_none_or(|a| a.contains(&(colour as u8)))
     }
+
+    /// Every pair of full houses sharing two cells or more, for locked
+    /// candidates (the cell-major store's; bitboards point from any house).
+    ///
+    /// Pairs are found through the houses of each cell, so the cost grows with
+    /// the board, not with the square of the number of houses.
+    pub fn meets(&self) -> Vec<Meet> {
+        meets(&self.houses, self.cells())
+    }
 }
 
-/// Every pair of `houses` sharing two cells or more.
-///
-/// Pairs are found through the houses of each cell, so the cost grows with the
-/// board, not with the square of the number of houses.
 fn meets(houses: &[Vec<u32>], cells: usize) -> Vec<Meet> {
     let mut houses_of = vec![Vec::new(); cells];
     for (h, house) in houses.iter().enumerate() {

@@ -55,7 +55,7 @@ impl<B: Bits> Tables<B> {
         }
         let (cell_house_start, cell_houses) = flatten(houses_of);
         let (mut meets, mut meet_parts, mut meet_cells) = (Vec::new(), Vec::new(), Vec::new());
-        for meet in &shape.meets {
+        for meet in &shape.meets() {
             meets.push(meet_cells.len() as u32);
             let parts = [&meet.shared, &meet.only_first, &meet.only_second];
             meet_parts.push(parts.map(|p| p.len() as u32));
