@@ -23,7 +23,7 @@ pub fn text(graph: &PlainGraph, colouring: &[u32], out: &mut impl Write) -> io::
 
 /// Writes the colouring as one JSON object: `colours` (how many), `colouring`
 /// (name → colour from 1, in vertex order) and `classes` (the vertices of
-/// each colour).
+/// each colour), after `version` and `record` as in every JSON record.
 ///
 /// # Example
 /// ```
@@ -33,13 +33,18 @@ pub fn text(graph: &PlainGraph, colouring: &[u32], out: &mut impl Write) -> io::
 /// graphdoku::write::colouring::json(&g, &[0, 1, 0], &mut out).unwrap();
 /// assert_eq!(
 ///     String::from_utf8(out).unwrap(),
-///     r#"{"colours":2,"colouring":{"a":1,"b":2,"c":1},"classes":[["a","c"],["b"]]}"#
+///     r#"{"version":1,"record":"colouring","colours":2,"colouring":{"a":1,"b":2,"c":1},"classes":[["a","c"],["b"]]}"#
 /// );
 /// ```
 pub fn json(graph: &PlainGraph, colouring: &[u32], out: &mut impl Write) -> io::Result<()> {
     let name = |v: usize| serde_json::to_string(&graph.name(v)).expect("a string");
     let colours = crate::colouring::colours_used(colouring);
-    write!(out, "{{\"colours\":{colours},\"colouring\":{{")?;
+    let record = super::json::word(&super::json::Kind::Colouring);
+    write!(
+        out,
+        "{{\"version\":{},\"record\":\"{record}\",\"colours\":{colours},\"colouring\":{{",
+        super::json::VERSION
+    )?;
     for (v, &c) in colouring.iter().enumerate() {
         let comma = if v == 0 { "" } else { "," };
         write!(out, "{comma}{}:{}", name(v), c + 1)?;

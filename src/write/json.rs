@@ -52,6 +52,8 @@ pub enum Kind {
     Info,
     /// `graph`: a variant's graph.
     Graph,
+    /// `colour` and `chromatic -f json`: a colouring of a general graph.
+    Colouring,
 }
 
 /// The outcome of a puzzle, the same words for every command.
