@@ -1,8 +1,10 @@
 //! The web API over loopback, without a browser: limits, errors, and answers.
 
+mod common;
+
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, Stdio};
+
 use std::time::{Duration, Instant};
 
 use graphdoku::Budget;
@@ -266,35 +268,9 @@ fn an_fpuzzles_string_is_imported() {
     assert_eq!(status, 422);
 }
 
-/// A child process killed when the test ends, however it ends.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// The real binary on a free port; its URL from the first line it prints.
-fn spawn_binary() -> (Killed, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_graphdoku"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("graphdoku serve starts");
-    let mut stdout = child.stdout.take().unwrap();
-    let child = Killed(child);
-    let mut line = Vec::new();
-    let mut byte = [0u8];
-    while stdout.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
-        line.push(byte[0]);
-    }
-    let line = String::from_utf8(line).unwrap();
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://127.0.0.1:"))
-        .unwrap_or_else(|| panic!("no URL in {line:?}"));
+/// The real binary on a free port, and its address.
+fn spawn_binary() -> (common::Killed, SocketAddr) {
+    let (child, url) = common::serve();
     let addr = url["http://".len()..]
         .trim_end_matches('/')
         .parse()

@@ -5,10 +5,14 @@
 //! client is a few JSON calls over loopback HTTP (no async runtime needed).
 //! With `GRAPHDOKU_SCREENSHOTS=DIR` they save the README's pictures there.
 
+mod common;
+
+use common::Killed;
+
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -91,39 +95,6 @@ fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> Res
         }
     };
     serde_json::from_str(&body).map_err(|e| format!("{e}: {body}"))
-}
-
-/// A child process killed when the test ends, however it ends.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// `graphdoku serve --port 0`, and the URL it prints.
-fn serve() -> (Killed, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_graphdoku"))
-        .args(["serve", "--port", "0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("graphdoku serve starts");
-    let mut stdout = child.stdout.take().unwrap();
-    let child = Killed(child);
-    let mut line = Vec::new();
-    let mut byte = [0u8];
-    while stdout.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
-        line.push(byte[0]);
-    }
-    let line = String::from_utf8(line).unwrap();
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://127.0.0.1:"))
-        .unwrap_or_else(|| panic!("no URL in {line:?}"))
-        .to_string();
-    (child, url)
 }
 
 /// A WebDriver session in a fresh headless Chromium.
@@ -330,7 +301,7 @@ fn a_grid_puzzle_entered_by_clicking_and_typing_is_checked_and_solved() {
     let Some((chromium, chromedriver)) = browser_programs() else {
         return;
     };
-    let (_server, url) = serve();
+    let (_server, url) = common::serve();
     let browser = Browser::start(&chromium, &chromedriver);
     browser.open(&url);
     browser.wait_text("#status", "Sudoku 9×9: 81 cells");
@@ -387,7 +358,7 @@ fn a_pasted_pie_is_drawn_and_a_bad_one_shows_line_and_column() {
     let Some((chromium, chromedriver)) = browser_programs() else {
         return;
     };
-    let (_server, url) = serve();
+    let (_server, url) = common::serve();
     let browser = Browser::start(&chromium, &chromedriver);
     browser.open(&url);
     browser.wait_text("#status", "Sudoku 9×9");

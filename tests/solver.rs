@@ -1,10 +1,10 @@
 //! The solver through the library API: known solutions, known counts, and a
 //! brute-force cross-check on small random graphs.
 
+mod common;
+
+use common::graph_with_houses;
 use graphdoku::generate::{GenerateError, Generator, Options};
-use graphdoku::variant::{
-    CellSpec, CellsSpec, EdgeSpec, HouseSpec, LoadedVariant, SymbolsSpec, VariantSpec,
-};
 use graphdoku::{ConstraintGraph, Puzzle, PuzzleReader, Solution, Solver, verify};
 use proptest::prelude::*;
 use rand_chacha::ChaCha8Rng;
@@ -27,41 +27,6 @@ fn puzzles(variant: &str, file: &str) -> (ConstraintGraph, Vec<Puzzle>) {
 /// A variant of `n` free cells with `k` symbols and the given edges.
 fn free_graph(n: usize, k: usize, edges: &[(usize, usize)]) -> ConstraintGraph {
     graph_with_houses(n, k, edges, &[])
-}
-
-/// A variant of `n` free cells with `k` symbols, the given edges and houses.
-fn graph_with_houses(
-    n: usize,
-    k: usize,
-    edges: &[(usize, usize)],
-    houses: &[Vec<usize>],
-) -> ConstraintGraph {
-    let name = |i: usize| format!("v{i}");
-    let mut spec = VariantSpec::new(
-        "test graph",
-        SymbolsSpec::Range(1, k as i64),
-        CellsSpec::List(
-            (0..n)
-                .map(|i| CellSpec {
-                    name: name(i),
-                    x: 0.0,
-                    y: 0.0,
-                })
-                .collect(),
-        ),
-    );
-    spec.houses = houses
-        .iter()
-        .enumerate()
-        .map(|(i, cells)| HouseSpec::House {
-            name: format!("h{i}"),
-            cells: cells.iter().map(|&c| name(c)).collect(),
-        })
-        .collect();
-    spec.edges = vec![EdgeSpec::Pairs(
-        edges.iter().map(|&(a, b)| (name(a), name(b))).collect(),
-    )];
-    ConstraintGraph::build(&LoadedVariant::new(spec, "test")).unwrap()
 }
 
 #[test]

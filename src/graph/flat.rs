@@ -29,19 +29,30 @@ impl Flat {
     pub(crate) fn new(graph: &ConstraintGraph) -> Self {
         let mut cells = Vec::new();
         let mut ends = Vec::new();
-        let mut houses_of = vec![Vec::new(); graph.len()];
-        for (h, house) in graph.houses().iter().enumerate() {
+        for house in graph.houses() {
             cells.extend(house.cells.iter().map(|&c| c as u32));
             ends.push(cells.len() as u32);
+        }
+        // Each cell's houses as a bit set: an edge is loose when its ends' sets
+        // are disjoint (a word operation or two per edge; there are many edges).
+        let words = graph.houses().len().div_ceil(64).max(1);
+        let mut member = vec![0u64; graph.len() * words];
+        for (h, house) in graph.houses().iter().enumerate() {
             for &c in &house.cells {
-                houses_of[c].push(h);
+                member[c * words + h / 64] |= 1 << (h % 64);
             }
         }
+        let houses_of = |c: usize| &member[c * words..c * words + words];
         let loose = graph
             .graph()
             .edge_references()
             .map(|e| (e.source().index(), e.target().index()))
-            .filter(|&(a, b)| !houses_of[a].iter().any(|h| houses_of[b].contains(h)))
+            .filter(|&(a, b)| {
+                houses_of(a)
+                    .iter()
+                    .zip(houses_of(b))
+                    .all(|(x, y)| x & y == 0)
+            })
             .map(|(a, b)| (a as u32, b as u32))
             .collect();
         let restricted = (0..graph.len()).any(|c| graph.allowed(c).is_some());

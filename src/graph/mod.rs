@@ -242,6 +242,17 @@ impl ConstraintGraph {
             .is_some()
     }
 
+    /// The houses of every cell, by index into [`ConstraintGraph::houses`].
+    pub(crate) fn houses_by_cell(&self) -> Vec<Vec<usize>> {
+        let mut houses_of = vec![Vec::new(); self.len()];
+        for (h, house) in self.houses.iter().enumerate() {
+            for &c in &house.cells {
+                houses_of[c].push(h);
+            }
+        }
+        houses_of
+    }
+
     /// The graph as flat arrays for checking colourings (made once, on first use).
     pub(crate) fn flat(&self) -> &Flat {
         self.flat.get_or_init(|| Flat::new(self))

@@ -9,6 +9,7 @@ use serde_json::Value;
 use super::InputError;
 use super::graph_file::error_at;
 use crate::graph::{MAX_COLOUR, PlainGraph};
+use crate::location::Lines;
 
 /// Reads a JSON graph.
 ///
@@ -203,10 +204,8 @@ fn name_of(id: &Value) -> Option<String> {
 fn locate(text: &str, section: &str, needle: &str) -> (usize, usize) {
     let start = text.find(section).unwrap_or(0);
     let offset = text[start..].find(needle).map_or(start, |i| start + i);
-    let before = &text[..offset];
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    (line, column)
+    let (line, before) = Lines::new(text).position(offset);
+    (line, before + 1)
 }
 
 #[cfg(test)]

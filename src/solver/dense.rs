@@ -127,19 +127,32 @@ impl<const W: usize> Tables<W> {
                 houses_of[c as usize].push(h);
             }
         }
-        let mut peer_houses = Vec::new();
-        for neighbours in &shape.neighbours {
-            let meet = neighbours.iter().flat_map(|&c| &houses_of[c as usize]);
-            push_bits(&mut peer_houses, house_words, meet.copied());
-        }
         let mut cell_houses = Vec::new();
         for of in houses_of {
             push_bits(&mut cell_houses, house_words, of);
         }
+        let mut peer_houses = vec![0; cells * house_words];
+        for (cell, neighbours) in shape.neighbours.iter().enumerate() {
+            let row = cell * house_words..(cell + 1) * house_words;
+            for &n in neighbours {
+                let of = n as usize * house_words..(n as usize + 1) * house_words;
+                for (x, h) in peer_houses[row.clone()].iter_mut().zip(&cell_houses[of]) {
+                    *x |= h;
+                }
+            }
+        }
         let mut every_house = Vec::new();
         push_bits(&mut every_house, house_words, 0..shape.houses.len());
+        let all = set_of(0..cells);
+        let restricted = shape.restricted();
         let initial = (0..shape.colours)
-            .map(|colour| set_of((0..cells).filter(|&c| shape.allows(c, colour))))
+            .map(|colour| {
+                let refused = restricted
+                    .iter()
+                    .copied()
+                    .filter(|&c| !shape.allows(c, colour));
+                and_not(&all, &set_of(refused))
+            })
             .collect();
         Tables {
             colours: shape.colours,
@@ -151,7 +164,7 @@ impl<const W: usize> Tables<W> {
             peer_houses,
             every_house,
             initial,
-            all: set_of(0..cells),
+            all,
         }
     }
 

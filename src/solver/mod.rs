@@ -231,11 +231,15 @@ impl Solver {
     }
 
     fn compiled(shape: &Shape, tables: Compiled) -> Self {
-        let cells = shape.cells();
+        // Cells that allow every colour tell no two colours apart.
+        let restricted = shape.restricted();
         let mut classes: Vec<Colours> = Vec::new();
         let mut seen: Vec<Vec<bool>> = Vec::new();
         for colour in 0..shape.colours {
-            let allows: Vec<bool> = (0..cells).map(|c| shape.allows(c, colour)).collect();
+            let allows: Vec<bool> = restricted
+                .iter()
+                .map(|&c| shape.allows(c, colour))
+                .collect();
             match seen.iter().position(|s| *s == allows) {
                 Some(i) => classes[i] |= 1 << colour,
                 None => {

@@ -64,6 +64,13 @@ impl Shape {
             .is_none_or(|a| a.contains(&(colour as u8)))
     }
 
+    /// The cells that do not allow every colour.
+    pub fn restricted(&self) -> Vec<usize> {
+        (0..self.cells())
+            .filter(|&c| self.allowed[c].is_some())
+            .collect()
+    }
+
     /// Every pair of full houses sharing two cells or more, for locked
     /// candidates (the cell-major store's; bitboards point from any house).
     ///

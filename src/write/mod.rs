@@ -28,12 +28,7 @@ pub(crate) enum Why {
 /// Faster than [`ConstraintGraph::reason`] per edge: each cell's houses are
 /// listed once, which matters on the 49×49 board's 170 000 edges.
 pub(crate) fn edges(graph: &ConstraintGraph) -> Vec<(usize, usize, Why)> {
-    let mut houses_of: Vec<Vec<usize>> = vec![Vec::new(); graph.len()];
-    for (h, house) in graph.houses().iter().enumerate() {
-        for &c in &house.cells {
-            houses_of[c].push(h);
-        }
-    }
+    let houses_of = graph.houses_by_cell();
     let g = graph.graph();
     g.edge_indices()
         .map(|edge| {

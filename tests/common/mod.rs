@@ -8,6 +8,9 @@ use std::path::PathBuf;
 
 use assert_cmd::Command;
 use graphdoku::logic::{Path, Technique};
+use graphdoku::variant::{
+    CellSpec, CellsSpec, EdgeSpec, HouseSpec, LoadedVariant, SymbolsSpec, VariantSpec,
+};
 use graphdoku::{ConstraintGraph, Puzzle, Solution};
 
 /// The Project Euler 96 example grid, one line.
@@ -380,4 +383,73 @@ pub fn replay(graph: &ConstraintGraph, puzzle: &Puzzle, path: &Path, solution: &
         .collect();
     assert_eq!(reached, truth, "the path does not end at the solution");
     guesses
+}
+
+/// A child process killed when the test ends, however it ends.
+pub struct Killed(pub std::process::Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `graphdoku serve --port 0`, and the URL it prints on its first line.
+pub fn serve() -> (Killed, String) {
+    use std::io::Read;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_graphdoku"))
+        .args(["serve", "--port", "0"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("graphdoku serve starts");
+    let mut stdout = child.stdout.take().unwrap();
+    let child = Killed(child);
+    let mut line = Vec::new();
+    let mut byte = [0u8];
+    while stdout.read(&mut byte).unwrap_or(0) == 1 && byte[0] != b'\n' {
+        line.push(byte[0]);
+    }
+    let line = String::from_utf8(line).unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://127.0.0.1:"))
+        .unwrap_or_else(|| panic!("no URL in {line:?}"))
+        .to_string();
+    (child, url)
+}
+
+/// A variant of `n` free cells with `k` symbols, the given edges and houses.
+pub fn graph_with_houses(
+    n: usize,
+    k: usize,
+    edges: &[(usize, usize)],
+    houses: &[Vec<usize>],
+) -> ConstraintGraph {
+    let name = |i: usize| format!("v{i}");
+    let mut spec = VariantSpec::new(
+        "test graph",
+        SymbolsSpec::Range(1, k as i64),
+        CellsSpec::List(
+            (0..n)
+                .map(|i| CellSpec {
+                    name: name(i),
+                    x: 0.0,
+                    y: 0.0,
+                })
+                .collect(),
+        ),
+    );
+    spec.houses = houses
+        .iter()
+        .enumerate()
+        .map(|(i, cells)| HouseSpec::House {
+            name: format!("h{i}"),
+            cells: cells.iter().map(|&c| name(c)).collect(),
+        })
+        .collect();
+    spec.edges = vec![EdgeSpec::Pairs(
+        edges.iter().map(|&(a, b)| (name(a), name(b))).collect(),
+    )];
+    ConstraintGraph::build(&LoadedVariant::new(spec, "test")).unwrap()
 }

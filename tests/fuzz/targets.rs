@@ -4,9 +4,6 @@
 use std::path::{Path, PathBuf};
 
 use graphdoku::read::{read_ron_puzzle, read_ron_puzzles, read_text};
-use graphdoku::variant::{
-    CellSpec, CellsSpec, EdgeSpec, HouseSpec, LoadedVariant, SymbolsSpec, VariantSpec,
-};
 use graphdoku::{Budget, ConstraintGraph, Puzzle, PuzzleReader, Record, Solver, verify};
 
 use crate::common;
@@ -469,36 +466,7 @@ impl SmallGraph {
 
     /// The graph, built through a variant as a user's would be.
     pub fn graph(&self) -> ConstraintGraph {
-        let name = |i: usize| format!("v{i}");
-        let mut spec = VariantSpec::new(
-            "fuzz graph",
-            SymbolsSpec::Range(1, self.k as i64),
-            CellsSpec::List(
-                (0..self.n)
-                    .map(|i| CellSpec {
-                        name: name(i),
-                        x: i as f64,
-                        y: 0.0,
-                    })
-                    .collect(),
-            ),
-        );
-        spec.houses = self
-            .houses
-            .iter()
-            .enumerate()
-            .map(|(i, cells)| HouseSpec::House {
-                name: format!("h{i}"),
-                cells: cells.iter().map(|&c| name(c)).collect(),
-            })
-            .collect();
-        spec.edges = vec![EdgeSpec::Pairs(
-            self.edges
-                .iter()
-                .map(|&(a, b)| (name(a), name(b)))
-                .collect(),
-        )];
-        ConstraintGraph::build(&LoadedVariant::new(spec, "fuzz")).unwrap()
+        common::graph_with_houses(self.n, self.k, &self.edges, &self.houses)
     }
 }
 
