@@ -195,6 +195,7 @@ pub(crate) struct Board<'t, const W: usize> {
     saved_sets: Vec<Set<W>>,
     saved_open: Vec<u64>,
     saved_undecided: Vec<usize>,
+    saved_pairs: Vec<Set<W>>,
     /// Row `s` (`house_words` wide): the full houses where colour `s` lost
     /// places since they were last looked at for hidden singles...
     stale: Vec<u64>,
@@ -227,6 +228,7 @@ impl<'t, const W: usize> Board<'t, W> {
             saved_sets: Vec::new(),
             saved_open: Vec::new(),
             saved_undecided: Vec::new(),
+            saved_pairs: Vec::new(),
             stale: vec![0; k * hw],
             to_point: vec![0; k * hw],
             touched: vec![0; hw],
@@ -484,6 +486,7 @@ impl<const W: usize> Domain for Board<'_, W> {
         self.saved_sets.clear();
         self.saved_open.clear();
         self.saved_undecided.clear();
+        self.saved_pairs.clear();
         self.sets[..k].copy_from_slice(&t.initial);
         self.sets[k] = [0; W];
         self.undecided = t.cells;
@@ -527,6 +530,11 @@ impl<const W: usize> Domain for Board<'_, W> {
         }
     }
 
+    fn propagate_singles(&mut self) -> Result<(), Contradiction> {
+        while self.naked_singles()? || self.hidden_singles()? {}
+        Ok(())
+    }
+
     fn choose(&mut self, salt: u64) -> Choice {
         let Some(fewest) = self.fewest_candidates() else {
             return Choice::Solved;
@@ -567,6 +575,7 @@ impl<const W: usize> Domain for Board<'_, W> {
         self.saved_sets.extend_from_slice(&self.sets);
         self.saved_open.extend_from_slice(&self.open);
         self.saved_undecided.push(self.undecided);
+        self.saved_pairs.push(self.pairs);
     }
 
     fn restore(&mut self) {
@@ -577,6 +586,7 @@ impl<const W: usize> Domain for Board<'_, W> {
         self.open.copy_from_slice(&self.saved_open[at..]);
         self.saved_open.truncate(at);
         self.undecided = self.saved_undecided.pop().expect("a saved state");
+        self.pairs = self.saved_pairs.pop().expect("a saved state");
         // A saved state is propagated: only what changes from here is new.
         self.stale.fill(0);
         self.to_point.fill(0);
@@ -595,6 +605,14 @@ impl<const W: usize> Domain for Board<'_, W> {
             set &= set - 1;
             self.sets[s][cell / 64] &= !(1 << (cell % 64));
             self.stale_at(s, cell);
+        }
+    }
+
+    fn pairs(&self, out: &mut Vec<(u32, Colours)>) {
+        let k = self.t.colours;
+        for cell in cells(self.pairs) {
+            let colours = (0..k).filter(|&s| self.has(s, cell));
+            out.push((cell as u32, colours.fold(0, |set, s| set | 1 << s)));
         }
     }
 

@@ -35,7 +35,7 @@ const RESTART_SEED: u64 = 0x6772_6170_6864_6f6b;
 /// Work done by a search.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// States propagated: the root plus one per branch tried.
+    /// States propagated: the root, one per branch tried and one per literal probed.
     pub nodes: u64,
     /// Branches (or the root) that ended in a contradiction.
     pub backtracks: u64,
@@ -116,7 +116,8 @@ pub struct Count {
 /// fewest candidates (ties: most undecided neighbours) or, when fewer, the
 /// places left for a colour in a full house. Between branches it propagates
 /// naked singles, hidden singles and (high in the tree) locked candidates to a
-/// fixed point. Colours that no given uses and every cell allows alike are
+/// fixed point; once a search proves not to be easy, it also probes: a colour
+/// of a two-candidate cell that propagates to a contradiction leaves the cell. Colours that no given uses and every cell allows alike are
 /// interchangeable: [`Solver::solve`] and [`Solver::count`] try one of them for
 /// all, counting the others by multiplication.
 ///

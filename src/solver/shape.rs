@@ -1,6 +1,8 @@
 //! What every candidate store needs from the graph, flattened once: neighbours,
 //! full houses, each cell's allowed colours, and (on demand) where two houses meet.
 
+use petgraph::visit::EdgeRef;
+
 use crate::graph::ConstraintGraph;
 
 /// The graph as plain index lists (cells and colours are indices).
@@ -27,15 +29,24 @@ impl Shape {
     pub fn new(graph: &ConstraintGraph) -> Self {
         let k = graph.alphabet().len();
         let g = graph.graph();
-        let neighbours = g
-            .node_indices()
-            .map(|node| {
-                let mut peers: Vec<u32> = g.neighbors(node).map(|n| n.index() as u32).collect();
+        let mut degree = vec![0; graph.len()];
+        for edge in g.edge_references() {
+            degree[edge.source().index()] += 1;
+            degree[edge.target().index()] += 1;
+        }
+        let mut neighbours: Vec<Vec<u32>> = degree.into_iter().map(Vec::with_capacity).collect();
+        for edge in g.edge_references() {
+            let (a, b) = (edge.source().index(), edge.target().index());
+            neighbours[a].push(b as u32);
+            neighbours[b].push(a as u32);
+        }
+        // Edges in order (as variants make them) give sorted lists already.
+        for peers in &mut neighbours {
+            if !peers.is_sorted_by(|a, b| a < b) {
                 peers.sort_unstable();
                 peers.dedup();
-                peers
-            })
-            .collect();
+            }
+        }
         let houses: Vec<Vec<u32>> = graph
             .houses()
             .iter()

@@ -421,6 +421,18 @@ impl<B: Bits> Domain for Cells<'_, B> {
         }
     }
 
+    fn propagate_singles(&mut self) -> Result<(), Contradiction> {
+        if std::mem::take(&mut self.failed) {
+            return Err(Contradiction);
+        }
+        loop {
+            self.decide_queued()?;
+            if self.undecided == 0 || !self.hidden_singles()? {
+                return Ok(());
+            }
+        }
+    }
+
     fn choose(&mut self, salt: u64) -> Choice {
         let Some((cell, fewest)) = self.select(salt) else {
             return Choice::Solved;
@@ -471,5 +483,11 @@ impl<B: Bits> Domain for Cells<'_, B> {
 
     fn solution(&self) -> Vec<u8> {
         self.candidates.iter().map(|s| s.index() as u8).collect()
+    }
+
+    fn pairs(&self, out: &mut Vec<(u32, Colours)>) {
+        let pairs = self.candidates.iter().enumerate();
+        let pairs = pairs.filter(|(_, set)| set.count() == 2);
+        out.extend(pairs.map(|(cell, set)| (cell as u32, set.widen())));
     }
 }
