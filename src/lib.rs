@@ -22,6 +22,7 @@
 #![warn(missing_docs)]
 
 pub mod colouring;
+mod colours;
 pub mod generate;
 pub mod graph;
 pub mod lint;

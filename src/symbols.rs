@@ -2,8 +2,8 @@
 
 use std::collections::HashMap;
 
-/// Largest number of symbols a variant may have (the solver's widest bitset).
-pub const MAX_SYMBOLS: usize = 128;
+/// Largest number of symbols a variant may have: a colour is stored in a byte.
+pub const MAX_SYMBOLS: usize = 255;
 
 /// Largest alphabet in which `0` is read as a blank (when it is not a symbol).
 pub const ZERO_BLANK_MAX: usize = 9;
@@ -211,6 +211,7 @@ mod tests {
         assert!(Alphabet::new(vec!["1".into(), "1".into()]).is_err());
         assert!(Alphabet::new(vec![".".into()]).is_err());
         assert!(Alphabet::new(vec!["a b".into()]).is_err());
-        assert!(Alphabet::new((0..200).map(|i| i.to_string()).collect()).is_err());
+        assert!(Alphabet::new((0..256).map(|i| i.to_string()).collect()).is_err());
+        assert!(Alphabet::new((0..255).map(|i| i.to_string()).collect()).is_ok());
     }
 }

@@ -908,7 +908,7 @@ mod tests {
         for bad in [
             "Sudoku(box_size: 3, boxes: (3, 3))",
             "Sudoku()",
-            "Sudoku(boxes: (12, 12))",
+            "Sudoku(boxes: (16, 16))",
             "Latin(size: 0)",
         ] {
             assert!(

@@ -229,26 +229,54 @@ proptest! {
 }
 
 #[test]
-fn more_colours_than_the_exact_search_takes() {
-    // The heuristics take any number of colours...
+fn more_colours_than_128_in_the_exact_search() {
+    // A planted 140-colouring: the exact search finds one past the 128 colours
+    // of the widest machine word, and the heuristics agree.
     let graph = planted(280, 140, 0.5, false, 5);
+    let (decision, _) = k_colourable(&graph, 140, &[], graphdoku::Budget::unlimited());
+    let Decision::Colourable(colouring) = decision else {
+        panic!("{decision:?}");
+    };
+    graph.check(&colouring).unwrap();
+    assert!(colouring.iter().any(|&c| c >= 128));
     let adj = colouring::Adjacency::from_plain(&graph);
     let start = colouring::dsatur(&adj, &[], &[]).unwrap();
     let tabu = colouring::tabucol(&adj, 140, &start, colouring::TabuLimits::default()).unwrap();
     graph.check(&tabu).unwrap();
     assert!(colouring::colours_used(&tabu) <= 140);
-    // ... the exact search says plainly that it does not.
-    let (decision, _) = k_colourable(&graph, 129, &[], graphdoku::Budget::unlimited());
+    // Past a byte's worth of colours the exact search says plainly that it stops.
+    let (decision, _) = k_colourable(&graph, 256, &[], graphdoku::Budget::unlimited());
     assert_eq!(
         decision,
-        Decision::GaveUp("129 colours: the exact search handles at most 128".into())
+        Decision::GaveUp("256 colours: the exact search handles at most 255".into())
     );
-    let dense = planted(300, 150, 0.9, true, 5);
-    let result = chromatic(&dense, Options::default(), |_| {});
-    dense.check(&result.colouring).unwrap();
-    assert_eq!(colouring::colours_used(&result.colouring), result.upper);
-    assert!(result.lower <= 150 && 150 <= result.upper, "{result:?}");
-    if !result.proven() {
-        assert!(result.stopped.unwrap().contains("at most 128"));
+}
+
+/// K130 joined to a 5-cycle: χ = 130 + 3, one more than its largest clique
+/// (130 + 2), so proving 132 colours too few takes the exact search, with
+/// colours past 128.
+#[test]
+fn chromatic_number_past_128_colours_is_proven() {
+    let (clique, cycle) = (130u32, 5u32);
+    let mut edges = Vec::new();
+    for a in 0..clique + cycle {
+        for b in a + 1..clique + cycle {
+            let in_cycle = a >= clique && (b - a == 1 || b - a == cycle - 1);
+            if a < clique || in_cycle {
+                edges.push((a, b));
+            }
+        }
     }
+    let graph = PlainGraph::new((clique + cycle) as usize, edges).unwrap();
+    let (decision, _) = k_colourable(&graph, 132, &[], graphdoku::Budget::unlimited());
+    assert_eq!(decision, Decision::NotColourable);
+    // (Few tabu moves: with 132 colours tried they would take seconds, in vain.)
+    let options = Options {
+        tabu_moves: Some(10_000),
+        ..Options::default()
+    };
+    let result = chromatic(&graph, options, |_| {});
+    assert!(result.proven(), "{result:?}");
+    assert_eq!((result.lower, result.upper), (133, 133));
+    graph.check(&result.colouring).unwrap();
 }

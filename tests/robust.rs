@@ -58,7 +58,7 @@ fn extreme_numbers_in_a_variant_are_errors() {
     for (source, message) in [
         (
             r#"Variant(name: "r", symbols: Range(-9223372036854775808, 9223372036854775807), cells: Grid(rows: 2, cols: 2))"#,
-            "has 18446744073709551616 symbols: at most 128 are supported",
+            "has 18446744073709551616 symbols: at most 255 are supported",
         ),
         (
             r#"Variant(name: "m", symbols: Chars("12"), cells: Grid(rows: 2, cols: 2), edges: [Moves([(1, -9223372036854775808)])])"#,

@@ -95,6 +95,38 @@ fn known_chromatic_counts() {
     assert_eq!(Solver::new(&latin).count(&Puzzle::empty(16), u64::MAX), 576);
 }
 
+/// Alphabets past 128 colours take the widest candidate sets: counts still
+/// come out whole, through the interchangeable colours' weights.
+#[test]
+fn known_counts_with_more_than_128_colours() {
+    let edges = [(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)];
+    // The 5-cycle with 200 colours: (k-1)^5 - (k-1).
+    let cycle = free_graph(5, 200, &edges);
+    let solver = Solver::new(&cycle);
+    assert_eq!(
+        solver.count(&Puzzle::empty(5), u64::MAX),
+        199u64.pow(5) - 199
+    );
+    // With one cell given colour 170: a 200th of them, and 170 is where it was put.
+    let mut givens = vec![None; 5];
+    givens[2] = Some(170);
+    let given = Puzzle::new(givens);
+    assert_eq!(solver.count(&given, u64::MAX), (199u64.pow(5) - 199) / 200);
+    let first = solver.solve(&given).unwrap();
+    assert_eq!(first.colours()[2], 170);
+    verify(&cycle, &given, &first).unwrap();
+    // A triangle with 150 colours, and every solution one by one on a smaller case.
+    let triangle = free_graph(3, 150, &[(0, 1), (1, 2), (2, 0)]);
+    assert_eq!(
+        Solver::new(&triangle).count(&Puzzle::empty(3), u64::MAX),
+        150 * 149 * 148
+    );
+    let path = free_graph(2, 140, &[(0, 1)]);
+    let every: Vec<Solution> = Solver::new(&path).search(&Puzzle::empty(2)).collect();
+    assert_eq!(every.len(), 140 * 139);
+    assert!(every.iter().all(|s| s.colours()[0] != s.colours()[1]));
+}
+
 #[test]
 fn an_unsolvable_puzzle_has_no_solution() {
     // Consistent givens, yet r1c9 can hold nothing: row 1 has 1-8, column 9 has 9.

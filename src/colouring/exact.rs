@@ -85,7 +85,15 @@ fn full_cliques(adj: &Adjacency, k: usize) -> Vec<Vec<u32>> {
     }
     let matrix = Matrix::new(adj);
     let mut found = HashSet::new();
+    // The cliques found so far that hold each vertex: an edge inside one of
+    // them would mostly grow into it again (on a big clique, growing from every
+    // one of its edges cost seconds).
+    let mut holding: Vec<Vec<usize>> = vec![Vec::new(); adj.len()];
     for (a, b) in adj.edges() {
+        let (of_a, of_b) = (&holding[a as usize], &holding[b as usize]);
+        if of_a.iter().any(|c| of_b.contains(c)) {
+            continue;
+        }
         let mut clique = vec![a, b];
         let mut candidates: Vec<u32> = adj
             .neighbours(a as usize)
@@ -112,7 +120,12 @@ fn full_cliques(adj: &Adjacency, k: usize) -> Vec<Vec<u32>> {
         }
         if clique.len() == k {
             clique.sort_unstable();
-            found.insert(clique);
+            if !found.contains(&clique) {
+                for &v in &clique {
+                    holding[v as usize].push(found.len());
+                }
+                found.insert(clique);
+            }
         }
     }
     let mut cliques: Vec<Vec<u32>> = found.into_iter().collect();

@@ -176,7 +176,7 @@ impl<'g> Generator<'g> {
         if (0..self.graph.len()).any(|c| self.graph.allowed(c).is_some()) {
             return solution.clone();
         }
-        let mut relabel: Vec<u8> = (0..self.graph.alphabet().len() as u8).collect();
+        let mut relabel: Vec<u8> = (0..self.graph.alphabet().len()).map(|c| c as u8).collect();
         shuffle(rng, &mut relabel);
         Solution::new(
             solution

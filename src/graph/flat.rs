@@ -9,6 +9,7 @@
 use petgraph::visit::EdgeRef;
 
 use super::ConstraintGraph;
+use crate::colours::Colours;
 
 /// Flat houses and loose edges of one graph (see the module docs).
 #[derive(Debug, Clone)]
@@ -22,7 +23,7 @@ pub(crate) struct Flat {
     /// Colours in the alphabet.
     colours: usize,
     /// The colours each cell allows, as a set; empty when every cell allows all.
-    allowed: Vec<u128>,
+    allowed: Vec<Colours>,
 }
 
 impl Flat {
@@ -60,8 +61,8 @@ impl Flat {
             false => Vec::new(),
             true => (0..graph.len())
                 .map(|c| match graph.allowed(c) {
-                    Some(list) => list.iter().fold(0, |set, &s| set | 1u128 << s),
-                    None => u128::MAX,
+                    Some(list) => list.iter().copied().collect(),
+                    None => !Colours::EMPTY,
                 })
                 .collect(),
         };
@@ -84,21 +85,22 @@ impl Flat {
         if self.allowed.is_empty() {
             return values.iter().all(|&v| in_range(v));
         }
-        let allows = |(&v, set): (&T, &u128)| v.into().is_none_or(|c| set >> c & 1 == 1);
+        let allows = |(&v, set): (&T, &Colours)| v.into().is_none_or(|c| set.contains(c));
         values.iter().all(|&v| in_range(v)) && values.iter().zip(&self.allowed).all(allows)
     }
 
     /// Whether no two adjacent cells hold the same value (`None`: not set).
     ///
     /// # Panics
-    /// When `values` has fewer entries than the graph has cells, or a value is
-    /// not below 128.
+    /// When `values` has fewer entries than the graph has cells, or (in an
+    /// alphabet of at most 64 or 128 colours) a value not below that.
     pub(crate) fn proper<T: Copy + Into<Option<u8>>>(&self, values: &[T]) -> bool {
-        if self.colours <= 64 {
-            self.houses_differ::<u64, T>(values) && self.loose_differ(values)
-        } else {
-            self.houses_differ::<u128, T>(values) && self.loose_differ(values)
-        }
+        let houses = match self.colours {
+            0..=64 => self.houses_differ::<u64, T>(values),
+            65..=128 => self.houses_differ::<u128, T>(values),
+            _ => self.houses_differ::<Colours, T>(values),
+        };
+        houses && self.loose_differ(values)
     }
 
     /// Whether every house holds each value at most once, with colour sets of type `M`.
@@ -144,6 +146,12 @@ impl Mask for u64 {
 impl Mask for u128 {
     fn bit(colour: u8) -> Self {
         1 << colour
+    }
+}
+
+impl Mask for Colours {
+    fn bit(colour: u8) -> Self {
+        Colours::single(colour)
     }
 }
 

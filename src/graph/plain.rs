@@ -401,7 +401,8 @@ mod tests {
             .unwrap();
         assert_eq!(solution.colours(), &[1, 0, 1]);
         assert!(path.puzzle(1).is_err());
-        assert!(ConstraintGraph::plain(&path, "p", 129).is_err());
+        assert!(ConstraintGraph::plain(&path, "p", 256).is_err());
+        assert!(ConstraintGraph::plain(&path, "p", 255).is_ok());
     }
 
     #[test]

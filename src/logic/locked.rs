@@ -4,8 +4,8 @@
 //! In 9×9 terms this is both "pointing" (box → row/column) and "claiming"
 //! (row/column → box); here it is any pair of houses that share two cells or more.
 
-use super::colours::Colours;
 use super::{Board, Logic, Step, Technique};
+use crate::colours::Colours;
 
 /// The first locked candidate, in the order of [`Logic`]'s house intersections,
 /// that removes something.

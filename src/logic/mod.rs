@@ -8,7 +8,6 @@
 //! of a known solution, so a [`Path`] always ends at that solution. [`Grade`]
 //! turns a path into a difficulty [`Level`].
 
-mod colours;
 mod grade;
 mod locked;
 mod singles;
@@ -17,7 +16,7 @@ mod text;
 
 use serde::Serialize;
 
-use colours::Colours;
+use crate::colours::Colours;
 pub use grade::{Grade, Level};
 
 use crate::graph::ConstraintGraph;

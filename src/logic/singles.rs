@@ -1,7 +1,7 @@
 //! Naked singles (a cell with one candidate) and hidden singles (a symbol with one place in a house).
 
-use super::colours::Colours;
 use super::{Board, Logic, Step, Technique};
+use crate::colours::Colours;
 
 /// The first open cell with a single candidate.
 pub(super) fn naked(board: &Board) -> Option<Step> {

@@ -5,8 +5,8 @@
 //! symbols of a full house that fit only `n` cells fill those cells, so the cells
 //! hold nothing else.
 
-use super::colours::Colours;
 use super::{Board, Logic, Step, Technique};
+use crate::colours::Colours;
 
 /// The first naked subset of `size` cells, in house order, that removes something.
 pub(super) fn naked(logic: &Logic, board: &Board, size: usize) -> Option<Step> {

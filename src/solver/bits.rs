@@ -1,5 +1,6 @@
 //! Candidate sets as machine-word bitsets, one width per alphabet size.
 
+use crate::colours::Colours;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// A set of colours as the bits of an unsigned integer; bit `i` is colour `i`.
@@ -37,10 +38,9 @@ pub(crate) trait Bits:
     fn lowest(self) -> Self;
     /// True when the set holds two colours or more.
     fn several(self) -> bool;
-    /// The same set as a `u128`.
-    fn widen(self) -> u128;
-    /// The colours of `set` that fit.
-    fn narrow(set: u128) -> Self;
+    /// The colours of `set` that fit (all of them, where the search narrows
+    /// the widest kind to a store's own).
+    fn narrow(set: Colours) -> Self;
 }
 
 macro_rules! impl_bits {
@@ -73,18 +73,41 @@ macro_rules! impl_bits {
                 self & self.wrapping_sub(1) != 0
             }
             #[inline(always)]
-            fn widen(self) -> u128 {
-                self as u128
-            }
-            #[inline(always)]
-            fn narrow(set: u128) -> Self {
-                set as $t
+            fn narrow(set: Colours) -> Self {
+                set.low() as $t
             }
         }
     )*};
 }
 
 impl_bits!(u16, u32, u64, u128);
+
+/// The widest sets, for alphabets of more than 128 colours.
+impl Bits for Colours {
+    const ZERO: Self = Colours::EMPTY;
+    const CAPACITY: usize = Colours::CAPACITY;
+    fn bit(i: usize) -> Self {
+        Colours::single(i as u8)
+    }
+    fn first(k: usize) -> Self {
+        Colours::first(k)
+    }
+    fn count(self) -> u32 {
+        self.len() as u32
+    }
+    fn index(self) -> usize {
+        self.min().map_or(Self::CAPACITY, usize::from)
+    }
+    fn lowest(self) -> Self {
+        self.min().map_or(Self::ZERO, Colours::single)
+    }
+    fn several(self) -> bool {
+        self.len() > 1
+    }
+    fn narrow(set: Colours) -> Self {
+        set
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -98,5 +121,10 @@ mod tests {
         assert_eq!(0b1011_0000u32.lowest(), 0b1_0000);
         assert_eq!(0b1011_0000u32.index(), 4);
         assert!(0b11u64.several() && !0b10u64.several() && !0u64.several());
+        let wide = Colours::single(200) | Colours::single(130);
+        assert_eq!(Bits::index(wide), 130);
+        assert_eq!(Bits::lowest(wide), Colours::single(130));
+        assert!(Bits::several(wide) && !Bits::several(Colours::single(7)));
+        assert_eq!(<u16 as Bits>::narrow(Colours::first(3)), 0b111);
     }
 }

@@ -12,7 +12,7 @@
 //! A cell keeps its colour's bit once decided (it is also in the solved set),
 //! so a decided colour still counts one cell in each of its houses.
 
-use super::search::{Choice, Colours, Contradiction, Domain, mix};
+use super::search::{Choice, Contradiction, Domain, mix};
 use super::shape::Shape;
 
 /// A set of cells: bit `c % 64` of word `c / 64` is cell `c`.
@@ -480,6 +480,9 @@ impl<'t, const W: usize> Board<'t, W> {
 }
 
 impl<const W: usize> Domain for Board<'_, W> {
+    /// Bitboards serve alphabets of up to 128 colours.
+    type Set = u128;
+
     fn reset(&mut self, givens: &[Option<u8>]) -> Result<(), Contradiction> {
         let (t, k) = (self.t, self.t.colours);
         assert_eq!(givens.len(), t.cells, "the puzzle does not fit the graph");
@@ -535,7 +538,7 @@ impl<const W: usize> Domain for Board<'_, W> {
         Ok(())
     }
 
-    fn choose(&mut self, salt: u64) -> Choice {
+    fn choose(&mut self, salt: u64) -> Choice<u128> {
         let Some(fewest) = self.fewest_candidates() else {
             return Choice::Solved;
         };
@@ -567,7 +570,7 @@ impl<const W: usize> Domain for Board<'_, W> {
         let cell = best.expect("a tied cell").0;
         let colours = (0..k)
             .filter(|&s| self.has(s, cell))
-            .fold(0, |set: Colours, s| set | 1 << s);
+            .fold(0, |set: u128, s| set | 1 << s);
         Choice::Cell { cell, colours }
     }
 
@@ -598,7 +601,7 @@ impl<const W: usize> Domain for Board<'_, W> {
         self.place(colour, cell);
     }
 
-    fn exclude(&mut self, cell: usize, colours: Colours) {
+    fn exclude(&mut self, cell: usize, colours: u128) {
         let mut set = colours;
         while set != 0 {
             let s = set.trailing_zeros() as usize;
@@ -608,7 +611,7 @@ impl<const W: usize> Domain for Board<'_, W> {
         }
     }
 
-    fn pairs(&self, out: &mut Vec<(u32, Colours)>) {
+    fn pairs(&self, out: &mut Vec<(u32, u128)>) {
         let k = self.t.colours;
         for cell in cells(self.pairs) {
             let colours = (0..k).filter(|&s| self.has(s, cell));

@@ -18,9 +18,9 @@ mod sparse;
 
 use std::time::{Duration, Instant};
 
+use crate::colours::Colours;
 use crate::graph::ConstraintGraph;
 use crate::puzzle::{Puzzle, Solution};
-use search::Colours;
 use shape::Shape;
 
 /// Graphs with at most this many cells get bitboards; bigger ones the
@@ -144,7 +144,7 @@ pub struct Solver {
 /// One value per candidate store: bitboards by width in words, cell-major sets
 /// by colour width.
 #[derive(Debug, Clone)]
-enum Store<D2, D4, D8, S16, S32, S64, S128> {
+enum Store<D2, D4, D8, S16, S32, S64, S128, S256> {
     D2(D2),
     D4(D4),
     D8(D8),
@@ -152,6 +152,7 @@ enum Store<D2, D4, D8, S16, S32, S64, S128> {
     S32(S32),
     S64(S64),
     S128(S128),
+    S256(S256),
 }
 
 /// The graph compiled for one store.
@@ -163,6 +164,7 @@ type Compiled = Store<
     sparse::Tables<u32>,
     sparse::Tables<u64>,
     sparse::Tables<u128>,
+    sparse::Tables<Colours>,
 >;
 
 /// The cell-major store for `shape`, as narrow as its colours allow.
@@ -171,7 +173,8 @@ fn cell_major(shape: &Shape) -> Compiled {
         0..=16 => Store::S16(sparse::Tables::new(shape)),
         17..=32 => Store::S32(sparse::Tables::new(shape)),
         33..=64 => Store::S64(sparse::Tables::new(shape)),
-        _ => Store::S128(sparse::Tables::new(shape)),
+        65..=128 => Store::S128(sparse::Tables::new(shape)),
+        _ => Store::S256(sparse::Tables::new(shape)),
     }
 }
 
@@ -184,6 +187,7 @@ type Searches<'s> = Store<
     search::Search<sparse::Cells<'s, u32>>,
     search::Search<sparse::Cells<'s, u64>>,
     search::Search<sparse::Cells<'s, u128>>,
+    search::Search<sparse::Cells<'s, Colours>>,
 >;
 
 /// Runs `$body` with `$x` bound to whichever store `$value` holds.
@@ -197,6 +201,7 @@ macro_rules! each_store {
             Store::S32($x) => $body,
             Store::S64($x) => $body,
             Store::S128($x) => $body,
+            Store::S256($x) => $body,
         }
     };
 }
@@ -207,6 +212,8 @@ impl Solver {
         let shape = Shape::new(graph);
         let cells = shape.cells();
         let tables = match cells {
+            // Bitboards hold at most 128 colours.
+            _ if shape.colours > 128 => cell_major(&shape),
             0..=128 => Store::D2(dense::Tables::new(&shape)),
             129..=256 => Store::D4(dense::Tables::new(&shape)),
             257..=DENSE_CELLS => Store::D8(dense::Tables::new(&shape)),
@@ -242,10 +249,10 @@ impl Solver {
                 .map(|&c| shape.allows(c, colour))
                 .collect();
             match seen.iter().position(|s| *s == allows) {
-                Some(i) => classes[i] |= 1 << colour,
+                Some(i) => classes[i] |= Colours::single(colour as u8),
                 None => {
                     seen.push(allows);
-                    classes.push(1 << colour);
+                    classes.push(Colours::single(colour as u8));
                 }
             }
         }
@@ -298,6 +305,7 @@ impl Solver {
             Store::S32(t) => Store::S32(search::Search::new(sparse::Cells::new(t))),
             Store::S64(t) => Store::S64(search::Search::new(sparse::Cells::new(t))),
             Store::S128(t) => Store::S128(search::Search::new(sparse::Cells::new(t))),
+            Store::S256(t) => Store::S256(search::Search::new(sparse::Cells::new(t))),
         };
         let mut search = Search {
             solver: self,
@@ -311,20 +319,14 @@ impl Solver {
     /// The interchangeable colours of `puzzle`: the biggest class of colours
     /// that its cells allow alike and no given uses.
     fn interchangeable(&self, puzzle: &Puzzle) -> Colours {
-        let given = puzzle
-            .givens()
-            .iter()
-            .flatten()
-            .fold(0 as Colours, |set, &c| {
-                set | 1u128.checked_shl(c as u32).unwrap_or(0)
-            });
-        let free = self.classes.iter().map(|&class| class & !given);
-        let biggest = free.max_by_key(|set| set.count_ones()).unwrap_or(0);
+        let given: Colours = puzzle.givens().iter().flatten().copied().collect();
+        let free = self.classes.iter().map(|&class| class.minus(given));
+        let biggest = free.max_by_key(|set| set.len()).unwrap_or_default();
         // One colour alone is interchangeable with none.
-        if biggest.count_ones() >= 2 {
+        if biggest.len() >= 2 {
             biggest
         } else {
-            0
+            Colours::EMPTY
         }
     }
 
@@ -402,13 +404,13 @@ impl Search<'_> {
     /// When the puzzle does not have one entry per cell of the graph.
     pub fn restart(&mut self, puzzle: &Puzzle) {
         let free = match self.goal {
-            Goal::Every => 0,
+            Goal::Every => Colours::EMPTY,
             Goal::Count | Goal::First => self.solver.interchangeable(puzzle),
         };
         // Seeded: the same puzzle gives the same answer on every run.
         let seed = match self.goal {
             Goal::First => Some(RESTART_SEED),
-            Goal::Count if free != 0 => Some(RESTART_SEED),
+            Goal::Count if !free.is_empty() => Some(RESTART_SEED),
             _ => None,
         };
         let limits = Limits::from(self.solver.budget);

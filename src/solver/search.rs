@@ -11,28 +11,29 @@
 
 use std::time::Instant;
 
+use super::bits::Bits;
 use super::{Limits, Stats};
-
-/// A set of colours: bit `i` is colour `i`.
-pub(crate) type Colours = u128;
+use crate::colours::Colours;
 
 /// Propagation found a cell with no candidate, or a colour with no place in a house.
 #[derive(Debug)]
 pub(crate) struct Contradiction;
 
-/// What to branch on next.
+/// What to branch on next, with colour sets of type `S`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Choice {
+pub(crate) enum Choice<S> {
     /// Every cell is decided.
     Solved,
     /// An undecided cell and its candidates.
-    Cell { cell: usize, colours: Colours },
+    Cell { cell: usize, colours: S },
     /// A colour with few places left in a full house, and one of them.
     Place { cell: usize, colour: usize },
 }
 
 /// The candidate state a search walks over: a propagator plus a stack of saved states.
 pub(crate) trait Domain {
+    /// A set of colours, as wide as the alphabet needs.
+    type Set: Bits;
     /// Starts over from the graph's allowed colours and `givens` (unpropagated).
     fn reset(&mut self, givens: &[Option<u8>]) -> Result<(), Contradiction>;
     /// Applies the rules to a fixed point.
@@ -42,7 +43,7 @@ pub(crate) trait Domain {
     fn propagate_singles(&mut self) -> Result<(), Contradiction>;
     /// The tightest branching choice of a propagated state; ties go to the
     /// lowest index, or, for a `salt` other than 0, to the lowest [`mix`]ed one.
-    fn choose(&mut self, salt: u64) -> Choice;
+    fn choose(&mut self, salt: u64) -> Choice<Self::Set>;
     /// Saves the state; [`Domain::restore`] returns to it.
     fn save(&mut self);
     /// Returns to the last saved state and forgets it.
@@ -50,12 +51,12 @@ pub(crate) trait Domain {
     /// Decides `cell` to be `colour` (a candidate of it).
     fn assign(&mut self, cell: usize, colour: usize);
     /// Removes `colours` from the candidates of `cell`.
-    fn exclude(&mut self, cell: usize, colours: Colours);
+    fn exclude(&mut self, cell: usize, colours: Self::Set);
     /// The colour of every cell of a solved state.
     fn solution(&self) -> Vec<u8>;
     /// The undecided cells of a propagated state with exactly two candidates,
     /// and their candidates, appended to `out`.
-    fn pairs(&self, out: &mut Vec<(u32, Colours)>);
+    fn pairs(&self, out: &mut Vec<(u32, Self::Set)>);
 }
 
 /// A well-spread hash of `x` (the SplitMix64 finaliser), for seeded tie-breaking.
@@ -91,11 +92,11 @@ fn run_unit(cells: usize) -> u64 {
 
 /// A pending negation: what to do when the choice below it is exhausted.
 #[derive(Debug, Clone, Copy)]
-struct Frame {
+struct Frame<S> {
     cell: usize,
-    exclude: Colours,
+    exclude: S,
     /// `free` and `weight` of the node, for the negation.
-    free: Colours,
+    free: S,
     weight: u128,
     /// For a free colour tried for all: it and another free colour, which trade
     /// places in an image of any solution below.
@@ -104,10 +105,10 @@ struct Frame {
 
 /// A search over one puzzle that finds its solutions in turn.
 #[derive(Debug, Clone)]
-pub(crate) struct Search<D> {
+pub(crate) struct Search<D: Domain> {
     domain: D,
-    frames: Vec<Frame>,
-    free: Colours,
+    frames: Vec<Frame<D::Set>>,
+    free: D::Set,
     weight: u128,
     /// The current state still needs propagating (else it is the last solution).
     pending: bool,
@@ -119,12 +120,12 @@ pub(crate) struct Search<D> {
     /// salt, where it started and how long it may last; `None` when off.
     restarts: Option<Restarts>,
     givens: Vec<Option<u8>>,
-    root_free: Colours,
+    root_free: D::Set,
     probing: Probing,
     /// A solution was found since the search started.
     found: bool,
     /// The two-candidate cells of the node being probed (kept to reuse its memory).
-    pairs: Vec<(u32, Colours)>,
+    pairs: Vec<(u32, D::Set)>,
 }
 
 /// When to probe (see [`Search::probe`]): not before `after` nodes, then at
@@ -172,17 +173,17 @@ const CLOCK_EVERY: u64 = 256;
 
 /// A colour of the non-empty set `colours`: the lowest for salt 0, else one
 /// chosen by the salt.
-fn pick(colours: Colours, salt: u64) -> usize {
+fn pick<S: Bits>(colours: S, salt: u64) -> usize {
     if salt == 0 {
-        return colours.trailing_zeros() as usize;
+        return colours.index();
     }
-    let mut nth = mix(salt) % colours.count_ones() as u64;
+    let mut nth = mix(salt) % colours.count() as u64;
     let mut set = colours;
     while nth > 0 {
-        set &= set - 1;
+        set ^= set.lowest();
         nth -= 1;
     }
-    set.trailing_zeros() as usize
+    set.index()
 }
 
 impl<D: Domain> Search<D> {
@@ -190,7 +191,7 @@ impl<D: Domain> Search<D> {
         Search {
             domain,
             frames: Vec::new(),
-            free: 0,
+            free: D::Set::ZERO,
             weight: 1,
             pending: false,
             done: true,
@@ -199,7 +200,7 @@ impl<D: Domain> Search<D> {
             stats: Stats::default(),
             restarts: None,
             givens: Vec::new(),
-            root_free: 0,
+            root_free: D::Set::ZERO,
             probing: Probing::new(),
             pairs: Vec::new(),
             found: false,
@@ -207,7 +208,7 @@ impl<D: Domain> Search<D> {
     }
 
     /// Starts over on `givens`; `free` are the interchangeable colours (none to
-    /// find every solution one by one).
+    /// find every solution one by one), within the domain's alphabet.
     ///
     /// With a seed, the search restarts from the root, with ties broken by a
     /// new salt drawn from the seed, whenever a run takes more nodes than the
@@ -215,6 +216,7 @@ impl<D: Domain> Search<D> {
     /// getting lost under an early wrong choice. The run that finds the first
     /// solution goes on to find the rest, so nothing is lost or found twice.
     pub(crate) fn restart(&mut self, givens: &[Option<u8>], free: Colours, seed: Option<u64>) {
+        let free = D::Set::narrow(free);
         self.frames.clear();
         self.free = free;
         self.root_free = free;
@@ -300,29 +302,29 @@ impl<D: Domain> Search<D> {
                     let colour = pick(colours, salt ^ cell as u64);
                     let mut frame = Frame {
                         cell,
-                        exclude: 1 << colour,
+                        exclude: D::Set::bit(colour),
                         free: self.free,
                         weight: self.weight,
                         swap: None,
                     };
-                    if self.free & (1 << colour) != 0 {
+                    if self.free & D::Set::bit(colour) != D::Set::ZERO {
                         // Every free colour is a candidate here, by symmetry.
-                        let others = self.free & !(1 << colour);
+                        let others = self.free & !D::Set::bit(colour);
                         frame.exclude = self.free;
-                        if others != 0 {
-                            frame.swap = Some((colour as u8, others.trailing_zeros() as u8));
+                        if others != D::Set::ZERO {
+                            frame.swap = Some((colour as u8, others.index() as u8));
                         }
-                        self.weight = self.weight.saturating_mul(self.free.count_ones() as u128);
+                        self.weight = self.weight.saturating_mul(self.free.count() as u128);
                         self.free = others;
                     }
                     self.branch(frame, colour);
                 }
                 Choice::Place { cell, colour } => {
                     // Placing a free colour ends its symmetry, on both sides.
-                    self.free &= !(1 << colour);
+                    self.free &= !D::Set::bit(colour);
                     let frame = Frame {
                         cell,
-                        exclude: 1 << colour,
+                        exclude: D::Set::bit(colour),
                         free: self.free,
                         weight: self.weight,
                         swap: None,
@@ -350,12 +352,12 @@ impl<D: Domain> Search<D> {
         let (before, after) = pairs.split_at(from);
         'cells: for &(cell, colours) in after.iter().chain(before) {
             let mut set = colours;
-            while set != 0 {
+            while set != D::Set::ZERO {
                 if self.over_budget() {
                     break 'cells;
                 }
-                let colour = set.trailing_zeros() as usize;
-                set &= set - 1;
+                let colour = set.index();
+                set ^= set.lowest();
                 self.stats.nodes += 1;
                 self.domain.save();
                 self.domain.assign(cell as usize, colour);
@@ -363,7 +365,7 @@ impl<D: Domain> Search<D> {
                 self.domain.restore();
                 if failed {
                     self.probing.cursor = cell;
-                    self.domain.exclude(cell as usize, 1 << colour);
+                    self.domain.exclude(cell as usize, D::Set::bit(colour));
                     narrowed = true;
                     break 'cells;
                 }
@@ -405,7 +407,7 @@ impl<D: Domain> Search<D> {
         let _ = self.domain.reset(&self.givens);
     }
 
-    fn branch(&mut self, frame: Frame, colour: usize) {
+    fn branch(&mut self, frame: Frame<D::Set>, colour: usize) {
         self.domain.save();
         self.domain.assign(frame.cell, colour);
         self.frames.push(frame);

@@ -4,7 +4,7 @@
 //! hidden singles colours × houses × words per sweep).
 
 use super::bits::Bits;
-use super::search::{Choice, Colours, Contradiction, Domain, mix};
+use super::search::{Choice, Contradiction, Domain, mix};
 use super::shape::Shape;
 
 /// The graph flattened for the search: peers and full houses as index arrays.
@@ -365,6 +365,8 @@ impl<'t, B: Bits> Cells<'t, B> {
 const PLACE_LEVELS: usize = 8;
 
 impl<B: Bits> Domain for Cells<'_, B> {
+    type Set = B;
+
     fn reset(&mut self, givens: &[Option<u8>]) -> Result<(), Contradiction> {
         let t = self.t;
         assert_eq!(givens.len(), t.cells(), "the puzzle does not fit the graph");
@@ -433,7 +435,7 @@ impl<B: Bits> Domain for Cells<'_, B> {
         }
     }
 
-    fn choose(&mut self, salt: u64) -> Choice {
+    fn choose(&mut self, salt: u64) -> Choice<B> {
         let Some((cell, fewest)) = self.select(salt) else {
             return Choice::Solved;
         };
@@ -446,7 +448,7 @@ impl<B: Bits> Domain for Cells<'_, B> {
         }
         Choice::Cell {
             cell,
-            colours: self.candidates[cell].widen(),
+            colours: self.candidates[cell],
         }
     }
 
@@ -475,8 +477,8 @@ impl<B: Bits> Domain for Cells<'_, B> {
         self.queue.push(cell as u32);
     }
 
-    fn exclude(&mut self, cell: usize, colours: Colours) {
-        if self.remove(cell, B::narrow(colours)).is_err() {
+    fn exclude(&mut self, cell: usize, colours: B) {
+        if self.remove(cell, colours).is_err() {
             self.failed = true;
         }
     }
@@ -485,9 +487,9 @@ impl<B: Bits> Domain for Cells<'_, B> {
         self.candidates.iter().map(|s| s.index() as u8).collect()
     }
 
-    fn pairs(&self, out: &mut Vec<(u32, Colours)>) {
+    fn pairs(&self, out: &mut Vec<(u32, B)>) {
         let pairs = self.candidates.iter().enumerate();
         let pairs = pairs.filter(|(_, set)| set.count() == 2);
-        out.extend(pairs.map(|(cell, set)| (cell as u32, set.widen())));
+        out.extend(pairs.map(|(cell, &set)| (cell as u32, set)));
     }
 }
