@@ -93,6 +93,73 @@ fn unreadable_files_exit_6() {
         .code(6);
 }
 
+/// A variant file that cannot be read is an I/O error (6) naming it, as a
+/// puzzle file is, for every command that takes a variant; a name that is
+/// neither a file nor a built-in stays a usage error (2).
+#[test]
+fn missing_variant_files_exit_6() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.txt");
+    std::fs::write(&good, EXAMPLE).unwrap();
+    let missing = dir.path().join("missing.ron");
+    let missing = missing.to_str().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let good = good.to_str().unwrap();
+    for variant in [missing, folder] {
+        let runs: &[&[&str]] = &[
+            &["graph", variant],
+            &["graph", variant, "-f", "json"],
+            &["info", variant],
+            &["generate", "-v", variant],
+            &["render", "-v", variant],
+            &["render", "-v", variant, good],
+            &["validate", "-v", variant, good],
+            &["solve", "-v", variant, good],
+            &["count", "-v", variant, good],
+            &["check", "-v", variant, good],
+            &["grade", "-v", variant, good],
+            &["explain", "-v", variant, good],
+            &["hint", "-v", variant, good],
+        ];
+        for args in runs {
+            let out = graphdoku().args(*args).output().unwrap();
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert_eq!(out.status.code(), Some(6), "{args:?}: {err}");
+            assert!(
+                err.contains(&format!("cannot read {variant}")),
+                "{args:?}: {err}"
+            );
+            // The operating system's reason once, not repeated by the error chain.
+            assert!(err.matches("os error").count() <= 1, "{args:?}: {err}");
+        }
+    }
+    graphdoku()
+        .args(["graph", "no-such-variant"])
+        .assert()
+        .code(2)
+        .stderr(contains("not a built-in"));
+}
+
+/// With `-f json` a puzzle file that cannot be read is reported as
+/// `"status": "io-error"`, not "invalid", and the run exits 6.
+#[test]
+fn unreadable_files_are_io_errors_in_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.txt");
+    for command in ["solve", "count", "check", "grade", "explain", "hint"] {
+        let out = graphdoku()
+            .args([command, "-f", "json"])
+            .arg(&missing)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(6), "{command}");
+        let line: serde_json::Value =
+            serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+        assert_eq!(line["status"], "io-error", "{command}");
+        assert!(line["error"].as_str().unwrap().contains("cannot read"));
+    }
+}
+
 /// Output that cannot be written (a full disk) is an I/O error, said once.
 #[test]
 fn a_write_error_exits_6() {

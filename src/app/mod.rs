@@ -391,7 +391,6 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
                 }
                 .located(&name);
                 one(&mut batch, &graph, &solver, invalid_record(&name, error))?;
-                batch.unreadable();
                 continue;
             }
         };
@@ -415,18 +414,12 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
                         }
                     }
                 }
-                Err(e) => {
-                    let io = matches!(e, read::Error::Io { .. });
-                    one(
-                        &mut batch,
-                        &graph,
-                        &solver,
-                        invalid_record(&name, e.located(&name)),
-                    )?;
-                    if io {
-                        batch.unreadable();
-                    }
-                }
+                Err(e) => one(
+                    &mut batch,
+                    &graph,
+                    &solver,
+                    invalid_record(&name, e.located(&name)),
+                )?,
             }
             continue;
         }
@@ -582,15 +575,6 @@ impl Batch {
         Ok(())
     }
 
-    /// Counts the record just printed (invalid: the file could not be read) as
-    /// an I/O error.
-    fn unreadable(&mut self) {
-        let invalid = &mut self.counts[Status::Invalid as usize];
-        *invalid = invalid.saturating_sub(1);
-        self.counts[Status::Io as usize] += 1;
-        self.status = self.status.max(Status::Io);
-    }
-
     /// Reports an input that held no puzzle: an error, like an unreadable one.
     fn no_puzzles(&mut self, name: &str) -> Result<()> {
         self.message(format!("error: {name}: no puzzles found\n").as_bytes())?;
@@ -684,14 +668,18 @@ impl Batch {
     }
 }
 
-/// The puzzle of a record, or the status after reporting to `err` why there is none.
+/// The puzzle of a record, or the status after reporting to `err` why there is
+/// none: [`Status::Io`] when its file could not be read, else [`Status::Invalid`].
 pub(crate) fn puzzle_or_report<'r>(
     record: &'r Record,
     err: &mut impl Write,
 ) -> Result<&'r Puzzle, Status> {
     record.puzzle.as_ref().map_err(|e| {
         let _ = writeln!(err, "error: {e}");
-        Status::Invalid
+        match e.is_io() {
+            true => Status::Io,
+            false => Status::Invalid,
+        }
     })
 }
 

@@ -233,23 +233,28 @@ fn puzzle_variant(name: &str, document: &Document) -> Result<ConstraintGraph, In
     } else {
         name.to_string()
     };
+    let unknown = || {
+        let at = source[start..]
+            .find(&format!("{name:?}"))
+            .map_or(start, |at| start + at);
+        let (line, before) = document.lines.position(at);
+        let column = before + 1;
+        let builtins: Vec<&str> = crate::variant::BUILTINS.iter().map(|b| b.0).collect();
+        InputError {
+            location: Location::new(path, line, column),
+            message: format!(
+                "variant {name:?}: no such file (looked for {}) and not a built-in ({})\n{}",
+                beside.display(),
+                builtins.join(", "),
+                document.lines.snippet(line, column)
+            ),
+        }
+    };
     ConstraintGraph::load(&variant).map_err(|e| match e {
-        VariantError::Unknown { .. } => {
-            let at = source[start..]
-                .find(&format!("{name:?}"))
-                .map_or(start, |at| start + at);
-            let (line, before) = document.lines.position(at);
-            let column = before + 1;
-            let builtins: Vec<&str> = crate::variant::BUILTINS.iter().map(|b| b.0).collect();
-            InputError {
-                location: Location::new(path, line, column),
-                message: format!(
-                    "variant {name:?}: no such file (looked for {}) and not a built-in ({})\n{}",
-                    beside.display(),
-                    builtins.join(", "),
-                    document.lines.snippet(line, column)
-                ),
-            }
+        // A name that is a missing path is this file's error, as an unknown name is.
+        VariantError::Unknown { .. } => unknown(),
+        VariantError::Io { ref source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
+            unknown()
         }
         other => Error::Variant(other).located(path),
     })
