@@ -274,7 +274,7 @@ pub enum GraphFormatArg {
     Dimacs,
     /// One edge `U V` per line, `#` comments.
     Edges,
-    /// `{"nodes": [...], "edges": [[U, V], ...]}`.
+    /// `{"nodes": [...], "edges": [[U, V], ...]}`, or what `graph -f json` writes.
     Json,
 }
 

@@ -222,3 +222,30 @@ fn chromatic_with_a_format_prints_the_colouring_alone_on_stdout() {
     let value: serde_json::Value = serde_json::from_slice(&out).expect("stdout is one JSON value");
     assert_eq!(value["colours"], 3);
 }
+
+/// What `graph -f json` writes (nodes by `name`, edges as `{a, b, reason}`)
+/// reads back as a general graph: sudoku4's graph colours with 4 and needs 4.
+#[test]
+fn graph_json_output_reads_back_as_a_general_graph() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sudoku4.json");
+    let json = graphdoku()
+        .args(["graph", "sudoku4", "-f", "json"])
+        .output()
+        .unwrap();
+    assert!(json.status.success());
+    std::fs::write(&file, &json.stdout).unwrap();
+    let graph = read_json_graph(&json.stdout[..], "sudoku4.json").unwrap();
+    assert_eq!(graph.len(), 16);
+    assert_eq!(graph.edges().len(), 56);
+    graphdoku()
+        .args(["colour", file.to_str().unwrap(), "-k", "4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("r4c4"));
+    graphdoku()
+        .args(["chromatic", file.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("proven χ = 4"));
+}
