@@ -249,3 +249,37 @@ fn graph_json_output_reads_back_as_a_general_graph() {
         .success()
         .stdout(predicate::str::contains("proven χ = 4"));
 }
+
+/// Counts of one are singular: "1 edge", "1 colour", "1 vertex".
+#[test]
+fn counts_of_one_are_singular() {
+    let one_edge = graph_file("a b\n", ".txt");
+    let one_edge = one_edge.path().to_str().unwrap();
+    graphdoku()
+        .args(["chromatic", one_edge])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("2 vertices, 1 edge\n"));
+    graphdoku()
+        .args(["colour", one_edge, "-k", "1"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("no colouring with 1 colour: "));
+    let lone = graph_file("a\n", ".txt");
+    let lone = lone.path().to_str().unwrap();
+    graphdoku()
+        .args(["chromatic", lone])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("1 vertex, 0 edges\n"));
+    graphdoku()
+        .args(["colour", lone, "-k", "1"])
+        .assert()
+        .success()
+        .stderr("coloured with 1 of 1 colour by DSATUR, checked\n");
+    graphdoku()
+        .args(["colour", lone])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("coloured with 1 colour by"));
+}

@@ -79,13 +79,17 @@ pub(crate) fn run(
         .with_context(|| format!("cannot write {}", puzzle_path.display()))?;
     writeln!(
         out,
-        "{}: wrote {} (variant: {} cells, {} houses) and {} (puzzle: {} givens)",
+        "{}: wrote {} (variant: {}, {}) and {} (puzzle: {})",
         imported.name,
         variant_path.display(),
-        graph.len(),
-        graph.houses().len(),
+        super::counted(graph.len(), "cell", "cells"),
+        super::counted(graph.houses().len(), "house", "houses"),
         puzzle_path.display(),
-        imported.givens.iter().flatten().flatten().count()
+        super::counted(
+            imported.givens.iter().flatten().flatten().count(),
+            "given",
+            "givens"
+        )
     )?;
     Ok(Status::Ok)
 }

@@ -333,7 +333,8 @@ fn ron_givens(
                 let (at, _) = locate("Rows", start);
                 return Err(InputError {
                     message: format!(
-                        "the rows hold {filled} cells, the variant {}\n{}",
+                        "the rows hold {}, the variant {}\n{}",
+                        crate::names::counted(filled, "cell", "cells"),
                         graph.len(),
                         document.lines.snippet(at.line, at.column.saturating_sub(1))
                     ),
