@@ -160,6 +160,62 @@ fn unreadable_files_are_io_errors_in_json() {
     }
 }
 
+/// `render --solution` and `import --solve` take the search budget of the
+/// other searching commands and give up with 5 when it runs out, instead of
+/// searching on: here an empty 64×64 board, and an empty 16×16 f-puzzle.
+#[test]
+fn render_and_import_give_up_on_their_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let variant = dir.path().join("s64.ron");
+    std::fs::write(&variant, "// 64×64\nSudoku(box_size: 8)\n").unwrap();
+    let variant = variant.to_str().unwrap();
+    let svg = dir.path().join("out.svg");
+    for budget in [["--max-nodes", "1"], ["--timeout", "0.2"]] {
+        graphdoku()
+            .args(["render", "-v", variant, "--solution", "-o"])
+            .arg(&svg)
+            .args(budget)
+            .timeout(Duration::from_secs(120))
+            .assert()
+            .code(5)
+            .stderr(contains("gave up"));
+    }
+    assert!(!svg.exists(), "no picture when the search gave up");
+    let row = format!("[{}]", vec!["{}"; 16].join(", "));
+    let empty = format!(
+        "{{\"size\": 16, \"title\": \"Empty\", \"grid\": [{}]}}",
+        vec![row; 16].join(", ")
+    );
+    let file = dir.path().join("empty.json");
+    std::fs::write(&file, empty).unwrap();
+    graphdoku()
+        .args(["import", "--solve", "--max-nodes", "1"])
+        .arg(&file)
+        .timeout(Duration::from_secs(120))
+        .assert()
+        .code(5)
+        .stdout("Empty: gave up\n")
+        .stderr(contains("gave up"));
+    // Within budget, both still solve.
+    graphdoku()
+        .args([
+            "render",
+            "-v",
+            "sudoku4",
+            "--solution",
+            "--max-nodes",
+            "1000",
+        ])
+        .assert()
+        .code(0);
+    graphdoku()
+        .args(["import", "--solve", "--timeout", "60"])
+        .arg(&file)
+        .assert()
+        .code(0)
+        .stdout(contains("Empty: solved"));
+}
+
 /// Output that cannot be written (a full disk) is an I/O error, said once.
 #[test]
 fn a_write_error_exits_6() {

@@ -189,6 +189,7 @@ pub fn run(cli: Cli) -> Result<Status> {
             solution,
             output,
             scale,
+            budget,
         } => {
             let options = render::Options {
                 file,
@@ -196,6 +197,7 @@ pub fn run(cli: Cli) -> Result<Status> {
                 solution,
                 output,
                 scale,
+                budget: budget.budget(),
             };
             buffered(|out| render::run(&options, out))
         }
@@ -203,7 +205,8 @@ pub fn run(cli: Cli) -> Result<Status> {
             source,
             output,
             solve,
-        } => buffered(|out| import::run(&source, output, solve, out)),
+            budget,
+        } => buffered(|out| import::run(&source, output, solve, budget.budget(), out)),
         Command::Graph { variant, format } => buffered(|out| graph::run(&variant, format, out)),
         Command::Completions { shell } => buffered(|out| completions::run(shell, out)),
         Command::Man => buffered(man::run),
