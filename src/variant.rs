@@ -522,12 +522,14 @@ impl Target {
 }
 
 /// The error for `name`, neither a readable file in `dir` nor a built-in: an
-/// I/O error naming the file when `name` is a path (it has a folder or an
-/// extension, or exists as something other than a file), so a missing variant
+/// I/O error naming the file when `name` is a path (it has a folder or ends in
+/// `.ron`, or exists as something other than a file), so a missing variant
 /// file exits as a missing puzzle file does; else [`VariantError::Unknown`].
 fn missing(name: &str, dir: &Path) -> VariantError {
     let path = dir.join(name);
-    let file_like = Path::new(name).extension().is_some()
+    let file_like = Path::new(name)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
         || name.contains(['/', std::path::MAIN_SEPARATOR])
         || path.exists();
     match std::fs::File::open(&path).and_then(|f| f.metadata()) {
