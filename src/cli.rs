@@ -146,6 +146,8 @@ pub enum Command {
         /// Scale of a PNG (2 doubles its pixels).
         #[arg(long, default_value_t = 1.0, value_name = "FACTOR")]
         scale: f32,
+        #[command(flatten)]
+        budget: BudgetArgs,
     },
     /// Export a variant's constraint graph: DOT (Graphviz) or JSON.
     Graph {
@@ -172,6 +174,8 @@ pub enum Command {
         /// Solve it and print the solution instead of writing files.
         #[arg(long)]
         solve: bool,
+        #[command(flatten)]
+        budget: BudgetArgs,
     },
     /// Print a shell completion script to standard output.
     ///
@@ -274,7 +278,7 @@ pub enum GraphFormatArg {
     Dimacs,
     /// One edge `U V` per line, `#` comments.
     Edges,
-    /// `{"nodes": [...], "edges": [[U, V], ...]}`.
+    /// `{"nodes": [...], "edges": [[U, V], ...]}`, or what `graph -f json` writes.
     Json,
 }
 
@@ -358,6 +362,28 @@ pub struct InputArgs {
 impl InputArgs {
     /// The search budget of each puzzle.
     pub fn budget(&self) -> Budget {
+        Budget {
+            max_nodes: self.max_nodes,
+            timeout: self.timeout,
+        }
+    }
+}
+
+/// The search budget of a command that solves one puzzle on the side (`render
+/// --solution`, `import --solve`), as the puzzle commands take it.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct BudgetArgs {
+    /// Give up the search after this many seconds (exit status 5).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<Duration>,
+    /// Give up the search after this many search nodes (exit status 5).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+}
+
+impl BudgetArgs {
+    /// The search budget.
+    pub fn budget(self) -> Budget {
         Budget {
             max_nodes: self.max_nodes,
             timeout: self.timeout,

@@ -16,7 +16,7 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(error) => {
-            eprintln!("error: {error:#}");
+            eprintln!("error: {}", message(&error));
             // A file that cannot be read or output that cannot be written is
             // not the input's fault: its own status.
             let status = match io_error(&error) {
@@ -26,6 +26,23 @@ fn main() -> ExitCode {
             status.into()
         }
     }
+}
+
+/// `error` and its causes, each said once: a cause whose text the message so
+/// far already quotes (`cannot read FILE: REASON`, then REASON) is left out.
+fn message(error: &anyhow::Error) -> String {
+    let mut text = String::new();
+    for cause in error.chain() {
+        let said = cause.to_string();
+        if text.contains(&said) {
+            continue;
+        }
+        if !text.is_empty() {
+            text += ": ";
+        }
+        text += &said;
+    }
+    text
 }
 
 /// The I/O error behind `error`, if one is.

@@ -18,3 +18,8 @@ pub(crate) fn parse<T: Copy>(
             )
         })
 }
+
+/// `n` and the noun, singular for one: "1 cell", "2 cells".
+pub(crate) fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}

@@ -51,8 +51,8 @@ impl Puzzle {
     pub fn check(&self, graph: &ConstraintGraph) -> Result<(), String> {
         if self.givens.len() != graph.len() {
             return Err(format!(
-                "the puzzle has {} cells, the variant {}",
-                self.givens.len(),
+                "the puzzle has {}, the variant {}",
+                crate::names::counted(self.givens.len(), "cell", "cells"),
                 graph.len()
             ));
         }

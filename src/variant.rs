@@ -521,6 +521,32 @@ impl Target {
     }
 }
 
+/// The error for `name`, neither a readable file in `dir` nor a built-in: an
+/// I/O error naming the file when `name` is a path (it has a folder or ends in
+/// `.ron`, or exists as something other than a file), so a missing variant
+/// file exits as a missing puzzle file does; else [`VariantError::Unknown`].
+fn missing(name: &str, dir: &Path) -> VariantError {
+    let path = dir.join(name);
+    let file_like = Path::new(name)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
+        || name.contains(['/', std::path::MAIN_SEPARATOR])
+        || path.exists();
+    match std::fs::File::open(&path).and_then(|f| f.metadata()) {
+        Err(source) if file_like => VariantError::Io { path, source },
+        Ok(metadata) if metadata.is_dir() => VariantError::Io {
+            path,
+            source: std::io::Error::new(
+                std::io::ErrorKind::IsADirectory,
+                "a directory, not a file",
+            ),
+        },
+        _ => VariantError::Unknown {
+            name: name.to_string(),
+        },
+    }
+}
+
 /// Longest chain of `extends` and `parts` followed.
 const MAX_DEPTH: usize = 16;
 
@@ -533,9 +559,7 @@ struct Reader {
 
 impl Reader {
     fn load(&mut self, name: &str, dir: &Path) -> Result<LoadedVariant, VariantError> {
-        let target = Target::find(name, Some(dir)).ok_or_else(|| VariantError::Unknown {
-            name: name.to_string(),
-        })?;
+        let target = Target::find(name, Some(dir)).ok_or_else(|| missing(name, dir))?;
         self.chain.push(target.key());
         let loaded = self.read(&target);
         self.chain.pop();

@@ -213,7 +213,7 @@ fn unknown_variant_and_missing_file() {
         .args(["solve", "no/such/file.txt"])
         .assert()
         .code(6)
-        .stdout("no/such/file.txt (no/such/file.txt): invalid\n\n")
+        .stdout("no/such/file.txt (no/such/file.txt): unreadable\n\n")
         .stderr(contains("error: no/such/file.txt: cannot read: "));
 }
 
@@ -334,4 +334,21 @@ fn help_lists_the_commands() {
             .and(contains("info"))
             .and(contains("Exit status")),
     );
+}
+
+/// A count of one in a message is singular: "the rows hold 1 cell".
+#[test]
+fn a_count_of_one_is_singular() {
+    let dir = tempfile::tempdir().unwrap();
+    let one = file(
+        &dir,
+        "one.ron",
+        "Puzzle(variant: \"sudoku4\", givens: Rows([\"1\"]))\n",
+    );
+    graphdoku()
+        .arg("solve")
+        .arg(&one)
+        .assert()
+        .code(2)
+        .stderr(contains("the rows hold 1 cell, the variant 16"));
 }

@@ -93,6 +93,129 @@ fn unreadable_files_exit_6() {
         .code(6);
 }
 
+/// A variant file that cannot be read is an I/O error (6) naming it, as a
+/// puzzle file is, for every command that takes a variant; a name that is
+/// neither a file nor a built-in stays a usage error (2).
+#[test]
+fn missing_variant_files_exit_6() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.txt");
+    std::fs::write(&good, EXAMPLE).unwrap();
+    let missing = dir.path().join("missing.ron");
+    let missing = missing.to_str().unwrap();
+    let folder = dir.path().to_str().unwrap();
+    let good = good.to_str().unwrap();
+    for variant in [missing, folder] {
+        let runs: &[&[&str]] = &[
+            &["graph", variant],
+            &["graph", variant, "-f", "json"],
+            &["info", variant],
+            &["generate", "-v", variant],
+            &["render", "-v", variant],
+            &["render", "-v", variant, good],
+            &["validate", "-v", variant, good],
+            &["solve", "-v", variant, good],
+            &["count", "-v", variant, good],
+            &["check", "-v", variant, good],
+            &["grade", "-v", variant, good],
+            &["explain", "-v", variant, good],
+            &["hint", "-v", variant, good],
+        ];
+        for args in runs {
+            let out = graphdoku().args(*args).output().unwrap();
+            let err = String::from_utf8(out.stderr).unwrap();
+            assert_eq!(out.status.code(), Some(6), "{args:?}: {err}");
+            assert!(
+                err.contains(&format!("cannot read {variant}")),
+                "{args:?}: {err}"
+            );
+            // The operating system's reason once, not repeated by the error chain.
+            assert!(err.matches("os error").count() <= 1, "{args:?}: {err}");
+        }
+    }
+    graphdoku()
+        .args(["graph", "no-such-variant"])
+        .assert()
+        .code(2)
+        .stderr(contains("not a built-in"));
+}
+
+/// With `-f json` a puzzle file that cannot be read is reported as
+/// `"status": "io-error"`, not "invalid", and the run exits 6.
+#[test]
+fn unreadable_files_are_io_errors_in_json() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("missing.txt");
+    for command in ["solve", "count", "check", "grade", "explain", "hint"] {
+        let out = graphdoku()
+            .args([command, "-f", "json"])
+            .arg(&missing)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(6), "{command}");
+        let line: serde_json::Value =
+            serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+        assert_eq!(line["status"], "io-error", "{command}");
+        assert!(line["error"].as_str().unwrap().contains("cannot read"));
+    }
+}
+
+/// `render --solution` and `import --solve` take the search budget of the
+/// other searching commands and give up with 5 when it runs out, instead of
+/// searching on: here an empty 64×64 board, and an empty 16×16 f-puzzle.
+#[test]
+fn render_and_import_give_up_on_their_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let variant = dir.path().join("s64.ron");
+    std::fs::write(&variant, "// 64×64\nSudoku(box_size: 8)\n").unwrap();
+    let variant = variant.to_str().unwrap();
+    let svg = dir.path().join("out.svg");
+    for budget in [["--max-nodes", "1"], ["--timeout", "0.2"]] {
+        graphdoku()
+            .args(["render", "-v", variant, "--solution", "-o"])
+            .arg(&svg)
+            .args(budget)
+            .timeout(Duration::from_secs(120))
+            .assert()
+            .code(5)
+            .stderr(contains("gave up"));
+    }
+    assert!(!svg.exists(), "no picture when the search gave up");
+    let row = format!("[{}]", vec!["{}"; 16].join(", "));
+    let empty = format!(
+        "{{\"size\": 16, \"title\": \"Empty\", \"grid\": [{}]}}",
+        vec![row; 16].join(", ")
+    );
+    let file = dir.path().join("empty.json");
+    std::fs::write(&file, empty).unwrap();
+    graphdoku()
+        .args(["import", "--solve", "--max-nodes", "1"])
+        .arg(&file)
+        .timeout(Duration::from_secs(120))
+        .assert()
+        .code(5)
+        .stdout("Empty: gave up\n")
+        .stderr(contains("gave up"));
+    // Within budget, both still solve.
+    graphdoku()
+        .args([
+            "render",
+            "-v",
+            "sudoku4",
+            "--solution",
+            "--max-nodes",
+            "1000",
+        ])
+        .assert()
+        .code(0);
+    graphdoku()
+        .args(["import", "--solve", "--timeout", "60"])
+        .arg(&file)
+        .assert()
+        .code(0)
+        .stdout(contains("Empty: solved"));
+}
+
 /// Output that cannot be written (a full disk) is an I/O error, said once.
 #[test]
 fn a_write_error_exits_6() {

@@ -222,3 +222,64 @@ fn chromatic_with_a_format_prints_the_colouring_alone_on_stdout() {
     let value: serde_json::Value = serde_json::from_slice(&out).expect("stdout is one JSON value");
     assert_eq!(value["colours"], 3);
 }
+
+/// What `graph -f json` writes (nodes by `name`, edges as `{a, b, reason}`)
+/// reads back as a general graph: sudoku4's graph colours with 4 and needs 4.
+#[test]
+fn graph_json_output_reads_back_as_a_general_graph() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("sudoku4.json");
+    let json = graphdoku()
+        .args(["graph", "sudoku4", "-f", "json"])
+        .output()
+        .unwrap();
+    assert!(json.status.success());
+    std::fs::write(&file, &json.stdout).unwrap();
+    let graph = read_json_graph(&json.stdout[..], "sudoku4.json").unwrap();
+    assert_eq!(graph.len(), 16);
+    assert_eq!(graph.edges().len(), 56);
+    graphdoku()
+        .args(["colour", file.to_str().unwrap(), "-k", "4"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("r4c4"));
+    graphdoku()
+        .args(["chromatic", file.to_str().unwrap()])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("proven χ = 4"));
+}
+
+/// Counts of one are singular: "1 edge", "1 colour", "1 vertex".
+#[test]
+fn counts_of_one_are_singular() {
+    let one_edge = graph_file("a b\n", ".txt");
+    let one_edge = one_edge.path().to_str().unwrap();
+    graphdoku()
+        .args(["chromatic", one_edge])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("2 vertices, 1 edge\n"));
+    graphdoku()
+        .args(["colour", one_edge, "-k", "1"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("no colouring with 1 colour: "));
+    let lone = graph_file("a\n", ".txt");
+    let lone = lone.path().to_str().unwrap();
+    graphdoku()
+        .args(["chromatic", lone])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("1 vertex, 0 edges\n"));
+    graphdoku()
+        .args(["colour", lone, "-k", "1"])
+        .assert()
+        .success()
+        .stderr("coloured with 1 of 1 colour by DSATUR, checked\n");
+    graphdoku()
+        .args(["colour", lone])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("coloured with 1 colour by"));
+}

@@ -38,6 +38,7 @@ pub(crate) fn run(
         Ok(Verdict::Multiple(..)) => ("multiple", Status::Multiple),
         Ok(Verdict::GaveUp(_)) => ("gave up", Status::GaveUp),
         Err(Status::Invalid) => ("invalid", Status::Invalid),
+        Err(Status::Io) => ("unreadable", Status::Io),
         Err(status) => ("internal error", *status),
     };
     let pair = match &outcome {

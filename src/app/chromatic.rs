@@ -25,9 +25,9 @@ pub fn run(args: &ChromaticArgs, out: &mut impl Write) -> Result<Status> {
     };
     writeln!(
         log,
-        "{} vertices, {} edges",
-        graph.len(),
-        graph.edges().len()
+        "{}, {}",
+        super::counted(graph.len(), "vertex", "vertices"),
+        super::counted(graph.edges().len(), "edge", "edges")
     )?;
     // Each bound is printed (and flushed) as soon as it is found.
     let mut failed = None;
@@ -42,7 +42,8 @@ pub fn run(args: &ChromaticArgs, out: &mut impl Write) -> Result<Status> {
                 vertices,
                 components,
             } => format!(
-                "reduced to {vertices} vertices in {}",
+                "reduced to {} in {}",
+                super::counted(*vertices, "vertex", "vertices"),
                 super::counted(*components, "component", "components")
             ),
             Event::Impossible { colours } => {

@@ -107,8 +107,8 @@ pub fn run(args: &ColourArgs, out: &mut impl Write) -> Result<Status> {
         let status = print(&graph, &best.colouring, args.output, out)?;
         if status == Status::Ok {
             eprintln!(
-                "coloured with {} colours by the heuristics (fewest found, not proven), checked",
-                best.upper
+                "coloured with {} by the heuristics (fewest found, not proven), checked",
+                super::counted(best.upper, "colour", "colours")
             );
         }
         return Ok(status);
@@ -118,7 +118,8 @@ pub fn run(args: &ColourArgs, out: &mut impl Write) -> Result<Status> {
             let status = print(&graph, &colouring, args.output, out)?;
             if status == Status::Ok {
                 let used = colouring::colours_used(&colouring);
-                eprintln!("coloured with {used} of {k} colours by {by}, checked");
+                let of = super::counted(k as usize, "colour", "colours");
+                eprintln!("coloured with {used} of {of} by {by}, checked");
             }
             Ok(status)
         }
@@ -139,7 +140,8 @@ pub fn run(args: &ColourArgs, out: &mut impl Write) -> Result<Status> {
                 ),
                 Proof::Search => "the exhaustive search found none".to_string(),
             };
-            writeln!(out, "no colouring with {k} colours: {why}")?;
+            let with = super::counted(k as usize, "colour", "colours");
+            writeln!(out, "no colouring with {with}: {why}")?;
             Ok(Status::Unsolved)
         }
         Outcome::GaveUp(why) => {

@@ -51,6 +51,7 @@ pub(crate) fn run(
     };
     let verdict = match found {
         None if status == Status::Invalid => "invalid".to_string(),
+        None if status == Status::Io => "unreadable".to_string(),
         None => "internal error".to_string(),
         Some(n) if status == Status::GaveUp => format!("gave up after {n} found"),
         Some(0) => "none".to_string(),

@@ -97,6 +97,7 @@ fn report_failure(
     let word = match status {
         Status::Unsolved => "no solution",
         Status::Invalid => "invalid",
+        Status::Io => "unreadable",
         Status::GaveUp => "gave up",
         _ => "internal error",
     };

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use graphdoku::read::fpuzzles;
 use graphdoku::write::{ron, text};
-use graphdoku::{ConstraintGraph, PuzzleReader, Solver, variant, verify};
+use graphdoku::{Budget, ConstraintGraph, PuzzleReader, Solver, variant, verify};
 
 use super::Status;
 
@@ -14,6 +14,7 @@ pub(crate) fn run(
     source: &str,
     output: Option<PathBuf>,
     solve: bool,
+    budget: Budget,
     out: &mut impl Write,
 ) -> Result<Status> {
     let path = Path::new(source);
@@ -47,7 +48,18 @@ pub(crate) fn run(
             .next()
             .context("no puzzle")?;
         let puzzle = record.puzzle?;
-        let Some(solution) = Solver::new(&graph).solve(&puzzle) else {
+        let count = Solver::new(&graph)
+            .with_budget(budget)
+            .count_solutions(&puzzle, 1);
+        let Some(solution) = count.first else {
+            if count.gave_up {
+                writeln!(out, "{}: gave up", imported.name)?;
+                eprintln!(
+                    "gave up: {}: the search budget ran out (--timeout, --max-nodes)",
+                    imported.name
+                );
+                return Ok(Status::GaveUp);
+            }
             writeln!(out, "{}: no solution", imported.name)?;
             return Ok(Status::Unsolved);
         };
@@ -79,13 +91,17 @@ pub(crate) fn run(
         .with_context(|| format!("cannot write {}", puzzle_path.display()))?;
     writeln!(
         out,
-        "{}: wrote {} (variant: {} cells, {} houses) and {} (puzzle: {} givens)",
+        "{}: wrote {} (variant: {}, {}) and {} (puzzle: {})",
         imported.name,
         variant_path.display(),
-        graph.len(),
-        graph.houses().len(),
+        super::counted(graph.len(), "cell", "cells"),
+        super::counted(graph.houses().len(), "house", "houses"),
         puzzle_path.display(),
-        imported.givens.iter().flatten().flatten().count()
+        super::counted(
+            imported.givens.iter().flatten().flatten().count(),
+            "given",
+            "givens"
+        )
     )?;
     Ok(Status::Ok)
 }

@@ -189,6 +189,7 @@ pub fn run(cli: Cli) -> Result<Status> {
             solution,
             output,
             scale,
+            budget,
         } => {
             let options = render::Options {
                 file,
@@ -196,6 +197,7 @@ pub fn run(cli: Cli) -> Result<Status> {
                 solution,
                 output,
                 scale,
+                budget: budget.budget(),
             };
             buffered(|out| render::run(&options, out))
         }
@@ -203,7 +205,8 @@ pub fn run(cli: Cli) -> Result<Status> {
             source,
             output,
             solve,
-        } => buffered(|out| import::run(&source, output, solve, out)),
+            budget,
+        } => buffered(|out| import::run(&source, output, solve, budget.budget(), out)),
         Command::Graph { variant, format } => buffered(|out| graph::run(&variant, format, out)),
         Command::Completions { shell } => buffered(|out| completions::run(shell, out)),
         Command::Man => buffered(man::run),
@@ -391,7 +394,6 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
                 }
                 .located(&name);
                 one(&mut batch, &graph, &solver, invalid_record(&name, error))?;
-                batch.unreadable();
                 continue;
             }
         };
@@ -415,18 +417,12 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
                         }
                     }
                 }
-                Err(e) => {
-                    let io = matches!(e, read::Error::Io { .. });
-                    one(
-                        &mut batch,
-                        &graph,
-                        &solver,
-                        invalid_record(&name, e.located(&name)),
-                    )?;
-                    if io {
-                        batch.unreadable();
-                    }
-                }
+                Err(e) => one(
+                    &mut batch,
+                    &graph,
+                    &solver,
+                    invalid_record(&name, e.located(&name)),
+                )?,
             }
             continue;
         }
@@ -582,15 +578,6 @@ impl Batch {
         Ok(())
     }
 
-    /// Counts the record just printed (invalid: the file could not be read) as
-    /// an I/O error.
-    fn unreadable(&mut self) {
-        let invalid = &mut self.counts[Status::Invalid as usize];
-        *invalid = invalid.saturating_sub(1);
-        self.counts[Status::Io as usize] += 1;
-        self.status = self.status.max(Status::Io);
-    }
-
     /// Reports an input that held no puzzle: an error, like an unreadable one.
     fn no_puzzles(&mut self, name: &str) -> Result<()> {
         self.message(format!("error: {name}: no puzzles found\n").as_bytes())?;
@@ -684,14 +671,18 @@ impl Batch {
     }
 }
 
-/// The puzzle of a record, or the status after reporting to `err` why there is none.
+/// The puzzle of a record, or the status after reporting to `err` why there is
+/// none: [`Status::Io`] when its file could not be read, else [`Status::Invalid`].
 pub(crate) fn puzzle_or_report<'r>(
     record: &'r Record,
     err: &mut impl Write,
 ) -> Result<&'r Puzzle, Status> {
     record.puzzle.as_ref().map_err(|e| {
         let _ = writeln!(err, "error: {e}");
-        Status::Invalid
+        match e.is_io() {
+            true => Status::Io,
+            false => Status::Invalid,
+        }
     })
 }
 

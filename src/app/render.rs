@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use graphdoku::read;
 use graphdoku::write::{png, svg};
-use graphdoku::{ConstraintGraph, Puzzle, PuzzleReader, Solver};
+use graphdoku::{Budget, ConstraintGraph, Puzzle, PuzzleReader, Solver};
 
 use super::{DEFAULT_VARIANT, Status, open, variant_ignored};
 
@@ -18,6 +18,8 @@ pub(crate) struct Options {
     pub solution: bool,
     pub output: Option<PathBuf>,
     pub scale: f32,
+    /// The search budget of --solution.
+    pub budget: Budget,
 }
 
 pub(crate) fn run(options: &Options, out: &mut impl Write) -> Result<Status> {
@@ -32,17 +34,28 @@ pub(crate) fn run(options: &Options, out: &mut impl Write) -> Result<Status> {
     };
     let solved = match options.solution {
         false => None,
-        true => match Solver::new(&graph).solve(&puzzle) {
-            Some(solution) => {
-                graphdoku::verify(&graph, &puzzle, &solution)
-                    .map_err(|v| anyhow::anyhow!("internal error: a wrong solution: {v}"))?;
-                Some(solution.to_puzzle())
+        true => {
+            let count = Solver::new(&graph)
+                .with_budget(options.budget)
+                .count_solutions(&puzzle, 1);
+            match (count.first, count.gave_up) {
+                (Some(solution), _) => {
+                    graphdoku::verify(&graph, &puzzle, &solution)
+                        .map_err(|v| anyhow::anyhow!("internal error: a wrong solution: {v}"))?;
+                    Some(solution.to_puzzle())
+                }
+                (None, true) => {
+                    eprintln!(
+                        "gave up: {label}: the search budget ran out (--timeout, --max-nodes)"
+                    );
+                    return Ok(Status::GaveUp);
+                }
+                (None, false) => {
+                    eprintln!("error: {label}: no solution");
+                    return Ok(Status::Unsolved);
+                }
             }
-            None => {
-                eprintln!("error: {label}: no solution");
-                return Ok(Status::Unsolved);
-            }
-        },
+        }
     };
     // A generated puzzle's name already says the variant.
     let mut title = match label.contains(graph.name()) {

@@ -67,7 +67,8 @@ pub(crate) fn run(
         (Status::GaveUp, true) => "solved, gave up proving it unique",
         (Status::GaveUp, false) => "gave up",
         (Status::Unsolved, _) => "no solution",
-        (Status::Invalid | Status::Io, _) => "invalid",
+        (Status::Invalid, _) => "invalid",
+        (Status::Io, _) => "unreadable",
         (Status::Internal, _) => "internal error",
     };
     let values = solved.ok().map(|(s, ..)| s.to_puzzle());

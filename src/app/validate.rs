@@ -97,6 +97,11 @@ fn validate(path: &Path, text_variant: Option<&str>, out: &mut impl Write) -> Re
             let text_variant = text_variant.unwrap_or(super::DEFAULT_VARIANT);
             let graph = match ConstraintGraph::load(text_variant) {
                 Ok(graph) => graph,
+                // A missing --variant file is an I/O error, as a missing puzzle file is.
+                Err(e @ variant::VariantError::Io { .. }) => {
+                    eprintln!("error: {e}");
+                    return Ok(Status::Io);
+                }
                 Err(e) => return Ok(invalid(e.to_string())),
             };
             let head = super::head(text_variant_given, &mut reader);

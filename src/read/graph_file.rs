@@ -77,7 +77,7 @@ pub(crate) fn for_each_line(
             .read_until(b'\n', &mut buffer)
             .map_err(|e| InputError {
                 location: Location::new(path, number + 1, 0),
-                message: format!("cannot read: {e}"),
+                message: format!("{}{e}", super::CANNOT_READ),
             })?;
         if read == 0 {
             return Ok(());

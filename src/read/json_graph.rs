@@ -1,5 +1,5 @@
 //! JSON graphs: `{"nodes": [...], "edges": [[u, v], ...]}`, nodes optionally
-//! precoloured or given allowed lists.
+//! precoloured or given allowed lists; `graphdoku graph -f json` output reads too.
 
 use std::collections::HashMap;
 use std::io::BufRead;
@@ -17,6 +17,11 @@ use crate::location::Lines;
 /// `{"id": NAME, "colour": C, "allowed": [C, ...]}` (`color` is read too),
 /// colours counted from 1. `edges` lists pairs of names. Without `nodes`, the
 /// vertices are the names the edges use, in order of appearance.
+///
+/// So that what `graphdoku graph -f json` writes reads back, a node object may
+/// say `name` in place of `id`, an edge may be an object `{"a": U, "b": V}`
+/// (other keys, such as `reason`, are ignored), and an allowed colour may be a
+/// symbol of a top-level `symbols` list (the first symbol is colour 1).
 ///
 /// # Errors
 /// With file, line and column: malformed JSON, a node or edge of the wrong
@@ -56,15 +61,28 @@ pub fn read_json_graph(input: impl BufRead, path: &str) -> Result<PlainGraph, In
     let mut precoloured = Vec::new();
     let mut allowed = Vec::new();
     let listed = top.contains_key("nodes");
+    // The symbols of a `graph -f json` record, which names allowed colours by symbol.
+    let symbols: Vec<&str> = top
+        .get("symbols")
+        .and_then(Value::as_array)
+        .map_or_else(Vec::new, |list| {
+            list.iter().filter_map(Value::as_str).collect()
+        });
     if let Some(nodes) = top.get("nodes") {
         let Value::Array(nodes) = nodes else {
             return Err(fail("\"nodes\"", "", "`nodes` must be a list".into()));
         };
         for (i, node) in nodes.iter().enumerate() {
             let (id, object) = match node {
-                Value::Object(object) => match object.get("id") {
+                Value::Object(object) => match object.get("id").or_else(|| object.get("name")) {
                     Some(id) => (id, Some(object)),
-                    None => return Err(fail("\"nodes\"", "{", format!("node {}: no `id`", i + 1))),
+                    None => {
+                        return Err(fail(
+                            "\"nodes\"",
+                            "{",
+                            format!("node {}: no `id` (or `name`)", i + 1),
+                        ));
+                    }
                 },
                 other => (other, None),
             };
@@ -86,6 +104,11 @@ pub fn read_json_graph(input: impl BufRead, path: &str) -> Result<PlainGraph, In
             names.push(name.clone());
             let Some(object) = object else { continue };
             let colour_of = |value: &Value| -> Result<u32, InputError> {
+                if let Some(symbol) = value.as_str()
+                    && let Some(at) = symbols.iter().position(|s| *s == symbol)
+                {
+                    return Ok(at as u32);
+                }
                 match value.as_u64() {
                     Some(c) if (1..=MAX_COLOUR).contains(&c) => Ok((c - 1) as u32),
                     _ => Err(fail(
@@ -131,12 +154,18 @@ pub fn read_json_graph(input: impl BufRead, path: &str) -> Result<PlainGraph, In
         };
         for (i, edge) in list.iter().enumerate() {
             let pair = match edge {
-                Value::Array(pair) if pair.len() == 2 => pair,
+                Value::Array(pair) if pair.len() == 2 => [&pair[0], &pair[1]],
+                Value::Object(ends) if ends.contains_key("a") && ends.contains_key("b") => {
+                    [&ends["a"], &ends["b"]]
+                }
                 other => {
                     return Err(fail(
                         "\"edges\"",
                         &other.to_string(),
-                        format!("edge {}: expected a pair [U, V]", i + 1),
+                        format!(
+                            "edge {}: expected a pair [U, V] or {{\"a\": U, \"b\": V}}",
+                            i + 1
+                        ),
                     ));
                 }
             };
@@ -222,6 +251,19 @@ mod tests {
         assert_eq!(g.len(), 3);
         assert_eq!(g.name(2), "x");
         assert_eq!(g.edges(), &[(0, 1), (1, 2)]);
+    }
+
+    #[test]
+    fn graph_records_read_back() {
+        let g = read(
+            r#"{"symbols": ["1", "2", "3"], "nodes": [{"name": "r1c1", "x": 0.5},
+                {"name": "r1c2", "allowed": ["2", "3"]}],
+                "edges": [{"a": "r1c1", "b": "r1c2", "reason": "row 1"}]}"#,
+        )
+        .unwrap();
+        assert_eq!(g.name(1), "r1c2");
+        assert_eq!(g.edges(), &[(0, 1)]);
+        assert_eq!(g.allowed(1), Some(&[1, 2][..]));
     }
 
     #[test]

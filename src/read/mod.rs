@@ -51,6 +51,18 @@ pub struct InputError {
     pub message: String,
 }
 
+impl InputError {
+    /// True when the input itself could not be read (missing, unreadable, a
+    /// directory, an I/O error part way): not the puzzle's fault, so exit
+    /// status 6 and `"status": "io-error"`, not "invalid".
+    pub fn is_io(&self) -> bool {
+        self.message.starts_with(CANNOT_READ)
+    }
+}
+
+/// How the message of an [`InputError`] from an I/O error starts (see [`InputError::is_io`]).
+pub(crate) const CANNOT_READ: &str = "cannot read: ";
+
 /// One puzzle of an input, or why it could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Record {
@@ -114,7 +126,7 @@ impl Error {
                 location,
                 message: format!("{message}{snippet}"),
             },
-            Error::Io { source, .. } => whole(format!("cannot read: {source}")),
+            Error::Io { source, .. } => whole(format!("{CANNOT_READ}{source}")),
             other => whole(other.to_string()),
         }
     }

@@ -233,23 +233,28 @@ fn puzzle_variant(name: &str, document: &Document) -> Result<ConstraintGraph, In
     } else {
         name.to_string()
     };
+    let unknown = || {
+        let at = source[start..]
+            .find(&format!("{name:?}"))
+            .map_or(start, |at| start + at);
+        let (line, before) = document.lines.position(at);
+        let column = before + 1;
+        let builtins: Vec<&str> = crate::variant::BUILTINS.iter().map(|b| b.0).collect();
+        InputError {
+            location: Location::new(path, line, column),
+            message: format!(
+                "variant {name:?}: no such file (looked for {}) and not a built-in ({})\n{}",
+                beside.display(),
+                builtins.join(", "),
+                document.lines.snippet(line, column)
+            ),
+        }
+    };
     ConstraintGraph::load(&variant).map_err(|e| match e {
-        VariantError::Unknown { .. } => {
-            let at = source[start..]
-                .find(&format!("{name:?}"))
-                .map_or(start, |at| start + at);
-            let (line, before) = document.lines.position(at);
-            let column = before + 1;
-            let builtins: Vec<&str> = crate::variant::BUILTINS.iter().map(|b| b.0).collect();
-            InputError {
-                location: Location::new(path, line, column),
-                message: format!(
-                    "variant {name:?}: no such file (looked for {}) and not a built-in ({})\n{}",
-                    beside.display(),
-                    builtins.join(", "),
-                    document.lines.snippet(line, column)
-                ),
-            }
+        // A name that is a missing path is this file's error, as an unknown name is.
+        VariantError::Unknown { .. } => unknown(),
+        VariantError::Io { ref source, .. } if source.kind() == std::io::ErrorKind::NotFound => {
+            unknown()
         }
         other => Error::Variant(other).located(path),
     })
@@ -328,7 +333,8 @@ fn ron_givens(
                 let (at, _) = locate("Rows", start);
                 return Err(InputError {
                     message: format!(
-                        "the rows hold {filled} cells, the variant {}\n{}",
+                        "the rows hold {}, the variant {}\n{}",
+                        crate::names::counted(filled, "cell", "cells"),
                         graph.len(),
                         document.lines.snippet(at.line, at.column.saturating_sub(1))
                     ),

@@ -516,7 +516,7 @@ impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
                 Err(e) => {
                     self.finished = true;
                     self.line += 1;
-                    return Some(self.error(0, format!("cannot read: {e}")));
+                    return Some(self.error(0, format!("{}{e}", super::CANNOT_READ)));
                 }
             }
         }

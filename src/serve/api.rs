@@ -189,9 +189,9 @@ fn values(
     };
     if given.len() != graph.len() {
         return Err(Failure::bad(format!(
-            "\"{what}\" has {} entries, but the variant has {} cells",
-            given.len(),
-            graph.len()
+            "\"{what}\" has {}, but the variant has {}",
+            crate::names::counted(given.len(), "entry", "entries"),
+            crate::names::counted(graph.len(), "cell", "cells")
         )));
     }
     let alphabet = graph.alphabet();
