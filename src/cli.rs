@@ -351,32 +351,25 @@ pub struct InputArgs {
     /// default: every core.
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub jobs: Option<u32>,
-    /// Give up on a puzzle after this many seconds of search (exit status 5).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    pub timeout: Option<Duration>,
-    /// Give up on a puzzle after this many search nodes (exit status 5).
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
 }
 
 impl InputArgs {
     /// The search budget of each puzzle.
     pub fn budget(&self) -> Budget {
-        Budget {
-            max_nodes: self.max_nodes,
-            timeout: self.timeout,
-        }
+        self.budget.budget()
     }
 }
 
-/// The search budget of a command that solves one puzzle on the side (`render
-/// --solution`, `import --solve`), as the puzzle commands take it.
+/// The search budget of each puzzle a command solves: the puzzle commands',
+/// `render --solution`'s and `import --solve`'s.
 #[derive(Debug, Clone, Copy, Args)]
 pub struct BudgetArgs {
-    /// Give up the search after this many seconds (exit status 5).
+    /// Give up on a puzzle after this many seconds of search (exit status 5).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<Duration>,
-    /// Give up the search after this many search nodes (exit status 5).
+    /// Give up on a puzzle after this many search nodes (exit status 5).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
 }

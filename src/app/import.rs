@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use graphdoku::read::fpuzzles;
 use graphdoku::write::{ron, text};
-use graphdoku::{Budget, ConstraintGraph, PuzzleReader, Solver, variant, verify};
+use graphdoku::{Budget, ConstraintGraph, PuzzleReader, variant};
 
 use super::Status;
 
@@ -48,23 +48,17 @@ pub(crate) fn run(
             .next()
             .context("no puzzle")?;
         let puzzle = record.puzzle?;
-        let count = Solver::new(&graph)
-            .with_budget(budget)
-            .count_solutions(&puzzle, 1);
-        let Some(solution) = count.first else {
-            if count.gave_up {
-                writeln!(out, "{}: gave up", imported.name)?;
-                eprintln!(
-                    "gave up: {}: the search budget ran out (--timeout, --max-nodes)",
-                    imported.name
-                );
-                return Ok(Status::GaveUp);
+        let solution = match super::solve_one(&graph, &puzzle, budget, &imported.name)? {
+            Ok(solution) => solution,
+            Err(status) => {
+                let what = match status {
+                    Status::GaveUp => "gave up",
+                    _ => "no solution",
+                };
+                writeln!(out, "{}: {what}", imported.name)?;
+                return Ok(status);
             }
-            writeln!(out, "{}: no solution", imported.name)?;
-            return Ok(Status::Unsolved);
         };
-        verify(&graph, &puzzle, &solution)
-            .map_err(|v| anyhow::anyhow!("internal error: a wrong solution: {v}"))?;
         writeln!(out, "{}: solved", imported.name)?;
         let style = super::text_style();
         let drawn = text::drawing_with(

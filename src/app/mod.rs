@@ -28,7 +28,7 @@ use std::time::Instant;
 use anyhow::Result;
 use graphdoku::read::{self, looks_like_ron};
 use graphdoku::{
-    ConstraintGraph, InputError, Puzzle, PuzzleReader, Record, Solution, Solver, verify,
+    Budget, ConstraintGraph, InputError, Puzzle, PuzzleReader, Record, Solution, Solver, verify,
 };
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -684,6 +684,32 @@ pub(crate) fn puzzle_or_report<'r>(
             false => Status::Invalid,
         }
     })
+}
+
+/// The first solution of `puzzle` under `budget`, verified, for the commands
+/// that solve one puzzle on the side; else [`Status::Unsolved`], or
+/// [`Status::GaveUp`] after saying so on standard error.
+pub(crate) fn solve_one(
+    graph: &ConstraintGraph,
+    puzzle: &Puzzle,
+    budget: Budget,
+    label: &str,
+) -> Result<Result<Solution, Status>> {
+    let count = Solver::new(graph)
+        .with_budget(budget)
+        .count_solutions(puzzle, 1);
+    match (count.first, count.gave_up) {
+        (Some(solution), _) => {
+            verify(graph, puzzle, &solution)
+                .map_err(|v| anyhow::anyhow!("internal error: a wrong solution: {v}"))?;
+            Ok(Ok(solution))
+        }
+        (None, true) => {
+            eprintln!("gave up: {label}: the search budget ran out (--timeout, --max-nodes)");
+            Ok(Err(Status::GaveUp))
+        }
+        (None, false) => Ok(Err(Status::Unsolved)),
+    }
 }
 
 /// Verifies a solution before anything prints it.

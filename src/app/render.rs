@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result};
 use graphdoku::read;
 use graphdoku::write::{png, svg};
-use graphdoku::{Budget, ConstraintGraph, Puzzle, PuzzleReader, Solver};
+use graphdoku::{Budget, ConstraintGraph, Puzzle, PuzzleReader};
 
 use super::{DEFAULT_VARIANT, Status, open, variant_ignored};
 
@@ -34,28 +34,14 @@ pub(crate) fn run(options: &Options, out: &mut impl Write) -> Result<Status> {
     };
     let solved = match options.solution {
         false => None,
-        true => {
-            let count = Solver::new(&graph)
-                .with_budget(options.budget)
-                .count_solutions(&puzzle, 1);
-            match (count.first, count.gave_up) {
-                (Some(solution), _) => {
-                    graphdoku::verify(&graph, &puzzle, &solution)
-                        .map_err(|v| anyhow::anyhow!("internal error: a wrong solution: {v}"))?;
-                    Some(solution.to_puzzle())
-                }
-                (None, true) => {
-                    eprintln!(
-                        "gave up: {label}: the search budget ran out (--timeout, --max-nodes)"
-                    );
-                    return Ok(Status::GaveUp);
-                }
-                (None, false) => {
-                    eprintln!("error: {label}: no solution");
-                    return Ok(Status::Unsolved);
-                }
+        true => match super::solve_one(&graph, &puzzle, options.budget, &label)? {
+            Ok(solution) => Some(solution.to_puzzle()),
+            Err(Status::Unsolved) => {
+                eprintln!("error: {label}: no solution");
+                return Ok(Status::Unsolved);
             }
-        }
+            Err(status) => return Ok(status),
+        },
     };
     // A generated puzzle's name already says the variant.
     let mut title = match label.contains(graph.name()) {

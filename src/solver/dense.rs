@@ -245,6 +245,13 @@ impl<'t, const W: usize> Board<'t, W> {
         self.sets[colour][cell / 64] & (1 << (cell % 64)) != 0
     }
 
+    /// The colours `cell` may still hold.
+    fn candidates(&self, cell: usize) -> u128 {
+        (0..self.t.colours)
+            .filter(|&s| self.has(s, cell))
+            .fold(0, |set, s| set | 1 << s)
+    }
+
     #[inline(always)]
     fn undecided_cells(&self) -> Set<W> {
         and_not(&self.t.all, &self.sets[self.t.colours])
@@ -521,12 +528,7 @@ impl<const W: usize> Domain for Board<'_, W> {
     /// Ends at a fixed point that naked singles saw last, so `pairs` holds.
     fn propagate(&mut self) -> Result<(), Contradiction> {
         loop {
-            if self.naked_singles()? {
-                continue;
-            }
-            if self.hidden_singles()? {
-                continue;
-            }
+            self.propagate_singles()?;
             if self.undecided <= self.pointing_above || !self.pointing() {
                 return Ok(());
             }
@@ -568,10 +570,10 @@ impl<const W: usize> Domain for Board<'_, W> {
             }
         }
         let cell = best.expect("a tied cell").0;
-        let colours = (0..k)
-            .filter(|&s| self.has(s, cell))
-            .fold(0, |set: u128, s| set | 1 << s);
-        Choice::Cell { cell, colours }
+        Choice::Cell {
+            cell,
+            colours: self.candidates(cell),
+        }
     }
 
     fn save(&mut self) {
@@ -612,11 +614,7 @@ impl<const W: usize> Domain for Board<'_, W> {
     }
 
     fn pairs(&self, out: &mut Vec<(u32, u128)>) {
-        let k = self.t.colours;
-        for cell in cells(self.pairs) {
-            let colours = (0..k).filter(|&s| self.has(s, cell));
-            out.push((cell as u32, colours.fold(0, |set, s| set | 1 << s)));
-        }
+        out.extend(cells(self.pairs).map(|cell| (cell as u32, self.candidates(cell))));
     }
 
     fn solution(&self) -> Vec<u8> {

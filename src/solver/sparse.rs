@@ -406,17 +406,8 @@ impl<B: Bits> Domain for Cells<'_, B> {
     }
 
     fn propagate(&mut self) -> Result<(), Contradiction> {
-        if std::mem::take(&mut self.failed) {
-            return Err(Contradiction);
-        }
         loop {
-            self.decide_queued()?;
-            if self.undecided == 0 {
-                return Ok(());
-            }
-            if self.hidden_singles()? {
-                continue;
-            }
+            self.propagate_singles()?;
             if self.undecided <= self.locked_above || !self.locked_candidates()? {
                 return Ok(());
             }
