@@ -23,8 +23,8 @@ use crate::graph::ConstraintGraph;
 use crate::puzzle::{Puzzle, Solution};
 use shape::Shape;
 
-/// Graphs with at most this many cells get bitboards; bigger ones the
-/// cell-major store. Measured: a bitboard sweep for hidden singles costs
+/// Graphs with at most this many cells (and 256 full houses) get bitboards;
+/// bigger ones the cell-major store. Measured: a bitboard sweep for hidden singles costs
 /// colours × houses × words, which on a 36×36 board made each node 2.4× and on
 /// 49×49 3.3× slower than the cell-major store's.
 pub const DENSE_CELLS: usize = 512;
@@ -157,9 +157,9 @@ enum Store<D2, D4, D8, S16, S32, S64, S128, S256> {
 
 /// The graph compiled for one store.
 type Compiled = Store<
-    dense::Tables<2>,
-    dense::Tables<4>,
-    dense::Tables<8>,
+    dense::Tables<2, 1>,
+    dense::Tables<4, 1>,
+    dense::Tables<8, 4>,
     sparse::Tables<u16>,
     sparse::Tables<u32>,
     sparse::Tables<u64>,
@@ -180,9 +180,9 @@ fn cell_major(shape: &Shape) -> Compiled {
 
 /// A search over one store.
 type Searches<'s> = Store<
-    search::Search<dense::Board<'s, 2>>,
-    search::Search<dense::Board<'s, 4>>,
-    search::Search<dense::Board<'s, 8>>,
+    search::Search<dense::Board<'s, 2, 1>>,
+    search::Search<dense::Board<'s, 4, 1>>,
+    search::Search<dense::Board<'s, 8, 4>>,
     search::Search<sparse::Cells<'s, u16>>,
     search::Search<sparse::Cells<'s, u32>>,
     search::Search<sparse::Cells<'s, u64>>,
@@ -210,13 +210,14 @@ impl Solver {
     /// Compiles `graph` for searching.
     pub fn new(graph: &ConstraintGraph) -> Self {
         let shape = Shape::new(graph);
-        let cells = shape.cells();
-        let tables = match cells {
+        let (cells, houses) = (shape.cells(), shape.houses.len());
+        // The narrowest bitboards that hold every cell and every full house.
+        let tables = match () {
             // Bitboards hold at most 128 colours.
             _ if shape.colours > 128 => cell_major(&shape),
-            0..=128 => Store::D2(dense::Tables::new(&shape)),
-            129..=256 => Store::D4(dense::Tables::new(&shape)),
-            257..=DENSE_CELLS => Store::D8(dense::Tables::new(&shape)),
+            _ if dense::fits::<2, 1>(cells, houses) => Store::D2(dense::Tables::new(&shape)),
+            _ if dense::fits::<4, 1>(cells, houses) => Store::D4(dense::Tables::new(&shape)),
+            _ if dense::fits::<8, 4>(cells, houses) => Store::D8(dense::Tables::new(&shape)),
             _ => cell_major(&shape),
         };
         Solver::compiled(&shape, tables)
