@@ -290,7 +290,7 @@ impl<D: Domain> Search<D> {
                 }
             }
             let salt = self.restarts.map_or(0, |r| r.salt);
-            match self.domain.choose(salt) {
+            let (cell, colour) = match self.domain.choose(salt) {
                 Choice::Solved => {
                     self.pending = false;
                     self.found = true;
@@ -298,40 +298,29 @@ impl<D: Domain> Search<D> {
                     self.restarts = None;
                     return true;
                 }
-                Choice::Cell { cell, colours } => {
-                    let colour = pick(colours, salt ^ cell as u64);
-                    let mut frame = Frame {
-                        cell,
-                        exclude: D::Set::bit(colour),
-                        free: self.free,
-                        weight: self.weight,
-                        swap: None,
-                    };
-                    if self.free & D::Set::bit(colour) != D::Set::ZERO {
-                        // Every free colour is a candidate here, by symmetry.
-                        let others = self.free & !D::Set::bit(colour);
-                        frame.exclude = self.free;
-                        if others != D::Set::ZERO {
-                            frame.swap = Some((colour as u8, others.index() as u8));
-                        }
-                        self.weight = self.weight.saturating_mul(self.free.count() as u128);
-                        self.free = others;
-                    }
-                    self.branch(frame, colour);
+                Choice::Cell { cell, colours } => (cell, pick(colours, salt ^ cell as u64)),
+                Choice::Place { cell, colour } => (cell, colour),
+            };
+            let mut frame = Frame {
+                cell,
+                exclude: D::Set::bit(colour),
+                free: self.free,
+                weight: self.weight,
+                swap: None,
+            };
+            if self.free & D::Set::bit(colour) != D::Set::ZERO {
+                // Every free colour is a candidate here, by symmetry, and has
+                // the same places: one stands for all, and the negation is
+                // that the cell takes none of them.
+                let others = self.free & !D::Set::bit(colour);
+                frame.exclude = self.free;
+                if others != D::Set::ZERO {
+                    frame.swap = Some((colour as u8, others.index() as u8));
                 }
-                Choice::Place { cell, colour } => {
-                    // Placing a free colour ends its symmetry, on both sides.
-                    self.free &= !D::Set::bit(colour);
-                    let frame = Frame {
-                        cell,
-                        exclude: D::Set::bit(colour),
-                        free: self.free,
-                        weight: self.weight,
-                        swap: None,
-                    };
-                    self.branch(frame, colour);
-                }
+                self.weight = self.weight.saturating_mul(self.free.count() as u128);
+                self.free = others;
             }
+            self.branch(frame, colour);
         }
     }
 
