@@ -127,6 +127,43 @@ fn known_counts_with_more_than_128_colours() {
     assert!(every.iter().all(|s| s.colours()[0] != s.colours()[1]));
 }
 
+/// Small graphs with many full houses go to wider bitboards (more than 64
+/// houses) or to the cell-major store (more than 256): every edge of these
+/// two-colour graphs is a house.
+#[test]
+fn graphs_with_many_houses_count_right() {
+    let cycle = |n: usize| (0..n).map(|i| (i, (i + 1) % n)).collect::<Vec<_>>();
+    let side = 16;
+    let grid: Vec<(usize, usize)> = (0..side * side)
+        .flat_map(|v| {
+            let right = (v % side + 1 < side).then_some((v, v + 1));
+            let down = (v + side < side * side).then_some((v, v + side));
+            right.into_iter().chain(down)
+        })
+        .collect();
+    let mut odd_grid = grid.clone();
+    odd_grid.push((0, side + 1));
+    // An even cycle and a grid are two-coloured in two ways; an odd cycle and
+    // a grid with a diagonal in none.
+    let cases = [
+        (100, cycle(100), 2),
+        (101, cycle(101), 0),
+        (side * side, grid, 2),
+        (side * side, odd_grid, 0),
+    ];
+    for (n, edges, expected) in cases {
+        let houses: Vec<Vec<usize>> = edges.iter().map(|&(a, b)| vec![a, b]).collect();
+        let graph = graph_with_houses(n, 2, &[], &houses);
+        let puzzle = Puzzle::empty(n);
+        for solver in [Solver::new(&graph), Solver::cell_major(&graph)] {
+            assert_eq!(solver.count(&puzzle, 10), expected, "{n} cells");
+            for solution in solver.search(&puzzle) {
+                verify(&graph, &puzzle, &solution).unwrap();
+            }
+        }
+    }
+}
+
 #[test]
 fn an_unsolvable_puzzle_has_no_solution() {
     // Consistent givens, yet r1c9 can hold nothing: row 1 has 1-8, column 9 has 9.
