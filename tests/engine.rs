@@ -163,6 +163,9 @@ fn empty_boards_of_every_builtin_solve_at_once() {
         "sudoku16",
         "sudoku25",
         "sudoku36",
+        // Lost near the bottom until restarts kept most of their decisions
+        // every other time (94,821 nodes then; 5,877 now).
+        "sudoku49",
         "latin9",
         "jigsaw9",
         "x-sudoku",
