@@ -142,7 +142,8 @@ impl Mcq<'_> {
             }
             self.nodes += 1;
             if self.nodes > self.max_nodes
-                || (self.nodes % 64 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+                || (self.nodes.is_multiple_of(64)
+                    && self.deadline.is_some_and(|d| Instant::now() >= d))
             {
                 return false;
             }
