@@ -7,6 +7,7 @@
 //! cargo bench --bench graphs                        # our times
 //! cargo bench --bench graphs -- --cpsat PYTHON      # and CP-SAT's, one worker
 //! cargo bench --bench graphs -- --quick             # skip the 60 s heuristic runs
+//! cargo bench --bench graphs -- --big               # only the big sparse graphs
 //! ```
 //!
 //! `--cpsat` runs `benches/cpsat_colour.py` with that Python (which needs
@@ -115,6 +116,10 @@ fn main() {
         .position(|a| a == "--cpsat")
         .and_then(|i| args.get(i + 1).cloned());
     let quick = args.iter().any(|a| a == "--quick");
+    if args.iter().any(|a| a == "--big") {
+        big_graphs();
+        return;
+    }
 
     println!("Chromatic number, proven (single thread; times in seconds):\n");
     print!("| graph | n | m | clique | DSATUR | χ | proven in | colour at k = χ |");
@@ -203,9 +208,15 @@ fn main() {
         }
     }
 
+    big_graphs();
+}
+
+/// Loading, DSATUR and the exact search's cost per node on big sparse graphs.
+fn big_graphs() {
     println!("\nBig sparse graphs: read a DIMACS file from memory, then DSATUR:\n");
     println!("| n | m | read (s) | DSATUR (s) | colours |");
     println!("|---|---|---|---|---|");
+    let mut graphs = Vec::new();
     for (n, m) in [(20_000usize, 60_000usize), (1_000_000, 3_000_000)] {
         let mut state = 0x2545_f491_4f6c_dd1du64;
         let mut next = move || {
@@ -234,6 +245,43 @@ fn main() {
             secs(read),
             secs(coloured),
             colouring::colours_used(&colouring)
+        );
+        graphs.push((graph, colouring::colours_used(&colouring)));
+    }
+    // The engine's exact search with DSATUR's colours and one fewer, stopped
+    // after a node budget: what each node costs on a graph this big.
+    println!("\nExact search (the puzzle engine) with DSATUR's colours and one fewer:\n");
+    println!("| n | k | nodes | seconds (compile + search) | µs per node | outcome |");
+    println!("|---|---|---|---|---|---|");
+    let runs = graphs
+        .iter()
+        .flat_map(|(g, colours)| [(g, *colours), (g, colours - 1)]);
+    for (graph, k) in runs {
+        let nodes = if graph.len() > 100_000 {
+            200_000
+        } else {
+            1_000_000
+        };
+        let budget = graphdoku::Budget::default()
+            .nodes(nodes)
+            .time(Duration::from_secs(60));
+        let start = Instant::now();
+        let (decision, stats) = colouring::k_colourable(graph, k, &[], budget);
+        let took = start.elapsed();
+        let outcome = match decision {
+            colouring::Decision::Colourable(c) => {
+                graph.check(&c).expect("a proper colouring");
+                "coloured".to_string()
+            }
+            colouring::Decision::NotColourable => "impossible".to_string(),
+            colouring::Decision::GaveUp(why) => why,
+        };
+        println!(
+            "| {} | {k} | {} | {} | {:.1} | {outcome} |",
+            graph.len(),
+            stats.nodes,
+            secs(took),
+            took.as_secs_f64() * 1e6 / stats.nodes.max(1) as f64
         );
     }
 }

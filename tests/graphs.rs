@@ -144,6 +144,42 @@ fn precoloured_and_list_coloured_graphs() {
     assert!(result.stopped.unwrap().contains("forbid"));
 }
 
+/// Every phase stops at the timeout, preprocessing included: with no node
+/// limit the maximum clique search alone would run for hours on this graph.
+#[test]
+fn preprocessing_stops_at_the_timeout() {
+    let graph = colouring::random(1000, 0.9, 3);
+    let limit = Duration::from_millis(300);
+    // The deadline plus building the adjacency and DSATUR, on a loaded machine.
+    let slack = Duration::from_secs(2);
+    for heuristic in [false, true] {
+        let options = Options {
+            timeout: Some(limit),
+            clique_nodes: u64::MAX,
+            heuristic,
+            ..Options::default()
+        };
+        let start = Instant::now();
+        let result = chromatic(&graph, options, |_| {});
+        let took = start.elapsed();
+        assert!(took < limit + slack, "heuristic {heuristic}: {took:?}");
+        assert!(!result.proven(), "{result:?}");
+        assert!(result.stopped.is_some());
+        graph.check(&result.colouring).unwrap();
+    }
+    let options = Options {
+        timeout: Some(limit),
+        clique_nodes: u64::MAX,
+        ..Options::default()
+    };
+    let start = Instant::now();
+    // More colours than any clique the greedy start finds, fewer than DSATUR uses.
+    let outcome = colouring::colour(&graph, 100, options);
+    let took = start.elapsed();
+    assert!(took < limit + slack, "{took:?}");
+    assert!(matches!(outcome, Outcome::GaveUp(_)), "{outcome:?}");
+}
+
 #[test]
 fn heuristic_mode_reaches_planted_colourings() {
     // Like flat300_20_0: 300 vertices, 20 hidden classes, half the cross pairs.

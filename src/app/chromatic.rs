@@ -37,6 +37,14 @@ pub fn run(args: &ChromaticArgs, out: &mut impl Write) -> Result<Status> {
                 "k ≥ {size} (a clique of {size}{})",
                 if *maximum { ", maximum" } else { "" }
             ),
+            // Tabu search runs for long: when each bound came is worth knowing.
+            Event::Upper {
+                colours,
+                by: by @ "tabu search",
+            } => format!(
+                "k ≤ {colours} ({by}, {:.2} s)",
+                start.elapsed().as_secs_f64()
+            ),
             Event::Upper { colours, by } => format!("k ≤ {colours} ({by})"),
             Event::Reduced {
                 vertices,

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use super::exact::{Decision, k_colourable};
 use super::reduce::reduce;
 use super::tabu::{Limits, reduce as tabu_reduce};
-use super::{Adjacency, colours_used, dsatur, large_clique};
+use super::{Adjacency, colours_used, dsatur, large_clique_until};
 use crate::graph::PlainGraph;
 use crate::solver::Budget;
 
@@ -136,7 +136,8 @@ pub fn chromatic(
     let deadline = options.timeout.map(|t| start + t);
     let adj = Adjacency::from_plain(graph);
     let n = adj.len();
-    let clique = large_clique(&adj, options.clique_nodes);
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
+    let clique = large_clique_until(&adj, options.clique_nodes, deadline);
     report(&Event::Clique {
         size: clique.vertices.len(),
         maximum: clique.maximum,
@@ -166,7 +167,13 @@ pub fn chromatic(
     if result.proven() {
         return result;
     }
-    let reduction = reduce(&adj, lower);
+    // Every phase below stops at the deadline; DSATUR above is the one kept
+    // whatever the time, as the only colouring to report.
+    if late() {
+        result.stopped = Some("time is up".into());
+        return result;
+    }
+    let reduction = reduce(&adj, lower, deadline);
     report(&Event::Reduced {
         vertices: reduction.components.iter().map(Vec::len).sum(),
         components: reduction.components.len(),
@@ -181,7 +188,7 @@ pub fn chromatic(
             let colouring = dsatur(&adj, &[], &[]).expect("an unconstrained graph");
             Part {
                 vertices: vertices.clone(),
-                clique: large_clique(&adj, options.clique_nodes / 4).vertices,
+                clique: large_clique_until(&adj, options.clique_nodes / 4, deadline).vertices,
                 graph: sub,
                 adj,
                 colouring,

@@ -1,6 +1,8 @@
 //! Large cliques, for the lower bound on the chromatic number: exact branch
 //! and bound on small graphs (Tomita's MCQ), greedy growth on big ones.
 
+use std::time::Instant;
+
 use super::Adjacency;
 use super::adjacency::{Bits, MATRIX_VERTICES, Matrix};
 
@@ -31,15 +33,33 @@ pub struct Clique {
 /// assert!(clique.maximum);
 /// ```
 pub fn large_clique(adj: &Adjacency, max_nodes: u64) -> Clique {
-    let mut best = greedy(adj);
+    large_clique_until(adj, max_nodes, None)
+}
+
+/// [`large_clique`] that also stops at `deadline`, keeping the best clique
+/// found by then (not proven maximum).
+///
+/// # Example
+/// ```
+/// use std::time::Instant;
+/// use graphdoku::colouring::{Adjacency, large_clique_until};
+/// let triangle = Adjacency::from_edges(3, &[(0, 1), (1, 2), (0, 2)]);
+/// // A deadline already past: the greedy start is kept, nothing is proven.
+/// let clique = large_clique_until(&triangle, 10_000, Some(Instant::now()));
+/// assert!(!clique.maximum && !clique.vertices.is_empty());
+/// ```
+pub fn large_clique_until(adj: &Adjacency, max_nodes: u64, deadline: Option<Instant>) -> Clique {
+    let mut best = greedy(adj, deadline);
     let mut maximum = false;
-    if adj.len() <= MATRIX_VERTICES && max_nodes > 0 {
+    let late = || deadline.is_some_and(|d| Instant::now() >= d);
+    if adj.len() <= MATRIX_VERTICES && max_nodes > 0 && !late() {
         let matrix = Matrix::new(adj);
         let mut search = Mcq {
             matrix: &matrix,
             best: best.clone(),
             nodes: 0,
             max_nodes,
+            deadline,
         };
         let mut all = vec![0u64; matrix.words];
         for v in 0..adj.len() {
@@ -61,7 +81,7 @@ pub fn large_clique(adj: &Adjacency, max_nodes: u64) -> Clique {
 
 /// Grows a clique from each of the highest-degree vertices, adding neighbours
 /// by decreasing degree when adjacent to every member.
-fn greedy(adj: &Adjacency) -> Vec<u32> {
+fn greedy(adj: &Adjacency, deadline: Option<Instant>) -> Vec<u32> {
     let n = adj.len();
     let mut order: Vec<u32> = (0..n as u32).collect();
     order.sort_by_key(|&v| std::cmp::Reverse(adj.degree(v as usize)));
@@ -69,8 +89,12 @@ fn greedy(adj: &Adjacency) -> Vec<u32> {
     // Bounded work (about 20 million candidates looked at): the starts by
     // decreasing degree, as long as their degree could beat the best.
     let mut work = 0usize;
-    for &start in &order {
+    for (i, &start) in order.iter().enumerate() {
         if adj.degree(start as usize) < best.len() || work > 20_000_000 {
+            break;
+        }
+        // The clock is read every 64 starts: a start costs at most a degree squared.
+        if i % 64 == 63 && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
         work += adj.degree(start as usize);
@@ -104,6 +128,7 @@ struct Mcq<'a> {
     best: Vec<u32>,
     nodes: u64,
     max_nodes: u64,
+    deadline: Option<Instant>,
 }
 
 impl Mcq<'_> {
@@ -116,7 +141,10 @@ impl Mcq<'_> {
                 return true;
             }
             self.nodes += 1;
-            if self.nodes > self.max_nodes {
+            if self.nodes > self.max_nodes
+                || (self.nodes.is_multiple_of(64)
+                    && self.deadline.is_some_and(|d| Instant::now() >= d))
+            {
                 return false;
             }
             let v = order[i];

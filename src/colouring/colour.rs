@@ -6,7 +6,7 @@ use super::chromatic::Options;
 use super::exact::{Decision, k_colourable};
 use super::reduce::reduce;
 use super::tabu::{Limits, tabucol};
-use super::{Adjacency, colours_used, dsatur, large_clique};
+use super::{Adjacency, colours_used, dsatur, large_clique_until};
 use crate::graph::PlainGraph;
 use crate::solver::Budget;
 
@@ -66,7 +66,7 @@ pub fn colour(graph: &PlainGraph, k: usize, options: Options) -> Outcome {
             by: "DSATUR",
         };
     }
-    let clique = large_clique(&adj, options.clique_nodes);
+    let clique = large_clique_until(&adj, options.clique_nodes, deadline);
     if clique.vertices.len() > k {
         return Outcome::Impossible(Proof::Clique(clique.vertices));
     }
@@ -111,11 +111,18 @@ pub fn colour(graph: &PlainGraph, k: usize, options: Options) -> Outcome {
             Decision::GaveUp(why) => Outcome::GaveUp(why),
         };
     }
-    let reduction = reduce(&adj, k);
+    let reduction = reduce(&adj, k, deadline);
     let mut colouring = vec![u32::MAX; adj.len()];
     for vertices in &reduction.components {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Outcome::GaveUp("time is up".into());
+        }
         let sub = graph.induced(vertices);
-        let sub_clique = large_clique(&Adjacency::from_plain(&sub), options.clique_nodes / 4);
+        let sub_clique = large_clique_until(
+            &Adjacency::from_plain(&sub),
+            options.clique_nodes / 4,
+            deadline,
+        );
         match decide(&sub, &sub_clique.vertices) {
             Decision::Colourable(part) => {
                 for (i, &v) in vertices.iter().enumerate() {

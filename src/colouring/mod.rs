@@ -12,7 +12,7 @@ mod tabu;
 
 pub use adjacency::Adjacency;
 pub use chromatic::{Chromatic, Event, Options, chromatic};
-pub use clique::{Clique, large_clique};
+pub use clique::{Clique, large_clique, large_clique_until};
 pub use colour::{Outcome, Proof, colour};
 pub use exact::{Decision, k_colourable};
 pub use families::{leighton, mycielski, planted, queen, random};

@@ -2,6 +2,8 @@
 //! dominated vertices come out (and are coloured last), and what is left
 //! splits into connected components.
 
+use std::time::Instant;
+
 use super::Adjacency;
 use super::adjacency::Matrix;
 
@@ -29,8 +31,9 @@ const DOMINATION_VERTICES: usize = 2000;
 /// Removes vertices of degree below `threshold` (repeatedly) and dominated
 /// vertices, then splits the rest into components. A colouring of the
 /// components with k ≥ `threshold` colours extends to the whole graph with
-/// k colours by [`Reduction::restore`].
-pub(crate) fn reduce(adj: &Adjacency, threshold: usize) -> Reduction {
+/// k colours by [`Reduction::restore`]. Past `deadline` the (quadratic)
+/// search for dominated vertices is skipped; peeling is linear and always done.
+pub(crate) fn reduce(adj: &Adjacency, threshold: usize, deadline: Option<Instant>) -> Reduction {
     let n = adj.len();
     let mut alive = vec![true; n];
     let mut degree: Vec<usize> = (0..n).map(|v| adj.degree(v)).collect();
@@ -63,7 +66,8 @@ pub(crate) fn reduce(adj: &Adjacency, threshold: usize) -> Reduction {
     peel(&mut alive, &mut degree, &mut removed);
     for _ in 0..4 {
         let left = alive.iter().filter(|&&a| a).count();
-        if left == 0 || left > DOMINATION_VERTICES {
+        if left == 0 || left > DOMINATION_VERTICES || deadline.is_some_and(|d| Instant::now() >= d)
+        {
             break;
         }
         if !dominate(adj, &mut alive, &mut degree, &mut removed) {
@@ -207,7 +211,7 @@ mod tests {
         let mut edges = wheel(0);
         edges.extend([(6, 1), (6, 4), (6, 5), (7, 5)]);
         let adj = Adjacency::from_edges(8, &edges);
-        let reduction = reduce(&adj, 3);
+        let reduction = reduce(&adj, 3, None);
         assert_eq!(reduction.components.len(), 1);
         let kernel = &reduction.components[0];
         assert_eq!(kernel.len(), 6, "{kernel:?}");
@@ -232,12 +236,12 @@ mod tests {
         let mut edges = wheel(0);
         edges.extend(wheel(6));
         let adj = Adjacency::from_edges(12, &edges);
-        let reduction = reduce(&adj, 3);
+        let reduction = reduce(&adj, 3, None);
         assert_eq!(
             reduction.components,
             vec![(0..6).collect::<Vec<u32>>(), (6..12).collect()]
         );
         // Below the threshold everything goes.
-        assert!(reduce(&adj, 4).components.is_empty());
+        assert!(reduce(&adj, 4, None).components.is_empty());
     }
 }

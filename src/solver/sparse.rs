@@ -133,6 +133,207 @@ pub(crate) struct Cells<'t, B> {
     /// undecided: they prune well high in the tree and cost more than they
     /// save near the leaves.
     locked_above: usize,
+    /// The DSATUR order kept as candidates change, on graphs of more than
+    /// [`QUEUE_CELLS`] cells (smaller ones scan every cell instead).
+    order: Option<Order>,
+}
+
+/// Graphs of more cells than this choose the branching cell from [`Order`]:
+/// keeping it costs a heap update per change, which a scan of every cell beats
+/// on boards (64×64 is 4096 cells), and which is cheap beside a scan of 20,000.
+const QUEUE_CELLS: usize = 4096;
+
+/// A cell in no heap.
+const NONE: u32 = u32::MAX;
+
+/// The undecided cells in DSATUR order: an indexed binary heap on
+/// (candidates, −undecided neighbours, tie-break), the tie-break being the
+/// index, or its [`mix`] with the salt. A change only marks its cell (and, when
+/// the cell is decided or undecided again, its neighbours); the heap catches up
+/// with the marked cells when asked for the first one, so the many changes a
+/// probe makes and undoes cost no heap work.
+#[derive(Debug, Clone)]
+struct Order {
+    /// Undecided neighbours of every cell (kept for decided ones too, for
+    /// when a restore brings them back).
+    free: Vec<u32>,
+    /// The key of each cell in the heap: the least is chosen.
+    key: Vec<u128>,
+    heap: Vec<u32>,
+    /// Where each cell is in `heap`, [`NONE`] when decided.
+    pos: Vec<u32>,
+    /// Cells changed since the heap last caught up, each once.
+    dirty: Vec<u32>,
+    marked: Vec<bool>,
+    salt: u64,
+}
+
+impl Order {
+    fn new(cells: usize) -> Self {
+        Order {
+            free: vec![0; cells],
+            key: vec![0; cells],
+            heap: Vec::with_capacity(cells),
+            pos: vec![NONE; cells],
+            dirty: Vec::new(),
+            marked: vec![false; cells],
+            salt: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn key(&self, cell: usize, count: u32) -> u128 {
+        let tie = if self.salt == 0 {
+            cell as u64
+        } else {
+            mix(cell as u64 ^ self.salt)
+        };
+        (count as u128) << 96 | ((u32::MAX - self.free[cell]) as u128) << 64 | tie as u128
+    }
+
+    /// Every undecided cell, its neighbours counted afresh.
+    fn build<B: Bits>(&mut self, t: &Tables<B>, candidates: &[B]) {
+        self.heap.clear();
+        self.pos.fill(NONE);
+        for (cell, set) in candidates.iter().enumerate() {
+            let peers = t.peers(cell).iter();
+            self.free[cell] = peers.filter(|&&p| candidates[p as usize].several()).count() as u32;
+            if set.several() {
+                self.pos[cell] = self.heap.len() as u32;
+                self.heap.push(cell as u32);
+            }
+        }
+        self.rekey_all(candidates);
+    }
+
+    /// Every key made afresh (for a new salt, or after a build).
+    fn rekey_all<B: Bits>(&mut self, candidates: &[B]) {
+        for i in 0..self.heap.len() {
+            let cell = self.heap[i] as usize;
+            self.key[cell] = self.key(cell, candidates[cell].count());
+        }
+        for i in (0..self.heap.len() / 2).rev() {
+            self.down(i);
+        }
+        for &cell in &self.dirty {
+            self.marked[cell as usize] = false;
+        }
+        self.dirty.clear();
+    }
+
+    #[inline(always)]
+    fn place(&mut self, i: usize, cell: u32) {
+        self.heap[i] = cell;
+        self.pos[cell as usize] = i as u32;
+    }
+
+    fn up(&mut self, mut i: usize) {
+        let cell = self.heap[i];
+        let key = self.key[cell as usize];
+        while i > 0 {
+            let parent = (i - 1) / 2;
+            let above = self.heap[parent];
+            if self.key[above as usize] <= key {
+                break;
+            }
+            self.place(i, above);
+            i = parent;
+        }
+        self.place(i, cell);
+    }
+
+    fn down(&mut self, mut i: usize) {
+        let cell = self.heap[i];
+        let key = self.key[cell as usize];
+        let len = self.heap.len();
+        loop {
+            let mut child = 2 * i + 1;
+            if child >= len {
+                break;
+            }
+            if child + 1 < len
+                && self.key[self.heap[child + 1] as usize] < self.key[self.heap[child] as usize]
+            {
+                child += 1;
+            }
+            let below = self.heap[child];
+            if self.key[below as usize] >= key {
+                break;
+            }
+            self.place(i, below);
+            i = child;
+        }
+        self.place(i, cell);
+    }
+
+    #[inline(always)]
+    fn mark(&mut self, cell: usize) {
+        if !self.marked[cell] {
+            self.marked[cell] = true;
+            self.dirty.push(cell as u32);
+        }
+    }
+
+    /// Notes that `cell` went from `old` to `new` candidates.
+    #[inline(always)]
+    fn changed<B: Bits>(&mut self, t: &Tables<B>, cell: usize, old: B, new: B) {
+        self.mark(cell);
+        if old.several() != new.several() {
+            for &p in t.peers(cell) {
+                let p = p as usize;
+                if new.several() {
+                    self.free[p] += 1;
+                } else {
+                    self.free[p] -= 1;
+                }
+                self.mark(p);
+            }
+        }
+    }
+
+    /// Puts a marked cell where its candidates and neighbours now place it.
+    fn settle<B: Bits>(&mut self, cell: usize, set: B) {
+        let i = self.pos[cell];
+        if set.several() {
+            let key = self.key(cell, set.count());
+            if i == NONE {
+                self.key[cell] = key;
+                self.pos[cell] = self.heap.len() as u32;
+                self.heap.push(cell as u32);
+                self.up(self.heap.len() - 1);
+            } else if key != self.key[cell] {
+                let old = std::mem::replace(&mut self.key[cell], key);
+                if key < old {
+                    self.up(i as usize);
+                } else {
+                    self.down(i as usize);
+                }
+            }
+        } else if i != NONE {
+            self.pos[cell] = NONE;
+            let last = self.heap.pop().expect("an undecided cell is in the heap");
+            let i = i as usize;
+            if i < self.heap.len() {
+                self.place(i, last);
+                self.up(i);
+                self.down(self.pos[last as usize] as usize);
+            }
+        }
+    }
+
+    /// The first cell, once the heap has caught up, with keys made for `salt`.
+    fn first<B: Bits>(&mut self, salt: u64, candidates: &[B]) -> Option<usize> {
+        while let Some(cell) = self.dirty.pop() {
+            let cell = cell as usize;
+            self.marked[cell] = false;
+            self.settle(cell, candidates[cell]);
+        }
+        if salt != self.salt {
+            self.salt = salt;
+            self.rekey_all(candidates);
+        }
+        self.heap.first().map(|&c| c as usize)
+    }
 }
 
 impl<'t, B: Bits> Cells<'t, B> {
@@ -149,15 +350,28 @@ impl<'t, B: Bits> Cells<'t, B> {
             changed: vec![0; t.houses().div_ceil(64)],
             sweep: vec![0; t.houses().div_ceil(64)],
             locked_above: 0,
+            order: (t.cells() > QUEUE_CELLS).then(|| Order::new(t.cells())),
         }
+    }
+
+    /// A store that keeps the DSATUR order in a heap (`queue`) or scans for it.
+    #[cfg(test)]
+    fn with_queue(t: &'t Tables<B>, queue: bool) -> Self {
+        let mut cells = Cells::new(t);
+        cells.order = queue.then(|| Order::new(t.cells()));
+        cells
     }
 
     #[inline(always)]
     fn set(&mut self, cell: usize, value: B) {
-        self.trail.push((cell as u32, self.candidates[cell]));
+        let old = self.candidates[cell];
+        self.trail.push((cell as u32, old));
         self.candidates[cell] = value;
         for &h in self.t.houses_of(cell) {
             self.changed[h as usize / 64] |= 1 << (h % 64);
+        }
+        if let Some(order) = &mut self.order {
+            order.changed(self.t, cell, old, value);
         }
     }
 
@@ -290,8 +504,18 @@ impl<'t, B: Bits> Cells<'t, B> {
 
     /// DSATUR: the undecided cell with the fewest candidates, ties broken by the
     /// most undecided neighbours (counted for the tied cells only), then the
-    /// lowest index (or [`mix`]ed index, for a salt other than 0).
-    fn select(&self, salt: u64) -> Option<(usize, u32)> {
+    /// lowest index (or [`mix`]ed index, for a salt other than 0). From the
+    /// heap when there is one, else by a scan of every cell.
+    fn select(&mut self, salt: u64) -> Option<(usize, u32)> {
+        if let Some(order) = &mut self.order {
+            let cell = order.first(salt, &self.candidates)?;
+            return Some((cell, self.candidates[cell].count()));
+        }
+        self.scan(salt)
+    }
+
+    /// [`Cells::select`] by looking at every cell.
+    fn scan(&self, salt: u64) -> Option<(usize, u32)> {
         let fewest = self
             .candidates
             .iter()
@@ -402,6 +626,9 @@ impl<B: Bits> Domain for Cells<'_, B> {
                 self.queue.push(cell as u32);
             }
         }
+        if let Some(order) = &mut self.order {
+            order.build(t, &self.candidates);
+        }
         Ok(())
     }
 
@@ -450,9 +677,17 @@ impl<B: Bits> Domain for Cells<'_, B> {
     fn restore(&mut self) {
         let (length, undecided) = self.saves.pop().expect("a saved state");
         let cells = self.t.cells();
+        let t = self.t;
         for (i, old) in self.trail.drain(length..).rev() {
             match (i as usize).checked_sub(cells) {
-                None => self.candidates[i as usize] = old,
+                None => {
+                    let cell = i as usize;
+                    let now = self.candidates[cell];
+                    self.candidates[cell] = old;
+                    if let Some(order) = &mut self.order {
+                        order.changed(t, cell, now, old);
+                    }
+                }
                 Some(h) => self.placed[h] = old,
             }
         }
@@ -482,5 +717,99 @@ impl<B: Bits> Domain for Cells<'_, B> {
         let pairs = self.candidates.iter().enumerate();
         let pairs = pairs.filter(|(_, set)| set.count() == 2);
         out.extend(pairs.map(|(cell, &set)| (cell as u32, set)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A random graph on `n` cells with `k` colours, each pair adjacent with
+    /// probability `percent`/100 (xorshift, so the test needs no generator).
+    fn shape(n: usize, k: usize, percent: u64, mut seed: u64) -> Shape {
+        let mut neighbours = vec![Vec::new(); n];
+        for a in 0..n {
+            for b in a + 1..n {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                if seed % 100 < percent {
+                    neighbours[a].push(b as u32);
+                    neighbours[b].push(a as u32);
+                }
+            }
+        }
+        Shape {
+            colours: k,
+            neighbours,
+            houses: Vec::new(),
+            allowed: vec![None; n],
+        }
+    }
+
+    /// The heap picks what the scan picks, for every salt, along a random walk
+    /// of assignments, exclusions and restores.
+    #[test]
+    fn the_queue_chooses_as_the_scan_does() {
+        for seed in 1..=20u64 {
+            let shape = shape(
+                40 + seed as usize,
+                4 + seed as usize % 3,
+                6 + seed % 5,
+                seed,
+            );
+            let t: Tables<u32> = Tables::new(&shape);
+            let (mut queue, mut scan) = (Cells::with_queue(&t, true), Cells::with_queue(&t, false));
+            let givens = vec![None; shape.cells()];
+            assert!(queue.reset(&givens).is_ok() && scan.reset(&givens).is_ok());
+            let mut rng = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut checked = 0;
+            for step in 0..400 {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                let ok = (queue.propagate(), scan.propagate());
+                assert_eq!(ok.0.is_ok(), ok.1.is_ok(), "seed {seed} step {step}");
+                assert_eq!(queue.candidates, scan.candidates);
+                if ok.0.is_ok() {
+                    // Odd seeds change the salt at every step (the keys are made
+                    // afresh), even ones keep it (the heap only catches up).
+                    let salts = if seed % 2 == 0 {
+                        vec![0]
+                    } else {
+                        vec![0, rng | 1]
+                    };
+                    for salt in salts {
+                        assert_eq!(
+                            queue.select(salt),
+                            scan.scan(salt),
+                            "seed {seed} step {step}"
+                        );
+                        checked += 1;
+                    }
+                }
+                let picked = queue.select(0);
+                match (ok.0.is_ok(), picked) {
+                    // Go down: a colour for the chosen cell, or one taken from it.
+                    (true, Some((cell, _))) if rng % 3 != 0 || queue.saves.is_empty() => {
+                        let colour = queue.candidates[cell].lowest().index();
+                        for store in [&mut queue, &mut scan] {
+                            store.save();
+                            if rng % 2 == 0 {
+                                store.assign(cell, colour);
+                            } else {
+                                store.exclude(cell, u32::bit(colour));
+                            }
+                        }
+                    }
+                    _ if !queue.saves.is_empty() => {
+                        queue.restore();
+                        scan.restore();
+                    }
+                    _ => break,
+                }
+            }
+            assert!(checked > 20, "seed {seed}: only {checked} choices compared");
+        }
     }
 }
