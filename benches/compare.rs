@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 
 use graphdoku::generate::{Generator, Options};
 use graphdoku::write::text;
-use graphdoku::{ConstraintGraph, Puzzle, PuzzleReader, Solver, Verdict, uniqueness, verify};
+use graphdoku::{Checker, ConstraintGraph, Puzzle, PuzzleReader, Solver, Verdict, verify};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use sudoku::Sudoku;
@@ -80,21 +80,34 @@ fn sudoku_answers(puzzles: &[Sudoku], mode: Mode) -> Vec<Answer> {
         .collect()
 }
 
-/// The batch path from the file's text: one output line per puzzle line.
+/// The batch path from the file's text, as `solve --unique -f line` takes it:
+/// one record read into again and again, one search kept between puzzles, the
+/// solution written into a buffer; one output line per puzzle line.
 fn graphdoku_batch(graph: &ConstraintGraph, solver: &Solver, text: &str) -> Vec<String> {
-    PuzzleReader::new(graph, text.as_bytes(), "bench")
-        .map(|record| {
-            let puzzle = record.puzzle.expect("valid");
-            match uniqueness(solver, &puzzle).0 {
-                Verdict::Unique(solution) => {
-                    verify(graph, &puzzle, &solution).expect("verified");
-                    text::line(graph, solution.to_puzzle().givens())
-                }
-                Verdict::None => "no solution".into(),
-                _ => "several solutions".into(),
+    let mut reader = PuzzleReader::new(graph, text.as_bytes(), "bench");
+    let mut checker = Checker::new(solver);
+    let mut lines = Vec::new();
+    let Some(mut record) = reader.next() else {
+        return lines;
+    };
+    let mut out = Vec::new();
+    loop {
+        let puzzle = record.puzzle.as_ref().expect("valid");
+        match checker.uniqueness(puzzle).0 {
+            Verdict::Unique(solution) => {
+                verify(graph, puzzle, &solution).expect("verified");
+                out.clear();
+                text::write_line(graph, solution.colours(), &mut out).expect("in memory");
+                out.pop(); // the newline
+                lines.push(String::from_utf8(out.clone()).expect("ASCII"));
             }
-        })
-        .collect()
+            Verdict::None => lines.push("no solution".into()),
+            _ => lines.push("several solutions".into()),
+        }
+        if !reader.read_into(&mut record) {
+            return lines;
+        }
+    }
 }
 
 fn sudoku_batch(text: &str) -> Vec<String> {
@@ -261,11 +274,18 @@ fn read(
         .iter()
         .map(|p| solver.solve(p).expect("solvable"))
         .collect();
+    // The lean path: one record, read into again and again.
     let read_and_verify = || {
-        let records = PuzzleReader::new(graph, lines.as_bytes(), "bench");
-        for (record, solution) in records.zip(&solutions) {
-            let puzzle = record.puzzle.expect("valid");
-            verify(graph, &puzzle, solution).expect("verified");
+        let mut records = PuzzleReader::new(graph, lines.as_bytes(), "bench");
+        let mut solutions = solutions.iter();
+        let mut record = records.next().expect("a puzzle");
+        loop {
+            let puzzle = record.puzzle.as_ref().expect("valid");
+            let solution = solutions.next().expect("a solution per puzzle");
+            verify(graph, puzzle, solution).expect("verified");
+            if !records.read_into(&mut record) {
+                break;
+            }
         }
     };
     match engines {
