@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! cargo bench --bench compare                      # every dataset found in ../shared/data
-//! cargo bench --bench compare -- FILE [--mode one|unique|batch] [--rounds N]
+//! cargo bench --bench compare -- FILE [--mode one|unique|batch|read] [--rounds N]
+//! cargo bench --bench compare -- --mode generate   # generation only
 //! ```
 //!
 //! `--engine graphdoku|sudoku|neither` runs one engine (or none: loading only) and skips the comparison: for
@@ -364,9 +365,12 @@ fn main() {
                     Some("unique") => vec![Mode::Unique],
                     Some("batch") => vec![Mode::Batch],
                     Some("read") => vec![Mode::Read],
-                    other => panic!("--mode takes one, unique, batch or read, not {other:?}"),
+                    Some("generate") => vec![],
+                    other => {
+                        panic!("--mode takes one, unique, batch, read or generate, not {other:?}")
+                    }
                 };
-                generate = false;
+                generate = modes.is_empty();
             }
             "--engine" => {
                 engines = match iter.next().map(String::as_str) {
@@ -384,11 +388,11 @@ fn main() {
             }
             file => {
                 files.push(PathBuf::from(file));
-                generate = false;
+                generate &= modes.is_empty();
             }
         }
     }
-    if files.is_empty() {
+    if files.is_empty() && !modes.is_empty() {
         let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
         files = [
             "bench/17-clue.txt",
@@ -399,7 +403,7 @@ fn main() {
         .map(|f| shared.join(f))
         .filter(|f| f.is_file())
         .collect();
-        if files.is_empty() {
+        if files.is_empty() && !modes.is_empty() {
             eprintln!("no dataset given and none found in {}", shared.display());
             return;
         }
