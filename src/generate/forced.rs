@@ -52,9 +52,17 @@ pub(crate) struct Givens {
     /// The cells of each colour of the solution, colour after colour.
     by_colour: Vec<u32>,
     /// Every cell's neighbours as a set, when there are at most 128 cells
-    /// (else empty): chains are then found a word operation per cell.
+    /// (else empty): chains are then found a word operation per cell, and
+    /// singles propagated (see [`Givens::determined`]).
     peers: Vec<u128>,
+    /// The cells of each full house as a set (with `peers` only).
+    house_sets: Vec<u128>,
+    /// The cells allowing each colour as a set (with `peers` only).
+    allowing: Vec<u128>,
 }
+
+/// Most colours [`Givens::determined`] propagates.
+const PROPAGATED: usize = 64;
 
 /// No chain (see [`Givens::chain_of`]).
 const NO_CHAIN: u32 = u32::MAX;
@@ -101,6 +109,23 @@ impl Givens {
                 }
             }
         }
+        let mut house_sets = Vec::new();
+        let mut allowing = Vec::new();
+        if !peers.is_empty() {
+            let mut from = 0;
+            for &end in &house_ends {
+                let house = &house_cells[from as usize..end as usize];
+                house_sets.push(house.iter().fold(0u128, |set, &c| set | 1 << c));
+                from = end;
+            }
+            allowing = (0..colours)
+                .map(|k| {
+                    (0..cells)
+                        .filter(|&c| allows[c * colours + k])
+                        .fold(0u128, |set, c| set | 1 << c)
+                })
+                .collect();
+        }
         Givens {
             colours,
             neighbours,
@@ -117,6 +142,8 @@ impl Givens {
             marks: vec![u32::MAX; cells],
             stack: Vec::new(),
             by_colour: Vec::new(),
+            house_sets,
+            allowing,
             peers,
         }
     }
@@ -290,6 +317,81 @@ impl Givens {
         self.allows[at] && self.counts[at] == 0
     }
 
+    /// Whether naked singles, repeated from the givens left (with hidden
+    /// singles in `cell`'s own houses when they stall), place `colour` in the
+    /// empty `cell`: a stronger [`Givens::forced`], in word operations on sets
+    /// of cells. False means unknown; always false past 128 cells or
+    /// [`PROPAGATED`] colours.
+    pub(crate) fn determined(&self, cell: usize, colour: u8) -> bool {
+        let k = self.colours;
+        if self.peers.is_empty() || k > PROPAGATED {
+            return false;
+        }
+        let target = 1u128 << cell;
+        let mut empty = 0u128;
+        let mut covered = [0u128; PROPAGATED];
+        for (c, given) in self.given.iter().enumerate() {
+            match given {
+                Some(g) => covered[*g as usize] |= self.peers[c],
+                None => empty |= 1 << c,
+            }
+        }
+        // Where each colour may still go.
+        let mut places = [0u128; PROPAGATED];
+        for w in 0..k {
+            places[w] = empty & self.allowing[w] & !covered[w];
+        }
+        // Placing w in c: filled cells stay in `places` (read through `empty`).
+        let place = |places: &mut [u128; PROPAGATED], empty: &mut u128, c: usize, w: usize| {
+            *empty &= !(1u128 << c);
+            places[w] &= !self.peers[c];
+        };
+        loop {
+            // Cells with exactly one colour left: in `ones` but not `twos`.
+            let (mut ones, mut twos) = (0u128, 0u128);
+            for &set in &places[..k] {
+                twos |= ones & set;
+                ones |= set;
+            }
+            let naked = empty & ones & !twos;
+            if naked & target != 0 {
+                return places[colour as usize] & target != 0;
+            }
+            let mut progress = false;
+            for c in Cells(naked) {
+                if let Some(w) = (0..k).find(|&w| places[w] & (1 << c) != 0) {
+                    place(&mut places, &mut empty, c, w);
+                    progress = true;
+                }
+            }
+            if progress {
+                continue;
+            }
+            // Hidden singles in the target's own houses only: the full scan
+            // costs more than the searches it saves.
+            let own = &self.houses_of
+                [self.houses_start[cell] as usize..self.houses_start[cell + 1] as usize];
+            for house in own.iter().map(|&h| self.house_sets[h as usize]) {
+                if house & empty == 0 {
+                    continue;
+                }
+                for w in 0..k {
+                    let only = places[w] & house & empty;
+                    if only != 0 && only & (only - 1) == 0 {
+                        if only == target {
+                            return w == colour as usize;
+                        }
+                        place(&mut places, &mut empty, only.trailing_zeros() as usize, w);
+                        progress = true;
+                    }
+                }
+            }
+            if !progress || places[colour as usize] & empty & target == 0 {
+                return false;
+            }
+        }
+    }
+
     /// Whether the givens force `colour` in the empty `cell`: no other colour
     /// is possible there (naked single), or no other cell of one of its full
     /// houses can take it (hidden single).
@@ -345,6 +447,8 @@ mod tests {
         // One cell missing: its peers hold the 8 other digits.
         givens.remove(0);
         assert!(givens.forced(0, solution[0]));
+        assert!(givens.determined(0, solution[0]));
+        assert!(!givens.determined(0, (solution[0] + 1) % 9));
         // Row 1 empty: each cell still sees its column and box, so each is
         // still forced (naked singles from the other rows).
         for cell in 1..9 {
@@ -357,11 +461,18 @@ mod tests {
             givens.remove(cell);
         }
         assert!(givens.forced(0, solution[0]));
+        // Two whole boxes empty: no cell of them is a single at once, but
+        // singles elsewhere in their rows and columns settle them in turn.
+        for cell in [3, 4, 5, 12, 13, 14, 21, 22, 23] {
+            givens.remove(cell);
+        }
+        assert!(!givens.forced(3, solution[3]) && givens.determined(3, solution[3]));
         // With no givens at all nothing is forced.
         for cell in 0..81 {
             givens.remove(cell);
         }
         assert!((0..81).all(|c| !givens.forced(c, solution[c])));
+        assert!(!givens.determined(40, solution[40]));
         // Restoring puts the counts back.
         for (cell, &colour) in solution.iter().enumerate() {
             givens.restore(cell, colour);

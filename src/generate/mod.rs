@@ -225,35 +225,39 @@ impl<'g> Generator<'g> {
             }
             // Most removals, early on, leave a single; most that fail, late,
             // leave a Kempe chain with no given: no search needed.
-            let unique = orbit.iter().all(|&c| forced.forced(c, colours[c]))
-                || !orbit.iter().any(|&c| forced.unguarded(c)) && {
-                    let search = search.get_or_insert_with(|| {
-                        self.solver.search_up_to_symmetry(&puzzle, Goal::Count)
-                    });
-                    match orbit.as_slice() {
-                        // Unique exactly when no other colour of the cell has a
-                        // solution: the subtree of the known solution is skipped.
-                        &[cell] => {
-                            let others = (0..self.graph.alphabet().len() as u8)
-                                .filter(|&k| k != colours[cell] && forced.open(cell, k));
-                            let mut unique = true;
-                            for k in others {
-                                puzzle.givens_mut()[cell] = Some(k);
-                                search.restart(&puzzle);
-                                if search.count_up_to(1) > 0 {
-                                    unique = false;
-                                    break;
-                                }
-                            }
-                            puzzle.givens_mut()[cell] = None;
-                            unique
-                        }
-                        _ => {
+            let unique = if orbit.iter().all(|&c| forced.forced(c, colours[c])) {
+                true
+            } else if orbit.iter().any(|&c| forced.unguarded(c)) {
+                false
+            } else if orbit.iter().all(|&c| forced.determined(c, colours[c])) {
+                true
+            } else {
+                let search = search
+                    .get_or_insert_with(|| self.solver.search_up_to_symmetry(&puzzle, Goal::Count));
+                match orbit.as_slice() {
+                    // Unique exactly when no other colour of the cell has a
+                    // solution: the subtree of the known solution is skipped.
+                    &[cell] => {
+                        let others = (0..self.graph.alphabet().len() as u8)
+                            .filter(|&k| k != colours[cell] && forced.open(cell, k));
+                        let mut unique = true;
+                        for k in others {
+                            puzzle.givens_mut()[cell] = Some(k);
                             search.restart(&puzzle);
-                            search.count_up_to(2) == 1
+                            if search.count_up_to(1) > 0 {
+                                unique = false;
+                                break;
+                            }
                         }
+                        puzzle.givens_mut()[cell] = None;
+                        unique
                     }
-                };
+                    _ => {
+                        search.restart(&puzzle);
+                        search.count_up_to(2) == 1
+                    }
+                }
+            };
             if unique {
                 clues -= orbit.len();
             } else {
