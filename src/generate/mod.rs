@@ -161,15 +161,18 @@ impl<'g> Generator<'g> {
             .clone()
             .ok_or(GenerateError::NoColouring)?;
         let mut cells: Vec<usize> = (0..n).collect();
+        // One search for the three rounds.
+        let mut checker = crate::uniqueness::Checker::new(&self.solver);
+        let mut puzzle = Puzzle::empty(n);
         for _ in 0..3 {
             current = self.relabel(rng, &current);
             shuffle(rng, &mut cells);
-            let mut givens = vec![None; n];
+            puzzle.givens_mut().fill(None);
             for &cell in &cells[..n / 2] {
-                givens[cell] = Some(current.colours()[cell]);
+                puzzle.givens_mut()[cell] = Some(current.colours()[cell]);
             }
             // Always Some: `current` completes these givens.
-            current = self.solver.solve(&Puzzle::new(givens)).unwrap_or(current);
+            current = checker.first(&puzzle).first.unwrap_or(current);
         }
         Ok(self.relabel(rng, &current))
     }
