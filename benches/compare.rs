@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! cargo bench --bench compare                      # every dataset found in ../shared/data
-//! cargo bench --bench compare -- FILE [--mode one|unique|batch] [--rounds N]
+//! cargo bench --bench compare -- FILE [--mode one|unique|batch|read] [--rounds N]
+//! cargo bench --bench compare -- --mode generate   # generation only
 //! ```
 //!
 //! `--engine graphdoku|sudoku|neither` runs one engine (or none: loading only) and skips the comparison: for
@@ -28,7 +29,7 @@ use std::time::{Duration, Instant};
 
 use graphdoku::generate::{Generator, Options};
 use graphdoku::write::text;
-use graphdoku::{ConstraintGraph, Puzzle, PuzzleReader, Solver, Verdict, uniqueness, verify};
+use graphdoku::{Checker, ConstraintGraph, Puzzle, PuzzleReader, Solver, Verdict, verify};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use sudoku::Sudoku;
@@ -80,21 +81,34 @@ fn sudoku_answers(puzzles: &[Sudoku], mode: Mode) -> Vec<Answer> {
         .collect()
 }
 
-/// The batch path from the file's text: one output line per puzzle line.
+/// The batch path from the file's text, as `solve --unique -f line` takes it:
+/// one record read into again and again, one search kept between puzzles, the
+/// solution written into a buffer; one output line per puzzle line.
 fn graphdoku_batch(graph: &ConstraintGraph, solver: &Solver, text: &str) -> Vec<String> {
-    PuzzleReader::new(graph, text.as_bytes(), "bench")
-        .map(|record| {
-            let puzzle = record.puzzle.expect("valid");
-            match uniqueness(solver, &puzzle).0 {
-                Verdict::Unique(solution) => {
-                    verify(graph, &puzzle, &solution).expect("verified");
-                    text::line(graph, solution.to_puzzle().givens())
-                }
-                Verdict::None => "no solution".into(),
-                _ => "several solutions".into(),
+    let mut reader = PuzzleReader::new(graph, text.as_bytes(), "bench");
+    let mut checker = Checker::new(solver);
+    let mut lines = Vec::new();
+    let Some(mut record) = reader.next() else {
+        return lines;
+    };
+    let mut out = Vec::new();
+    loop {
+        let puzzle = record.puzzle.as_ref().expect("valid");
+        match checker.uniqueness(puzzle).0 {
+            Verdict::Unique(solution) => {
+                verify(graph, puzzle, &solution).expect("verified");
+                out.clear();
+                text::write_line(graph, solution.colours(), &mut out).expect("in memory");
+                out.pop(); // the newline
+                lines.push(String::from_utf8(out.clone()).expect("ASCII"));
             }
-        })
-        .collect()
+            Verdict::None => lines.push("no solution".into()),
+            _ => lines.push("several solutions".into()),
+        }
+        if !reader.read_into(&mut record) {
+            return lines;
+        }
+    }
 }
 
 fn sudoku_batch(text: &str) -> Vec<String> {
@@ -261,11 +275,18 @@ fn read(
         .iter()
         .map(|p| solver.solve(p).expect("solvable"))
         .collect();
+    // The lean path: one record, read into again and again.
     let read_and_verify = || {
-        let records = PuzzleReader::new(graph, lines.as_bytes(), "bench");
-        for (record, solution) in records.zip(&solutions) {
-            let puzzle = record.puzzle.expect("valid");
-            verify(graph, &puzzle, solution).expect("verified");
+        let mut records = PuzzleReader::new(graph, lines.as_bytes(), "bench");
+        let mut solutions = solutions.iter();
+        let mut record = records.next().expect("a puzzle");
+        loop {
+            let puzzle = record.puzzle.as_ref().expect("valid");
+            let solution = solutions.next().expect("a solution per puzzle");
+            verify(graph, puzzle, solution).expect("verified");
+            if !records.read_into(&mut record) {
+                break;
+            }
         }
     };
     match engines {
@@ -344,9 +365,12 @@ fn main() {
                     Some("unique") => vec![Mode::Unique],
                     Some("batch") => vec![Mode::Batch],
                     Some("read") => vec![Mode::Read],
-                    other => panic!("--mode takes one, unique, batch or read, not {other:?}"),
+                    Some("generate") => vec![],
+                    other => {
+                        panic!("--mode takes one, unique, batch, read or generate, not {other:?}")
+                    }
                 };
-                generate = false;
+                generate = modes.is_empty();
             }
             "--engine" => {
                 engines = match iter.next().map(String::as_str) {
@@ -364,11 +388,11 @@ fn main() {
             }
             file => {
                 files.push(PathBuf::from(file));
-                generate = false;
+                generate &= modes.is_empty();
             }
         }
     }
-    if files.is_empty() {
+    if files.is_empty() && !modes.is_empty() {
         let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data");
         files = [
             "bench/17-clue.txt",
@@ -379,7 +403,7 @@ fn main() {
         .map(|f| shared.join(f))
         .filter(|f| f.is_file())
         .collect();
-        if files.is_empty() {
+        if files.is_empty() && !modes.is_empty() {
             eprintln!("no dataset given and none found in {}", shared.display());
             return;
         }

@@ -46,6 +46,6 @@ pub use puzzle::{Puzzle, Solution};
 pub use read::{InputError, PuzzleReader, Record};
 pub use solver::{Budget, Count, Search, Solver, Stats};
 pub use symbols::{Alphabet, Token};
-pub use uniqueness::{Verdict, differences, uniqueness};
+pub use uniqueness::{Checker, Verdict, differences, uniqueness};
 pub use variant::VariantError;
 pub use verify::{Violation, verify};

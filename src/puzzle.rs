@@ -38,6 +38,12 @@ impl Puzzle {
         &self.givens
     }
 
+    /// The givens, to overwrite in place: a reader of many puzzles reuses one
+    /// puzzle's memory.
+    pub(crate) fn givens_mut(&mut self) -> &mut [Option<u8>] {
+        &mut self.givens
+    }
+
     /// Number of cells that are given.
     pub fn clue_count(&self) -> usize {
         self.givens.iter().flatten().count()
@@ -56,10 +62,10 @@ impl Puzzle {
                 graph.len()
             ));
         }
-        // The common case in two passes over flat arrays; the rest of this
+        // The common case in one pass over flat arrays; the rest of this
         // function only names what is wrong.
         let flat = graph.flat();
-        if flat.admits(&self.givens) && flat.proper(&self.givens) {
+        if flat.admits_properly(&self.givens) {
             return Ok(());
         }
         let k = graph.alphabet().len();

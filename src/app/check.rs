@@ -12,12 +12,12 @@ use super::{Report, Status, checked, puzzle_or_report};
 pub(crate) fn run(
     graph: &ConstraintGraph,
     solver: &Solver,
-    record: Record,
+    record: &Record,
     json: bool,
     report: &mut Report,
 ) -> Result<Status> {
     let (out, err) = (&mut report.out, &mut report.err);
-    let outcome = puzzle_or_report(&record, err).and_then(|puzzle| {
+    let outcome = puzzle_or_report(record, err).and_then(|puzzle| {
         let (verdict, _) = uniqueness(solver, puzzle);
         // Every solution shown is verified first.
         Ok(match verdict {

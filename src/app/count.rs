@@ -1,11 +1,12 @@
 //! `graphdoku count`: how many solutions, up to a limit; with `--all`, each one too.
 
+use std::borrow::Cow;
 use std::io::Write;
 
 use anyhow::Result;
 use graphdoku::write::json::{self, Kind, Outcome, PuzzleRecord, SolutionRecord};
 use graphdoku::write::text;
-use graphdoku::{ConstraintGraph, Puzzle, Record, Solver};
+use graphdoku::{Checker, ConstraintGraph, Count, Puzzle, Record, Stats, Verdict};
 
 use super::{Report, Status, checked, puzzle_or_report};
 
@@ -22,8 +23,8 @@ pub(crate) struct Options {
 
 pub(crate) fn run(
     graph: &ConstraintGraph,
-    solver: &Solver,
-    record: Record,
+    checker: &mut Checker,
+    record: &Record,
     options: Options,
     report: &mut Report,
 ) -> Result<Status> {
@@ -31,10 +32,10 @@ pub(crate) fn run(
     let limit = options
         .limit
         .unwrap_or(if options.all { u64::MAX } else { 2 });
-    let counted = match puzzle_or_report(&record, err) {
+    let counted = match puzzle_or_report(record, err) {
         Ok(puzzle) => count(
             graph,
-            solver,
+            checker,
             puzzle,
             (&record.label, limit, options),
             out,
@@ -49,15 +50,18 @@ pub(crate) fn run(
         Ok((found, false)) => (Some(found), Status::Multiple),
         Err(status) => (None, status),
     };
-    let verdict = match found {
-        None if status == Status::Invalid => "invalid".to_string(),
-        None if status == Status::Io => "unreadable".to_string(),
-        None => "internal error".to_string(),
-        Some(n) if status == Status::GaveUp => format!("gave up after {n} found"),
-        Some(0) => "none".to_string(),
-        Some(n) if n == limit => format!("at least {n}"),
-        Some(1) => "unique".to_string(),
-        Some(n) => format!("{n} solutions"),
+    // Words, not formatted strings, for the common verdicts: one line per
+    // puzzle of a big batch.
+    let verdict: Cow<str> = match found {
+        None if status == Status::Invalid => "invalid".into(),
+        None if status == Status::Io => "unreadable".into(),
+        None => "internal error".into(),
+        Some(n) if status == Status::GaveUp => format!("gave up after {n} found").into(),
+        Some(0) => "none".into(),
+        Some(2) if limit == 2 => "at least 2".into(),
+        Some(n) if n == limit => format!("at least {n}").into(),
+        Some(1) => "unique".into(),
+        Some(n) => format!("{n} solutions").into(),
     };
     if options.json {
         let outcome = match status {
@@ -75,7 +79,9 @@ pub(crate) fn run(
         line.complete = found.map(|n| n < limit && status != Status::GaveUp);
         writeln!(out, "{}", json::to_line(&line))?;
     } else {
-        writeln!(out, "{}: {verdict}", record.label)?;
+        for part in [record.label.as_str(), ": ", &verdict, "\n"] {
+            out.write_all(part.as_bytes())?;
+        }
     }
     Ok(status)
 }
@@ -85,7 +91,7 @@ pub(crate) fn run(
 /// that failed verification.
 fn count(
     graph: &ConstraintGraph,
-    solver: &Solver,
+    checker: &mut Checker,
     puzzle: &Puzzle,
     (label, limit, options): (&str, u64, Options),
     out: &mut impl Write,
@@ -95,7 +101,12 @@ fn count(
     // and count the rest (up to symmetry, which is faster). With --all, verify
     // each before printing it.
     if !options.all {
-        let count = solver.count_solutions(puzzle, limit);
+        let count = match limit {
+            // The usual questions, through the searches kept between puzzles.
+            1 => checker.first(puzzle),
+            2 => counted(checker.uniqueness(puzzle).0),
+            _ => checker.solver().count_solutions(puzzle, limit),
+        };
         if let Some(first) = count.first
             && let Err(status) = checked(graph, puzzle, first, label, err)
         {
@@ -103,7 +114,7 @@ fn count(
         }
         return Ok(Ok((count.solutions, count.gave_up)));
     }
-    let mut search = solver.search(puzzle);
+    let mut search = checker.solver().search(puzzle);
     let mut found = 0;
     while found < limit {
         let Some(solution) = search.next() else { break };
@@ -127,4 +138,20 @@ fn count(
         }
     }
     Ok(Ok((found, search.gave_up())))
+}
+
+/// A verdict as the count up to 2 it settles, with its first solution.
+fn counted(verdict: Verdict) -> Count {
+    let (solutions, first, gave_up) = match verdict {
+        Verdict::None => (0, None, false),
+        Verdict::Unique(only) => (1, Some(only), false),
+        Verdict::Multiple(first, _) => (2, Some(first), false),
+        Verdict::GaveUp(first) => (u64::from(first.is_some()), first, true),
+    };
+    Count {
+        solutions,
+        first,
+        gave_up,
+        stats: Stats::default(),
+    }
 }

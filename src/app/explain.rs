@@ -128,7 +128,7 @@ pub(super) fn status(analysis: &Analysis) -> Status {
 pub(crate) fn run(
     graph: &ConstraintGraph,
     solver: &Solver,
-    record: Record,
+    record: &Record,
     mode: Mode,
     json: bool,
     report: &mut Report,
@@ -137,7 +137,7 @@ pub(crate) fn run(
     let (logic, analysis) = match analyse_or_report(
         graph,
         solver,
-        &record,
+        record,
         json.then_some(mode.kind()),
         out,
         &mut report.err,

@@ -13,7 +13,7 @@ use super::{Report, Status};
 pub(crate) fn run(
     graph: &ConstraintGraph,
     solver: &Solver,
-    record: Record,
+    record: &Record,
     json: bool,
     report: &mut Report,
 ) -> Result<Status> {
@@ -21,7 +21,7 @@ pub(crate) fn run(
     let analysis = match analyse_or_report(
         graph,
         solver,
-        &record,
+        record,
         json.then_some(Kind::Grade),
         out,
         &mut report.err,

@@ -28,7 +28,8 @@ use std::time::Instant;
 use anyhow::Result;
 use graphdoku::read::{self, looks_like_ron};
 use graphdoku::{
-    Budget, ConstraintGraph, InputError, Puzzle, PuzzleReader, Record, Solution, Solver, verify,
+    Budget, Checker, ConstraintGraph, InputError, Puzzle, PuzzleReader, Record, Solution, Solver,
+    verify,
 };
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -110,8 +111,8 @@ pub fn run(cli: Cli) -> Result<Status> {
                 several_is_error: unique,
                 ..Mode::default()
             };
-            for_each_record(&input, mode, |graph, solver, record, report| {
-                solve::run(graph, solver, record, options, report)
+            for_each_record(&input, mode, |graph, checker, record, report| {
+                solve::run(graph, checker, record, options, report)
             })
         }
         Command::Count {
@@ -126,32 +127,32 @@ pub fn run(cli: Cli) -> Result<Status> {
                 stream: all,
                 ..Mode::default()
             };
-            for_each_record(&input, mode, |graph, solver, record, report| {
+            for_each_record(&input, mode, |graph, checker, record, report| {
                 let options = count::Options { limit, all, json };
-                count::run(graph, solver, record, options, report)
+                count::run(graph, checker, record, options, report)
             })
         }
         Command::Check { input, output } => for_each_record(
             &input,
             Mode::uniqueness(),
-            |graph, solver, record, report| {
-                check::run(graph, solver, record, output.json(), report)
+            |graph, checker, record, report| {
+                check::run(graph, checker.solver(), record, output.json(), report)
             },
         ),
         Command::Grade { input, output } => for_each_record(
             &input,
             Mode::uniqueness(),
-            |graph, solver, record, report| {
-                grade::run(graph, solver, record, output.json(), report)
+            |graph, checker, record, report| {
+                grade::run(graph, checker.solver(), record, output.json(), report)
             },
         ),
         Command::Explain { input, output } => for_each_record(
             &input,
             Mode::uniqueness(),
-            |graph, solver, record, report| {
+            |graph, checker, record, report| {
                 explain::run(
                     graph,
-                    solver,
+                    checker.solver(),
                     record,
                     explain::Mode::All,
                     output.json(),
@@ -162,10 +163,10 @@ pub fn run(cli: Cli) -> Result<Status> {
         Command::Hint { input, output } => for_each_record(
             &input,
             Mode::uniqueness(),
-            |graph, solver, record, report| {
+            |graph, checker, record, report| {
                 explain::run(
                     graph,
-                    solver,
+                    checker.solver(),
                     record,
                     explain::Mode::Hint,
                     output.json(),
@@ -332,10 +333,14 @@ impl Mode {
     }
 }
 
-/// The signature of a command's work on one record: it prints into the report
-/// and returns the record's status ([`Status::Multiple`] for several solutions).
-trait Visit: Fn(&ConstraintGraph, &Solver, Record, &mut Report) -> Result<Status> + Sync {}
-impl<F: Fn(&ConstraintGraph, &Solver, Record, &mut Report) -> Result<Status> + Sync> Visit for F {}
+/// The signature of a command's work on one record, with the searches of the
+/// thread it runs on: it prints into the report and returns the record's
+/// status ([`Status::Multiple`] for several solutions).
+trait Visit: Fn(&ConstraintGraph, &mut Checker, &Record, &mut Report) -> Result<Status> + Sync {}
+impl<F> Visit for F where
+    F: Fn(&ConstraintGraph, &mut Checker, &Record, &mut Report) -> Result<Status> + Sync
+{
+}
 
 /// The variant of text puzzles when `--variant` is not given.
 pub(crate) const DEFAULT_VARIANT: &str = "sudoku9";
@@ -378,11 +383,14 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
     };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     let mut batch = Batch::new(mode);
-    let one = |batch: &mut Batch, graph: &ConstraintGraph, solver: &Solver, record| {
-        let mut report = batch.report()?;
-        let status = visit(graph, solver, record, &mut report);
-        batch.print(report, status)
-    };
+    // The searches of the main thread, kept from one record to the next.
+    let mut checker = Checker::new(&solver);
+    let one =
+        |batch: &mut Batch, graph: &ConstraintGraph, checker: &mut Checker, record: &Record| {
+            let mut report = batch.report()?;
+            let status = visit(graph, checker, record, &mut report);
+            batch.print(report, status)
+        };
     for path in &args.files {
         let name = path.display().to_string();
         let mut reader = match open(path) {
@@ -393,7 +401,12 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
                     source,
                 }
                 .located(&name);
-                one(&mut batch, &graph, &solver, invalid_record(&name, error))?;
+                one(
+                    &mut batch,
+                    &graph,
+                    &mut checker,
+                    &invalid_record(&name, error),
+                )?;
                 continue;
             }
         };
@@ -410,46 +423,68 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
                         .iter()
                         .map(|g| Solver::new(g).with_budget(budget))
                         .collect();
-                    for (index, record) in puzzles.records {
+                    for (index, record) in &puzzles.records {
                         match index {
-                            Some(i) => one(&mut batch, &puzzles.graphs[i], &solvers[i], record)?,
-                            None => one(&mut batch, &graph, &solver, record)?,
+                            Some(i) => {
+                                let mut own = Checker::new(&solvers[*i]);
+                                one(&mut batch, &puzzles.graphs[*i], &mut own, record)?
+                            }
+                            None => one(&mut batch, &graph, &mut checker, record)?,
                         }
                     }
                 }
                 Err(e) => one(
                     &mut batch,
                     &graph,
-                    &solver,
-                    invalid_record(&name, e.located(&name)),
+                    &mut checker,
+                    &invalid_record(&name, e.located(&name)),
                 )?,
             }
             continue;
         }
         let head = head(args.variant.as_deref(), &mut reader);
         let before = batch.total();
-        let mut records = PuzzleReader::new(&graph, reader, &name).peekable();
-        if let Some(hint) = variant_hint(&head, records.peek(), &name) {
+        let mut records = PuzzleReader::new(&graph, reader, &name);
+        // One record, read into again and again: no allocation per puzzle.
+        let mut record = match records.next() {
+            Some(first) => first,
+            None => {
+                batch.no_puzzles(&name)?;
+                continue;
+            }
+        };
+        if let Some(hint) = variant_hint(&head, Some(&record), &name) {
             batch.message(hint.as_bytes())?;
         }
         if jobs == 1 {
-            for record in records {
-                one(&mut batch, &graph, &solver, record)?;
+            loop {
+                one(&mut batch, &graph, &mut checker, &record)?;
+                if !records.read_into(&mut record) {
+                    break;
+                }
             }
         } else {
-            while records.peek().is_some() {
+            let mut chunk = vec![record];
+            loop {
                 // A bounded chunk at a time keeps memory flat on files of any size.
-                let chunk: Vec<Record> = records.by_ref().take(CHUNK * jobs).collect();
+                chunk.extend(records.by_ref().take(CHUNK * jobs - chunk.len()));
+                if chunk.is_empty() {
+                    break;
+                }
                 let reports: Vec<_> = pool.install(|| {
                     chunk
-                        .into_par_iter()
-                        .map(|record| {
-                            let mut report = Report::buffered();
-                            let status = visit(&graph, &solver, record, &mut report);
-                            (report, status)
-                        })
+                        .par_iter()
+                        .map_init(
+                            || Checker::new(&solver),
+                            |checker, record| {
+                                let mut report = Report::buffered();
+                                let status = visit(&graph, checker, record, &mut report);
+                                (report, status)
+                            },
+                        )
                         .collect()
                 });
+                chunk.clear();
                 for (report, status) in reports {
                     batch.print(report, status)?;
                 }
@@ -534,6 +569,8 @@ struct Batch {
     pending: Vec<u8>,
     /// When messages were last written.
     flushed: Instant,
+    /// The buffers of the last report, emptied, for the next.
+    spare: Option<Report>,
 }
 
 /// How often held-back messages go out while the progress line shows.
@@ -551,6 +588,7 @@ impl Batch {
             progress,
             pending: Vec::new(),
             flushed: Instant::now(),
+            spare: None,
         }
     }
 
@@ -588,7 +626,7 @@ impl Batch {
     /// A report for the next record, streaming when the mode says so.
     fn report(&mut self) -> io::Result<Report> {
         if !self.mode.stream {
-            return Ok(Report::buffered());
+            return Ok(self.spare.take().unwrap_or_else(Report::buffered));
         }
         // What this batch printed so far comes first.
         self.out.flush()?;
@@ -600,11 +638,21 @@ impl Batch {
 
     fn print(&mut self, report: Report, status: Result<Status>) -> Result<()> {
         let status = status?;
-        let Report { out: output, err } = report;
-        match output {
-            Output::Buffer(bytes) => self.out.write_all(&bytes)?,
-            Output::Stream(mut stream) => stream.flush()?,
-        }
+        let Report {
+            out: output,
+            mut err,
+        } = report;
+        let emptied = match output {
+            Output::Buffer(mut bytes) => {
+                self.out.write_all(&bytes)?;
+                bytes.clear();
+                Some(bytes)
+            }
+            Output::Stream(mut stream) => {
+                stream.flush()?;
+                None
+            }
+        };
         match self.progress.clone() {
             // Standard output is not the terminal then: only messages need the
             // line cleared, and they go out a few times a second, not per record.
@@ -620,6 +668,13 @@ impl Batch {
                 io::stderr().lock().write_all(&err)?;
             }
             None => {}
+        }
+        if let Some(bytes) = emptied {
+            err.clear();
+            self.spare = Some(Report {
+                out: Output::Buffer(bytes),
+                err,
+            });
         }
         self.counts[status as usize] += 1;
         let status = match status {

@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::Result;
 use graphdoku::write::json::{self, Kind, Outcome, PuzzleRecord};
 use graphdoku::write::text;
-use graphdoku::{ConstraintGraph, Record, Solver, Verdict, uniqueness};
+use graphdoku::{Checker, ConstraintGraph, Record, Verdict};
 
 use super::{Report, Status, checked, puzzle_or_report};
 use crate::cli::SolveFormat;
@@ -21,22 +21,22 @@ pub(crate) struct Options {
 
 pub(crate) fn run(
     graph: &ConstraintGraph,
-    solver: &Solver,
-    record: Record,
+    checker: &mut Checker,
+    record: &Record,
     options: Options,
     report: &mut Report,
 ) -> Result<Status> {
     let err = &mut report.err;
-    let solved = puzzle_or_report(&record, err).and_then(|puzzle| {
+    let solved = puzzle_or_report(record, err).and_then(|puzzle| {
         let (found, several, gave_up, stats) = if options.unique {
-            match uniqueness(solver, puzzle) {
+            match checker.uniqueness(puzzle) {
                 (Verdict::None, stats) => (None, false, false, stats),
                 (Verdict::Unique(only), stats) => (Some(only), false, false, stats),
                 (Verdict::Multiple(first, _), stats) => (Some(first), true, false, stats),
                 (Verdict::GaveUp(first), stats) => (first, false, true, stats),
             }
         } else {
-            let count = solver.count_solutions(puzzle, 1);
+            let count = checker.first(puzzle);
             (count.first, false, count.gave_up, count.stats)
         };
         if options.stats {
@@ -71,8 +71,18 @@ pub(crate) fn run(
         (Status::Io, _) => "unreadable",
         (Status::Internal, _) => "internal error",
     };
-    let values = solved.ok().map(|(s, ..)| s.to_puzzle());
     let out = &mut report.out;
+    // A line is a solution or, in its place, why there is none to give:
+    // with --unique a puzzle of several solutions has no unique one.
+    if let SolveFormat::Line = options.format {
+        match (&solved, status) {
+            (Ok((solution, ..)), Status::Ok) => text::write_line(graph, solution.colours(), out)?,
+            (Ok(_), Status::Multiple) => out.write_all(b"several solutions\n")?,
+            _ => writeln!(out, "{verdict}")?,
+        }
+        return Ok(status);
+    }
+    let values = solved.ok().map(|(s, ..)| s.to_puzzle());
     match options.format {
         SolveFormat::Grid => {
             writeln!(out, "{} ({}): {verdict}", record.label, record.location)?;
@@ -83,13 +93,7 @@ pub(crate) fn run(
             }
             writeln!(out)?;
         }
-        // A line is a solution or, in its place, why there is none to give:
-        // with --unique a puzzle of several solutions has no unique one.
-        SolveFormat::Line => match (&values, status) {
-            (Some(values), Status::Ok) => writeln!(out, "{}", text::line(graph, values.givens()))?,
-            (Some(_), Status::Multiple) => writeln!(out, "several solutions")?,
-            _ => writeln!(out, "{verdict}")?,
-        },
+        SolveFormat::Line => {}
         SolveFormat::Json => {
             let outcome = match status {
                 Status::Ok if options.unique => Outcome::Unique,

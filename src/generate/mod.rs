@@ -7,6 +7,7 @@
 //! generator, through its own sampling (`random.rs`), so a seed names the same puzzles
 //! on every machine.
 
+mod forced;
 mod random;
 mod symmetry;
 
@@ -123,6 +124,8 @@ pub struct Generator<'g> {
     logic: Logic<'g>,
     /// The solver's first colouring of the empty board, once needed.
     base: OnceCell<Option<Solution>>,
+    /// The cheap test for removals, with no givens yet.
+    forced: forced::Givens,
 }
 
 impl<'g> Generator<'g> {
@@ -133,6 +136,7 @@ impl<'g> Generator<'g> {
             solver: Solver::new(graph),
             logic: Logic::new(graph),
             base: OnceCell::new(),
+            forced: forced::Givens::new(graph),
         }
     }
 
@@ -157,15 +161,18 @@ impl<'g> Generator<'g> {
             .clone()
             .ok_or(GenerateError::NoColouring)?;
         let mut cells: Vec<usize> = (0..n).collect();
+        // One search for the three rounds.
+        let mut checker = crate::uniqueness::Checker::new(&self.solver);
+        let mut puzzle = Puzzle::empty(n);
         for _ in 0..3 {
             current = self.relabel(rng, &current);
             shuffle(rng, &mut cells);
-            let mut givens = vec![None; n];
+            puzzle.givens_mut().fill(None);
             for &cell in &cells[..n / 2] {
-                givens[cell] = Some(current.colours()[cell]);
+                puzzle.givens_mut()[cell] = Some(current.colours()[cell]);
             }
             // Always Some: `current` completes these givens.
-            current = self.solver.solve(&Puzzle::new(givens)).unwrap_or(current);
+            current = checker.first(&puzzle).first.unwrap_or(current);
         }
         Ok(self.relabel(rng, &current))
     }
@@ -198,14 +205,16 @@ impl<'g> Generator<'g> {
         orbits: &[Vec<usize>],
         floor: usize,
     ) -> Puzzle {
-        let mut givens: Vec<Option<u8>> = solution.colours().iter().map(|&c| Some(c)).collect();
-        let mut clues = givens.len();
+        let colours = solution.colours();
+        let mut puzzle = solution.to_puzzle();
+        let mut clues = colours.len();
         let mut order: Vec<usize> = (0..orbits.len()).collect();
         shuffle(rng, &mut order);
-        // One search, restarted for every check: no set-up cost per check.
-        let mut search = self
-            .solver
-            .search_up_to_symmetry(&Puzzle::new(givens.clone()), Goal::Count);
+        let mut forced = self.forced.clone();
+        forced.fill(colours);
+        // One search, restarted for every check: no set-up cost per check;
+        // made only when a check needs it.
+        let mut search = None;
         for orbit in order.iter().map(|&o| &orbits[o]) {
             if clues <= floor {
                 break;
@@ -214,18 +223,54 @@ impl<'g> Generator<'g> {
                 continue;
             }
             for &cell in orbit {
-                givens[cell] = None;
+                puzzle.givens_mut()[cell] = None;
+                forced.remove(cell);
             }
-            search.restart(&Puzzle::new(givens.clone()));
-            if search.count_up_to(2) == 1 {
+            // Most removals, early on, leave a single; most that fail, late,
+            // leave a Kempe chain with no given: no search needed.
+            let unique = if orbit.iter().all(|&c| forced.forced(c, colours[c])) {
+                true
+            } else if orbit.iter().any(|&c| forced.unguarded(c)) {
+                false
+            } else if orbit.iter().all(|&c| forced.determined(c, colours[c])) {
+                true
+            } else {
+                let search = search
+                    .get_or_insert_with(|| self.solver.search_up_to_symmetry(&puzzle, Goal::Count));
+                match orbit.as_slice() {
+                    // Unique exactly when no other colour of the cell has a
+                    // solution: the subtree of the known solution is skipped.
+                    &[cell] => {
+                        let others = (0..self.graph.alphabet().len() as u8)
+                            .filter(|&k| k != colours[cell] && forced.open(cell, k));
+                        let mut unique = true;
+                        for k in others {
+                            puzzle.givens_mut()[cell] = Some(k);
+                            search.restart(&puzzle);
+                            if search.count_up_to(1) > 0 {
+                                unique = false;
+                                break;
+                            }
+                        }
+                        puzzle.givens_mut()[cell] = None;
+                        unique
+                    }
+                    _ => {
+                        search.restart(&puzzle);
+                        search.count_up_to(2) == 1
+                    }
+                }
+            };
+            if unique {
                 clues -= orbit.len();
             } else {
                 for &cell in orbit {
-                    givens[cell] = Some(solution.colours()[cell]);
+                    puzzle.givens_mut()[cell] = Some(colours[cell]);
+                    forced.restore(cell, colours[cell]);
                 }
             }
         }
-        Puzzle::new(givens)
+        puzzle
     }
 
     /// One puzzle as `options` ask.

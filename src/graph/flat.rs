@@ -18,6 +18,18 @@ pub(crate) struct Flat {
     cells: Vec<u32>,
     /// Where each house ends in `cells`.
     ends: Vec<u32>,
+    /// `cells` as bytes, when the graph has at most 256 cells: indices that
+    /// need no bounds check into a 256-entry array.
+    small_cells: Vec<u8>,
+    /// The houses of every cell, cell after cell: a partial colouring is
+    /// checked from its set cells only, which are few in a puzzle.
+    houses_of: Vec<u32>,
+    /// Where each cell's houses start in `houses_of`, and one past the last.
+    houses_start: Vec<u32>,
+    /// Every cell's neighbours as a set of cells, when there are at most 128
+    /// cells (else empty): a colouring is then checked colour class by colour
+    /// class, a few word operations per set cell, loose edges included.
+    peers: Vec<u128>,
     /// The edges that no house holds both ends of.
     loose: Vec<(u32, u32)>,
     /// Colours in the alphabet.
@@ -30,9 +42,19 @@ impl Flat {
     pub(crate) fn new(graph: &ConstraintGraph) -> Self {
         let mut cells = Vec::new();
         let mut ends = Vec::new();
-        for house in graph.houses() {
+        let mut houses_of_cell = vec![Vec::new(); graph.len()];
+        for (h, house) in graph.houses().iter().enumerate() {
             cells.extend(house.cells.iter().map(|&c| c as u32));
             ends.push(cells.len() as u32);
+            for &c in &house.cells {
+                houses_of_cell[c].push(h as u32);
+            }
+        }
+        let mut houses_start = vec![0];
+        let mut houses_of = Vec::new();
+        for list in houses_of_cell {
+            houses_of.extend(list);
+            houses_start.push(houses_of.len() as u32);
         }
         // Each cell's houses as a bit set: an edge is loose when its ends' sets
         // are disjoint (a word operation or two per edge; there are many edges).
@@ -43,15 +65,15 @@ impl Flat {
                 member[c * words + h / 64] |= 1 << (h % 64);
             }
         }
-        let houses_of = |c: usize| &member[c * words..c * words + words];
+        let in_houses = |c: usize| &member[c * words..c * words + words];
         let loose = graph
             .graph()
             .edge_references()
             .map(|e| (e.source().index(), e.target().index()))
             .filter(|&(a, b)| {
-                houses_of(a)
+                in_houses(a)
                     .iter()
-                    .zip(houses_of(b))
+                    .zip(in_houses(b))
                     .all(|(x, y)| x & y == 0)
             })
             .map(|(a, b)| (a as u32, b as u32))
@@ -66,9 +88,26 @@ impl Flat {
                 })
                 .collect(),
         };
+        let small_cells = match graph.len() {
+            0..=256 => cells.iter().map(|&c| c as u8).collect(),
+            _ => Vec::new(),
+        };
+        let mut peers = Vec::new();
+        if graph.len() <= 128 {
+            peers = vec![0u128; graph.len()];
+            for e in graph.graph().edge_references() {
+                let (a, b) = (e.source().index(), e.target().index());
+                peers[a] |= 1 << b;
+                peers[b] |= 1 << a;
+            }
+        }
         Flat {
             cells,
             ends,
+            small_cells,
+            peers,
+            houses_of,
+            houses_start,
             loose,
             colours: graph.alphabet().len(),
             allowed,
@@ -81,26 +120,185 @@ impl Flat {
     /// When `values` has fewer entries than the graph has cells.
     pub(crate) fn admits<T: Copy + Into<Option<u8>>>(&self, values: &[T]) -> bool {
         let k = self.colours;
-        let in_range = |v: T| v.into().is_none_or(|c| (c as usize) < k);
+        // `fold`, not `all`: no early exit, so the common (valid) case is one
+        // branch-free pass.
+        let in_range = values.iter().fold(true, |ok, &v| {
+            ok & v.into().is_none_or(|c| (c as usize) < k)
+        });
         if self.allowed.is_empty() {
-            return values.iter().all(|&v| in_range(v));
+            return in_range;
         }
         let allows = |(&v, set): (&T, &Colours)| v.into().is_none_or(|c| set.contains(c));
-        values.iter().all(|&v| in_range(v)) && values.iter().zip(&self.allowed).all(allows)
+        in_range && values.iter().zip(&self.allowed).all(allows)
+    }
+
+    /// [`Flat::admits`] and [`Flat::proper`] of a partial colouring (a
+    /// puzzle's givens) in one pass over its set cells, where it can.
+    ///
+    /// # Panics
+    /// When `values` has fewer entries than the graph has cells.
+    pub(crate) fn admits_properly(&self, values: &[Option<u8>]) -> bool {
+        let houses = self.ends.len();
+        if !self.allowed.is_empty() {
+            return self.admits(values) && self.proper(values);
+        }
+        if !self.peers.is_empty() {
+            return match self.colours {
+                0..=16 => self.classes_independent::<16, _>(values, true),
+                17..=64 => self.classes_independent::<64, _>(values, true),
+                _ => self.admits(values) && self.proper(values),
+            };
+        }
+        if self.colours > 64 || houses > SMALL {
+            return self.admits(values) && self.proper(values);
+        }
+        let mut seen = [0u64; SMALL];
+        let mut clash = 0;
+        let mut out_of_range = false;
+        let starts = self.houses_start.windows(2);
+        for (&v, start) in values.iter().zip(starts) {
+            let Some(c) = v else { continue };
+            out_of_range |= c as usize >= self.colours;
+            let bit = 1u64 << (c & 63);
+            for &h in &self.houses_of[start[0] as usize..start[1] as usize] {
+                let set = &mut seen[h as usize % SMALL];
+                clash |= *set & bit;
+                *set |= bit;
+            }
+        }
+        !out_of_range && clash == 0 && self.loose_differ(values)
     }
 
     /// Whether no two adjacent cells hold the same value (`None`: not set).
     ///
+    /// Walks the set cells only, each against the houses it lies in: a puzzle's
+    /// givens are checked in a few operations each.
+    ///
     /// # Panics
-    /// When `values` has fewer entries than the graph has cells, or (in an
-    /// alphabet of at most 64 or 128 colours) a value not below that.
+    /// When `values` has fewer entries than the graph has cells, or a value is
+    /// not below the alphabet's size (see [`Flat::admits`]).
     pub(crate) fn proper<T: Copy + Into<Option<u8>>>(&self, values: &[T]) -> bool {
-        let houses = match self.colours {
-            0..=64 => self.houses_differ::<u64, T>(values),
-            65..=128 => self.houses_differ::<u128, T>(values),
+        let houses = match (self.colours, self.ends.len()) {
+            (0..=64, 0..=SMALL) => self.set_cells_differ(values, &mut [0u64; SMALL]),
+            (0..=64, n) => self.set_cells_differ(values, &mut vec![0u64; n]),
+            (65..=128, _) => self.houses_differ::<u128, T>(values),
             _ => self.houses_differ::<Colours, T>(values),
         };
         houses && self.loose_differ(values)
+    }
+
+    /// Whether `colours`, one per cell, is a proper colouring with colours of
+    /// the alphabet that their cells allow: [`Flat::admits`] and
+    /// [`Flat::proper`] for a full colouring, cheaper. A house holds each
+    /// colour at most once exactly when the union of its colours has as many
+    /// as it has cells: an OR per cell, no test.
+    ///
+    /// # Panics
+    /// When `colours` has fewer entries than the graph has cells.
+    pub(crate) fn proper_colouring(&self, colours: &[u8]) -> bool {
+        let k = self.colours;
+        // Every colour below k: the shifts below stay in range.
+        let highest = colours.iter().fold(0, |m, &c| m.max(c));
+        if !colours.is_empty() && highest as usize >= k {
+            return false;
+        }
+        if !self.allowed.is_empty() && !self.admits(colours) {
+            return false;
+        }
+        if !self.peers.is_empty() {
+            match k {
+                0..=16 => return self.classes_independent::<16, _>(colours, false),
+                17..=64 => return self.classes_independent::<64, _>(colours, false),
+                _ => {}
+            }
+        }
+        let houses = match k {
+            0..=64 => self.full_houses_differ::<u64>(colours),
+            65..=128 => self.full_houses_differ::<u128>(colours),
+            _ => self.houses_differ::<Colours, u8>(colours),
+        };
+        houses && self.loose_differ(colours)
+    }
+
+    /// Whether no two neighbours hold the same value, from `peers`, with
+    /// colours below `N` (colours past `N` are out of range: false when
+    /// `in_range` asks to check, else the caller has checked).
+    fn classes_independent<const N: usize, T: Copy + Into<Option<u8>>>(
+        &self,
+        values: &[T],
+        in_range: bool,
+    ) -> bool {
+        // The cells of each colour so far.
+        let mut classes = [0u128; N];
+        let mut clash = 0;
+        let mut out_of_range = false;
+        for (cell, (&v, &peers)) in values.iter().zip(&self.peers).enumerate() {
+            let Some(c) = v.into() else { continue };
+            out_of_range |= in_range && c as usize >= self.colours;
+            let class = &mut classes[c as usize % N];
+            clash |= *class & peers;
+            *class |= 1 << cell;
+        }
+        clash == 0 && !out_of_range
+    }
+
+    /// [`Flat::proper`]'s house check with at most 64 colours, from the set
+    /// cells, with one colour set per house in `seen` (zeroed, one per house).
+    fn set_cells_differ<T: Copy + Into<Option<u8>>>(&self, values: &[T], seen: &mut [u64]) -> bool {
+        let mut clash = 0;
+        for (cell, &v) in values.iter().enumerate() {
+            let Some(c) = v.into() else { continue };
+            let bit = 1u64 << (c & 63);
+            let (from, to) = (self.houses_start[cell], self.houses_start[cell + 1]);
+            for &h in &self.houses_of[from as usize..to as usize] {
+                let set = &mut seen[h as usize];
+                clash |= *set & bit;
+                *set |= bit;
+            }
+        }
+        clash == 0
+    }
+
+    /// Whether every house of a full colouring (colours below `M`'s width)
+    /// holds distinct colours.
+    fn full_houses_differ<M: Mask>(&self, colours: &[u8]) -> bool {
+        if !self.small_cells.is_empty() {
+            // Byte indices into a 256-entry copy: no bounds check per cell.
+            let mut local = [0u8; 256];
+            local[..colours.len().min(256)].copy_from_slice(&colours[..colours.len().min(256)]);
+            let mut start = 0;
+            let mut ok = true;
+            for &end in &self.ends {
+                let house = &self.small_cells[start as usize..end as usize];
+                let union = house
+                    .iter()
+                    .fold(M::default(), |set, &c| set | M::bit(local[c as usize]));
+                ok &= self.distinct(union, house.len());
+                start = end;
+            }
+            return ok;
+        }
+        let mut start = 0;
+        let mut ok = true;
+        for &end in &self.ends {
+            let house = &self.cells[start as usize..end as usize];
+            let union = house
+                .iter()
+                .fold(M::default(), |set, &c| set | M::bit(colours[c as usize]));
+            ok &= self.distinct(union, house.len());
+            start = end;
+        }
+        ok
+    }
+
+    /// Whether a house of `cells` cells whose colours make up `union` has
+    /// them all different: a full house then has every colour (one compare,
+    /// where counting bits is a dozen operations without a popcount instruction).
+    fn distinct<M: Mask>(&self, union: M, cells: usize) -> bool {
+        match cells == self.colours {
+            true => union == M::below(self.colours),
+            false => union.count() == cells,
+        }
     }
 
     /// Whether every house holds each value at most once, with colour sets of type `M`.
@@ -130,28 +328,54 @@ impl Flat {
     }
 }
 
+/// Houses whose colour sets [`Flat::proper`] keeps on the stack.
+const SMALL: usize = 64;
+
 /// A set of colours in one integer.
 trait Mask:
     Copy + Default + PartialEq + std::ops::BitAnd<Output = Self> + std::ops::BitOr<Output = Self>
 {
+    /// The set of `colour` alone (colours past the width wrap: callers check the range).
     fn bit(colour: u8) -> Self;
+    /// How many colours.
+    fn count(self) -> usize;
+    /// The colours below `k`.
+    fn below(k: usize) -> Self;
 }
 
 impl Mask for u64 {
     fn bit(colour: u8) -> Self {
-        1 << colour
+        1 << (colour & 63)
+    }
+    fn count(self) -> usize {
+        self.count_ones() as usize
+    }
+    fn below(k: usize) -> Self {
+        u64::MAX.checked_shr(64 - k.min(64) as u32).unwrap_or(0)
     }
 }
 
 impl Mask for u128 {
     fn bit(colour: u8) -> Self {
-        1 << colour
+        1 << (colour & 127)
+    }
+    fn count(self) -> usize {
+        self.count_ones() as usize
+    }
+    fn below(k: usize) -> Self {
+        u128::MAX.checked_shr(128 - k.min(128) as u32).unwrap_or(0)
     }
 }
 
 impl Mask for Colours {
     fn bit(colour: u8) -> Self {
         Colours::single(colour)
+    }
+    fn count(self) -> usize {
+        self.len()
+    }
+    fn below(k: usize) -> Self {
+        Colours::first(k)
     }
 }
 

@@ -232,9 +232,17 @@ pub struct PuzzleReader<'g, R> {
 
 /// What a byte of a puzzle line means, when every symbol is one character.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Byte {
-    Symbol(u8),
-    Empty,
+struct Byte {
+    /// The cell's value when `kind` is [`Kind::Cell`].
+    value: Option<u8>,
+    kind: Kind,
+}
+
+/// The kinds of [`Byte`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// A symbol or a blank.
+    Cell,
     /// Whitespace or drawing.
     Skip,
     /// Anything else: the line is read the slow way, which explains it.
@@ -247,17 +255,74 @@ fn byte_table(graph: &ConstraintGraph) -> Option<Box<[Byte; 256]>> {
     if !alphabet.single_chars() {
         return None;
     }
-    let mut table = Box::new([Byte::Other; 256]);
+    let other = Byte {
+        value: None,
+        kind: Kind::Other,
+    };
+    let mut table = Box::new([other; 256]);
     for b in 0..128u8 {
         let ch = b as char;
-        table[b as usize] = match alphabet.token(ch.encode_utf8(&mut [0; 4])) {
-            Token::Symbol(c) => Byte::Symbol(c),
-            Token::Empty => Byte::Empty,
-            Token::Unknown if ch.is_whitespace() || SEPARATORS.contains(&ch) => Byte::Skip,
-            Token::Unknown => Byte::Other,
+        let (value, kind) = match alphabet.token(ch.encode_utf8(&mut [0; 4])) {
+            Token::Symbol(c) => (Some(c), Kind::Cell),
+            Token::Empty => (None, Kind::Cell),
+            Token::Unknown if ch.is_whitespace() || SEPARATORS.contains(&ch) => (None, Kind::Skip),
+            Token::Unknown => (None, Kind::Other),
         };
+        table[b as usize] = Byte { value, kind };
     }
     Some(table)
+}
+
+/// A record to be filled in by [`PuzzleReader::read_into`]: allocates nothing.
+fn blank_record() -> Record {
+    Record {
+        label: String::new(),
+        location: Location::new(String::new(), 0, 0),
+        puzzle: Err(InputError {
+            location: Location::new(String::new(), 0, 0),
+            message: String::new(),
+        }),
+    }
+}
+
+/// `label` set to `line N`, in place (no formatting machinery, no allocation
+/// once the string has room).
+fn set_line_label(label: &mut String, line: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    let mut n = line;
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    label.clear();
+    label.push_str("line ");
+    label.extend(digits[at..].iter().map(|&d| d as char));
+}
+
+/// Where the first `\n` of `bytes` is, eight bytes at a time.
+fn newline(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const LF: u64 = ONES * b'\n' as u64;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut at = 0;
+    for chunk in &mut chunks {
+        let mut word = [0; 8];
+        word.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(word) ^ LF;
+        // A high bit for each zero byte (and maybe above one): the lowest is the first.
+        let zeros = x.wrapping_sub(ONES) & !x & (ONES << 7);
+        if zeros != 0 {
+            return Some(at + zeros.trailing_zeros() as usize / 8);
+        }
+        at += 8;
+    }
+    let rest = chunks.remainder().iter().position(|&b| b == b'\n');
+    rest.map(|i| at + i)
 }
 
 impl<'g, R: BufRead> PuzzleReader<'g, R> {
@@ -314,33 +379,93 @@ impl<'g, R: BufRead> PuzzleReader<'g, R> {
         }
     }
 
-    /// The cells of a line that holds one puzzle written one byte per cell,
-    /// read by a table lookup per byte; `None` for any other line.
-    fn one_byte_cells(&self, text: &str) -> Option<Vec<Option<u8>>> {
-        let table = self.bytes.as_ref()?;
-        let start = text.trim_start();
-        if self.block.is_some() || start.starts_with("Grid") || start.starts_with('#') {
-            return None;
-        }
-        let mut givens = Vec::with_capacity(self.graph.len());
-        for &b in text.as_bytes() {
-            match table[b as usize] {
-                Byte::Symbol(c) => givens.push(Some(c)),
-                Byte::Empty => givens.push(None),
-                Byte::Skip => {}
-                Byte::Other => return None,
+    /// Whether `bytes` (a line without its end) may hold one puzzle written
+    /// one byte per cell: not a comment, not a block's line, long enough.
+    fn one_byte_line(&self, bytes: &[u8]) -> bool {
+        let first = bytes.iter().position(|&b| !(b as char).is_whitespace());
+        let start = &bytes[first.unwrap_or(bytes.len())..];
+        self.bytes.is_some()
+            && self.block.is_none()
+            && bytes.len() >= self.graph.len()
+            && !start.starts_with(b"#")
+            && !start.starts_with(b"Grid")
+    }
+
+    /// Reads a line of [`Self::one_byte_line`] into `givens` (one per cell),
+    /// by a table lookup per byte; false when it is not one puzzle of one byte
+    /// per cell after all, and `givens` is then garbage.
+    fn one_byte_cells(&self, bytes: &[u8], givens: &mut [Option<u8>]) -> bool {
+        let Some(table) = self.bytes.as_deref() else {
+            return false;
+        };
+        if bytes.len() == givens.len() {
+            // The common line: a byte per cell, nothing to skip, no test per byte.
+            let mut other = false;
+            for (given, &b) in givens.iter_mut().zip(bytes) {
+                let byte = table[b as usize];
+                other |= byte.kind != Kind::Cell;
+                *given = byte.value;
+            }
+            if !other {
+                return true;
             }
         }
-        (givens.len() == self.graph.len()).then_some(givens)
+        let mut cells = 0;
+        for &b in bytes {
+            let byte = table[b as usize];
+            match byte.kind {
+                Kind::Cell => {
+                    let Some(given) = givens.get_mut(cells) else {
+                        return false;
+                    };
+                    *given = byte.value;
+                    cells += 1;
+                }
+                Kind::Skip => {}
+                Kind::Other => return false,
+            }
+        }
+        cells == givens.len()
+    }
+
+    /// Reads the line in `buffer` into `record` if it is one puzzle of one
+    /// byte per cell, reusing the record's memory; false (record untouched or
+    /// garbage) for any other line.
+    fn one_byte_record(&self, record: &mut Record) -> bool {
+        let mut bytes = self.buffer.as_slice();
+        while let [rest @ .., b'\n' | b'\r'] = bytes {
+            bytes = rest;
+        }
+        if !self.one_byte_line(bytes) {
+            return false;
+        }
+        let cells = self.graph.len();
+        if !matches!(&record.puzzle, Ok(p) if p.givens().len() == cells) {
+            record.puzzle = Ok(Puzzle::empty(cells));
+        }
+        let Ok(puzzle) = &mut record.puzzle else {
+            return false;
+        };
+        if !self.one_byte_cells(bytes, puzzle.givens_mut()) {
+            return false;
+        }
+        if let Err(message) = puzzle.check(self.graph) {
+            record.puzzle = Err(InputError {
+                location: self.here(0),
+                message,
+            });
+        }
+        set_line_label(&mut record.label, self.line);
+        if record.location.file != self.file {
+            record.location.file.clone_from(&self.file);
+        }
+        record.location.line = self.line;
+        record.location.column = 0;
+        true
     }
 
     /// Handles one line; returns a record when one is complete.
     fn line(&mut self, text: &str) -> Option<Record> {
-        if let Some(givens) = self.one_byte_cells(text) {
-            let at = self.here(0);
-            let puzzle = checked(self.graph, givens, &at);
-            return Some(self.record(at, puzzle));
-        }
         let trimmed = text.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
             return None;
@@ -478,7 +603,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
             if available.is_empty() {
                 return Ok((total > 0).then_some(total));
             }
-            let (n, done) = match available.iter().position(|&b| b == b'\n') {
+            let (n, done) = match newline(available) {
                 Some(at) => (at + 1, true),
                 None => (available.len(), false),
             };
@@ -493,34 +618,69 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     }
 }
 
-impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
-    type Item = Record;
-
-    fn next(&mut self) -> Option<Record> {
+impl<R: BufRead> PuzzleReader<'_, R> {
+    /// Reads the next record into `record`, reusing its memory: the lean way
+    /// through a big file, where a line of one byte per cell costs a table
+    /// lookup per byte and no allocation. Returns false at the end of the
+    /// input (`record` is then unchanged). The records are those of the
+    /// [`Iterator`], which calls this.
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::{ConstraintGraph, PuzzleReader};
+    /// let g = ConstraintGraph::load("sudoku4").unwrap();
+    /// let text = "1..4.4...3..2..1\n# a comment\n11..............\n";
+    /// let mut reader = PuzzleReader::new(&g, text.as_bytes(), "example");
+    /// let mut record = reader.next().unwrap();
+    /// assert_eq!(record.puzzle.as_ref().unwrap().clue_count(), 6);
+    /// assert!(reader.read_into(&mut record));
+    /// assert_eq!(record.label, "line 3");
+    /// assert!(record.puzzle.is_err()); // two 1s in a row
+    /// assert!(!reader.read_into(&mut record));
+    /// ```
+    pub fn read_into(&mut self, record: &mut Record) -> bool {
         while !self.finished {
             match self.read_line() {
                 Ok(None) => {
                     self.finished = true;
-                    return self.block.take().map(|b| self.close(b));
+                    let Some(block) = self.block.take() else {
+                        return false;
+                    };
+                    *record = self.close(block);
+                    return true;
                 }
                 Ok(Some(length)) => {
                     self.line += 1;
+                    if length <= self.max_line && self.one_byte_record(record) {
+                        return true;
+                    }
                     let mut bytes = std::mem::take(&mut self.buffer);
-                    let record = self.decoded(&bytes, length);
+                    let found = self.decoded(&bytes, length);
                     bytes.clear();
                     self.buffer = bytes;
-                    if record.is_some() {
-                        return record;
+                    if let Some(found) = found {
+                        *record = found;
+                        return true;
                     }
                 }
                 Err(e) => {
                     self.finished = true;
                     self.line += 1;
-                    return Some(self.error(0, format!("{}{e}", super::CANNOT_READ)));
+                    *record = self.error(0, format!("{}{e}", super::CANNOT_READ));
+                    return true;
                 }
             }
         }
-        None
+        false
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<'_, R> {
+    type Item = Record;
+
+    fn next(&mut self) -> Option<Record> {
+        let mut record = blank_record();
+        self.read_into(&mut record).then_some(record)
     }
 }
 

@@ -31,6 +31,61 @@ pub fn line(graph: &ConstraintGraph, values: &[Option<u8>]) -> String {
     out
 }
 
+/// [`line`] and a newline written to `out`, for one line after another: one
+/// write, and no allocation when every symbol is one byte. `values` are
+/// givens (`Option<u8>`) or a solution's colours (`u8`).
+///
+/// # Errors
+/// Those of `out`.
+///
+/// ```
+/// let g = graphdoku::ConstraintGraph::load("sudoku4").unwrap();
+/// let mut out = Vec::new();
+/// graphdoku::write::text::write_line(&g, &[3u8; 16], &mut out).unwrap();
+/// graphdoku::write::text::write_line(&g, &[None::<u8>; 16], &mut out).unwrap();
+/// assert_eq!(out, b"4444444444444444\n................\n");
+/// ```
+pub fn write_line<T: Copy + Into<Option<u8>>>(
+    graph: &ConstraintGraph,
+    values: &[T],
+    out: &mut impl std::io::Write,
+) -> std::io::Result<()> {
+    let alphabet = graph.alphabet();
+    // The byte of each colour, when every symbol is one byte.
+    let mut bytes = [0u8; 256];
+    let mut one_byte = true;
+    for (colour, byte) in bytes.iter_mut().enumerate().take(alphabet.len()) {
+        match alphabet.symbol(colour as u8).as_bytes() {
+            &[b] => *byte = b,
+            _ => one_byte = false,
+        }
+    }
+    if !one_byte {
+        let values: Vec<Option<u8>> = values.iter().map(|&v| v.into()).collect();
+        let mut text = line(graph, &values);
+        text.push('\n');
+        return out.write_all(text.as_bytes());
+    }
+    // A buffer on the stack, written when full: one write for a 9×9 line.
+    let mut buffer = [0u8; 512];
+    let mut chunks = values.chunks(buffer.len() - 1).peekable();
+    while let Some(chunk) = chunks.next() {
+        for (b, &v) in buffer.iter_mut().zip(chunk) {
+            *b = v.into().map_or(b'.', |c| bytes[c as usize]);
+        }
+        let mut end = chunk.len();
+        if chunks.peek().is_none() {
+            buffer[end] = b'\n';
+            end += 1;
+        }
+        out.write_all(&buffer[..end])?;
+    }
+    if values.is_empty() {
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
 /// How a drawing looks: plain ASCII that the readers take back (for files and
 /// pipes), or box-drawing lines and colour (for a terminal).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
