@@ -540,8 +540,18 @@ impl<const W: usize, const H: usize> Domain for Board<'_, W, H> {
     }
 
     fn propagate_singles(&mut self) -> Result<(), Contradiction> {
-        while self.naked_singles()? || self.hidden_singles()? {}
-        Ok(())
+        loop {
+            if self.naked_singles()? {
+                // Every cell decided without a clash: a solution, with no
+                // candidates left to count or houses to look at.
+                if self.undecided == 0 {
+                    self.pairs = [0; W];
+                    return Ok(());
+                }
+            } else if !self.hidden_singles()? {
+                return Ok(());
+            }
+        }
     }
 
     fn choose(&mut self, salt: u64) -> Choice<u128> {
