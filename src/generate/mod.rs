@@ -241,19 +241,8 @@ impl<'g> Generator<'g> {
                     // Unique exactly when no other colour of the cell has a
                     // solution: the subtree of the known solution is skipped.
                     &[cell] => {
-                        let others = (0..self.graph.alphabet().len() as u8)
-                            .filter(|&k| k != colours[cell] && forced.open(cell, k));
-                        let mut unique = true;
-                        for k in others {
-                            puzzle.givens_mut()[cell] = Some(k);
-                            search.restart(&puzzle);
-                            if search.count_up_to(1) > 0 {
-                                unique = false;
-                                break;
-                            }
-                        }
-                        puzzle.givens_mut()[cell] = None;
-                        unique
+                        search.restart_without(&puzzle, cell, colours[cell]);
+                        search.count_up_to(1) == 0
                     }
                     _ => {
                         search.restart(&puzzle);

@@ -404,10 +404,28 @@ impl Search<'_> {
     /// # Panics
     /// When the puzzle does not have one entry per cell of the graph.
     pub fn restart(&mut self, puzzle: &Puzzle) {
-        let free = match self.goal {
+        self.restart_at(puzzle, None);
+    }
+
+    /// Starts over on `puzzle` with `colour` taken from the candidates of the
+    /// empty `cell`: whether a removed given was the cell's only possibility
+    /// is then one search, not one per other colour.
+    pub(crate) fn restart_without(&mut self, puzzle: &Puzzle, cell: usize, colour: u8) {
+        self.restart_at(puzzle, Some((cell, colour)));
+    }
+
+    fn restart_at(&mut self, puzzle: &Puzzle, without: Option<(usize, u8)>) {
+        let mut free = match self.goal {
             Goal::Every => Colours::EMPTY,
             Goal::Count | Goal::First => self.solver.interchangeable(puzzle),
         };
+        // The colour taken away is no longer like the others.
+        if let Some((_, colour)) = without {
+            free = free.minus(Colours::single(colour));
+            if free.len() < 2 {
+                free = Colours::EMPTY;
+            }
+        }
         // Seeded: the same puzzle gives the same answer on every run.
         let seed = match self.goal {
             Goal::First => Some(RESTART_SEED),
@@ -416,7 +434,7 @@ impl Search<'_> {
         };
         let limits = Limits::from(self.solver.budget);
         each_store!(&mut self.inner, s => {
-            s.restart(puzzle.givens(), free, seed);
+            s.restart(puzzle.givens(), without.map(|(c, k)| (c, k as usize)), free, seed);
             s.set_limits(limits);
         })
     }

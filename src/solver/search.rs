@@ -120,6 +120,8 @@ pub(crate) struct Search<D: Domain> {
     /// salt, where it started and how long it may last; `None` when off.
     restarts: Option<Restarts>,
     givens: Vec<Option<u8>>,
+    /// A colour taken from an empty cell at the root, besides the givens.
+    without: Option<(usize, usize)>,
     root_free: D::Set,
     probing: Probing,
     /// A solution was found since the search started.
@@ -206,6 +208,7 @@ impl<D: Domain> Search<D> {
             stats: Stats::default(),
             restarts: None,
             givens: Vec::new(),
+            without: None,
             root_free: D::Set::ZERO,
             probing: Probing::new(),
             pairs: Vec::new(),
@@ -213,7 +216,8 @@ impl<D: Domain> Search<D> {
         }
     }
 
-    /// Starts over on `givens`; `free` are the interchangeable colours (none to
+    /// Starts over on `givens`, with colour `without.1` taken from cell
+    /// `without.0` when asked; `free` are the interchangeable colours (none to
     /// find every solution one by one), within the domain's alphabet.
     ///
     /// With a seed, the search restarts from the root, with ties broken by a
@@ -221,7 +225,13 @@ impl<D: Domain> Search<D> {
     /// Luby sequence allows, until the first solution: it keeps a search from
     /// getting lost under an early wrong choice. The run that finds the first
     /// solution goes on to find the rest, so nothing is lost or found twice.
-    pub(crate) fn restart(&mut self, givens: &[Option<u8>], free: Colours, seed: Option<u64>) {
+    pub(crate) fn restart(
+        &mut self,
+        givens: &[Option<u8>],
+        without: Option<(usize, usize)>,
+        free: Colours,
+        seed: Option<u64>,
+    ) {
         let free = D::Set::narrow(free);
         self.frames.clear();
         self.free = free;
@@ -240,7 +250,8 @@ impl<D: Domain> Search<D> {
         });
         self.givens.clear();
         self.givens.extend_from_slice(givens);
-        let ok = self.domain.reset(givens).is_ok();
+        self.without = without;
+        let ok = self.root().is_ok();
         self.pending = ok;
         self.done = !ok;
         if !ok {
@@ -420,7 +431,16 @@ impl<D: Domain> Search<D> {
         self.free = self.root_free;
         self.weight = 1;
         // The root was consistent when this search started.
-        let _ = self.domain.reset(&self.givens);
+        let _ = self.root();
+    }
+
+    /// Sets the domain to the root: the givens, less the colour taken away.
+    fn root(&mut self) -> Result<(), Contradiction> {
+        self.domain.reset(&self.givens)?;
+        if let Some((cell, colour)) = self.without {
+            self.domain.exclude(cell, D::Set::bit(colour));
+        }
+        Ok(())
     }
 
     fn branch(&mut self, frame: Frame<D::Set>, colour: usize) {
