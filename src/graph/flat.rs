@@ -265,26 +265,22 @@ impl Flat {
         if !self.small_cells.is_empty() {
             // Byte indices into a 256-entry copy: no bounds check per cell.
             let mut local = [0u8; 256];
-            local[..colours.len().min(256)].copy_from_slice(&colours[..colours.len().min(256)]);
-            let mut start = 0;
-            let mut ok = true;
-            for &end in &self.ends {
-                let house = &self.small_cells[start as usize..end as usize];
-                let union = house
-                    .iter()
-                    .fold(M::default(), |set, &c| set | M::bit(local[c as usize]));
-                ok &= self.distinct(union, house.len());
-                start = end;
-            }
-            return ok;
+            let n = colours.len().min(256);
+            local[..n].copy_from_slice(&colours[..n]);
+            return self.colours_differ::<M, u8>(&self.small_cells, |c| local[c as usize]);
         }
+        self.colours_differ::<M, u32>(&self.cells, |c| colours[c as usize])
+    }
+
+    /// Whether every house, its cells listed in `cells` house after house,
+    /// holds distinct colours, each cell's colour read by `colour`.
+    #[inline(always)]
+    fn colours_differ<M: Mask, C: Copy>(&self, cells: &[C], colour: impl Fn(C) -> u8) -> bool {
         let mut start = 0;
         let mut ok = true;
         for &end in &self.ends {
-            let house = &self.cells[start as usize..end as usize];
-            let union = house
-                .iter()
-                .fold(M::default(), |set, &c| set | M::bit(colours[c as usize]));
+            let house = &cells[start as usize..end as usize];
+            let union = (house.iter()).fold(M::default(), |set, &c| set | M::bit(colour(c)));
             ok &= self.distinct(union, house.len());
             start = end;
         }
