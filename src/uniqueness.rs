@@ -95,14 +95,7 @@ impl<'s> Checker<'s> {
 
     /// As [`Solver::count_solutions`] with a limit of 1: the first solution, if any.
     pub fn first(&mut self, puzzle: &Puzzle) -> Count {
-        let search = started(&mut self.first, self.solver, puzzle, Goal::First);
-        let first = search.next();
-        Count {
-            solutions: u64::from(first.is_some()),
-            first,
-            gave_up: search.gave_up(),
-            stats: search.stats(),
-        }
+        started(&mut self.first, self.solver, puzzle, Goal::First).tally(1)
     }
 
     /// As [`uniqueness`].

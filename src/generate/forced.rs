@@ -438,12 +438,18 @@ mod tests {
     const SOLVED: &str =
         "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 
-    #[test]
-    fn singles_are_forced_and_open_cells_are_not() {
+    /// The 9×9 graph, the Euler example's solution, and every cell given.
+    fn solved_sudoku() -> (ConstraintGraph, Vec<u8>, Givens) {
         let graph = ConstraintGraph::load("sudoku9").unwrap();
         let solution: Vec<u8> = SOLVED.bytes().map(|b| b - b'1').collect();
         let mut givens = Givens::new(&graph);
         givens.fill(&solution);
+        (graph, solution, givens)
+    }
+
+    #[test]
+    fn singles_are_forced_and_open_cells_are_not() {
+        let (graph, solution, mut givens) = solved_sudoku();
         // One cell missing: its peers hold the 8 other digits.
         givens.remove(0);
         assert!(givens.forced(0, solution[0]));
@@ -511,10 +517,7 @@ mod tests {
 
     #[test]
     fn an_empty_kempe_chain_means_a_second_solution() {
-        let graph = ConstraintGraph::load("sudoku9").unwrap();
-        let solution: Vec<u8> = SOLVED.bytes().map(|b| b - b'1').collect();
-        let mut givens = Givens::new(&graph);
-        givens.fill(&solution);
+        let (graph, solution, mut givens) = solved_sudoku();
         // Find a chain of 4 cells (a deadly rectangle) if the grid has one,
         // else any chain: empty it but for one cell.
         let k = 9;

@@ -152,21 +152,7 @@ impl Flat {
         if self.colours > 64 || houses > SMALL {
             return self.admits(values) && self.proper(values);
         }
-        let mut seen = [0u64; SMALL];
-        let mut clash = 0;
-        let mut out_of_range = false;
-        let starts = self.houses_start.windows(2);
-        for (&v, start) in values.iter().zip(starts) {
-            let Some(c) = v else { continue };
-            out_of_range |= c as usize >= self.colours;
-            let bit = 1u64 << (c & 63);
-            for &h in &self.houses_of[start[0] as usize..start[1] as usize] {
-                let set = &mut seen[h as usize % SMALL];
-                clash |= *set & bit;
-                *set |= bit;
-            }
-        }
-        !out_of_range && clash == 0 && self.loose_differ(values)
+        self.set_cells_differ(values, &mut [0u64; SMALL], true) && self.loose_differ(values)
     }
 
     /// Whether no two adjacent cells hold the same value (`None`: not set).
@@ -179,8 +165,8 @@ impl Flat {
     /// not below the alphabet's size (see [`Flat::admits`]).
     pub(crate) fn proper<T: Copy + Into<Option<u8>>>(&self, values: &[T]) -> bool {
         let houses = match (self.colours, self.ends.len()) {
-            (0..=64, 0..=SMALL) => self.set_cells_differ(values, &mut [0u64; SMALL]),
-            (0..=64, n) => self.set_cells_differ(values, &mut vec![0u64; n]),
+            (0..=64, 0..=SMALL) => self.set_cells_differ(values, &mut [0u64; SMALL], false),
+            (0..=64, n) => self.set_cells_differ(values, &mut vec![0u64; n], false),
             (65..=128, _) => self.houses_differ::<u128, T>(values),
             _ => self.houses_differ::<Colours, T>(values),
         };
@@ -243,11 +229,19 @@ impl Flat {
     }
 
     /// [`Flat::proper`]'s house check with at most 64 colours, from the set
-    /// cells, with one colour set per house in `seen` (zeroed, one per house).
-    fn set_cells_differ<T: Copy + Into<Option<u8>>>(&self, values: &[T], seen: &mut [u64]) -> bool {
+    /// cells, with one colour set per house in `seen` (zeroed, one per house);
+    /// with `in_range`, also whether every value is a colour of the alphabet.
+    fn set_cells_differ<T: Copy + Into<Option<u8>>>(
+        &self,
+        values: &[T],
+        seen: &mut [u64],
+        in_range: bool,
+    ) -> bool {
         let mut clash = 0;
+        let mut out_of_range = false;
         for (cell, &v) in values.iter().enumerate() {
             let Some(c) = v.into() else { continue };
+            out_of_range |= in_range && c as usize >= self.colours;
             let bit = 1u64 << (c & 63);
             let (from, to) = (self.houses_start[cell], self.houses_start[cell + 1]);
             for &h in &self.houses_of[from as usize..to as usize] {
@@ -256,7 +250,7 @@ impl Flat {
                 *set |= bit;
             }
         }
-        clash == 0
+        clash == 0 && !out_of_range
     }
 
     /// Whether every house of a full colouring (colours below `M`'s width)

@@ -357,21 +357,7 @@ impl Solver {
     /// ```
     pub fn count_solutions(&self, puzzle: &Puzzle, limit: u64) -> Count {
         let goal = if limit <= 1 { Goal::First } else { Goal::Count };
-        let mut search = self.search_up_to_symmetry(puzzle, goal);
-        let first = search.next();
-        let solutions = match first {
-            None => 0,
-            Some(_) => {
-                let first = search.weight().min(limit);
-                first + search.count_up_to(limit - first)
-            }
-        };
-        Count {
-            solutions,
-            first,
-            gave_up: search.gave_up(),
-            stats: search.stats(),
-        }
+        self.search_up_to_symmetry(puzzle, goal).tally(limit)
     }
 }
 
@@ -437,6 +423,25 @@ impl Search<'_> {
             s.restart(puzzle.givens(), without.map(|(c, k)| (c, k as usize)), free, seed);
             s.set_limits(limits);
         })
+    }
+
+    /// The first solution of a search just started, and its solutions
+    /// counted up to `limit`.
+    pub(crate) fn tally(&mut self, limit: u64) -> Count {
+        let first = self.next();
+        let solutions = match first {
+            None => 0,
+            Some(_) => {
+                let first = self.weight().min(limit);
+                first + self.count_up_to(limit - first)
+            }
+        };
+        Count {
+            solutions,
+            first,
+            gave_up: self.gave_up(),
+            stats: self.stats(),
+        }
     }
 
     /// Counts the remaining solutions, stopping at `limit`.

@@ -425,9 +425,7 @@ impl<D: Domain> Search<D> {
 
     /// Goes back to the root, as the search started.
     fn rewind(&mut self) {
-        while self.frames.pop().is_some() {
-            self.domain.restore();
-        }
+        self.back_to(0);
         self.free = self.root_free;
         self.weight = 1;
         // The root was consistent when this search started.
