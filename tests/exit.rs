@@ -162,12 +162,13 @@ fn unreadable_files_are_io_errors_in_json() {
 
 /// `render --solution` and `import --solve` take the search budget of the
 /// other searching commands and give up with 5 when it runs out, instead of
-/// searching on: here an empty 64×64 board, and an empty 16×16 f-puzzle.
+/// searching on: here an empty jigsaw that has no solution (which the search
+/// cannot show), and an empty 16×16 f-puzzle.
 #[test]
 fn render_and_import_give_up_on_their_budget() {
     let dir = tempfile::tempdir().unwrap();
-    let variant = dir.path().join("s64.ron");
-    std::fs::write(&variant, "// 64×64\nSudoku(box_size: 8)\n").unwrap();
+    let variant = dir.path().join("hopeless.ron");
+    std::fs::write(&variant, common::HOPELESS).unwrap();
     let variant = variant.to_str().unwrap();
     let svg = dir.path().join("out.svg");
     for budget in [["--max-nodes", "1"], ["--timeout", "0.2"]] {

@@ -266,9 +266,10 @@ proptest! {
 
 #[test]
 fn more_colours_than_128_in_the_exact_search() {
-    // A planted 140-colouring: the exact search finds one past the 128 colours
-    // of the widest machine word, and the heuristics agree.
-    let graph = planted(280, 140, 0.5, false, 5);
+    // A planted 140-colouring with a 140-clique across the classes, so every
+    // colouring uses colours past the 128 of the widest machine word: the exact
+    // search finds one, and the heuristics agree.
+    let graph = planted(280, 140, 0.5, true, 5);
     let (decision, _) = k_colourable(&graph, 140, &[], graphdoku::Budget::unlimited());
     let Decision::Colourable(colouring) = decision else {
         panic!("{decision:?}");

@@ -281,14 +281,14 @@ fn spawn_binary() -> (common::Killed, SocketAddr) {
 #[test]
 fn a_hopeless_search_gives_up_within_the_budget_and_the_server_goes_on() {
     let (_child, addr) = spawn_binary();
-    let hopeless = json!({"ron": "Sudoku(box_size: 8)", "limit": 1_000_000});
+    let hopeless = json!({"ron": common::HOPELESS, "limit": 1_000_000});
     let started = Instant::now();
     // Two at once: a slow search holds one worker, not the server.
     let other = std::thread::spawn(move || post(addr, "count", &hopeless));
     let (status, answer) = post(
         addr,
         "count",
-        &json!({"ron": "Sudoku(box_size: 8)", "limit": 1_000_000}),
+        &json!({"ron": common::HOPELESS, "limit": 1_000_000}),
     );
     let (other_status, other_answer) = other.join().unwrap();
     let took = started.elapsed();
@@ -340,7 +340,7 @@ fn load_of_a_thousand_mixed_requests() {
                 post(
                     addr,
                     "count",
-                    &json!({"ron": "Sudoku(box_size: 8)", "limit": 1000}),
+                    &json!({"ron": common::HOPELESS, "limit": 1000}),
                 )
                 .0
             }

@@ -19,15 +19,16 @@ use crate::colours::Colours;
 #[derive(Debug)]
 pub(crate) struct Contradiction;
 
-/// What to branch on next, with colour sets of type `S`.
+/// What to branch on next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Choice<S> {
+pub(crate) enum Choice {
     /// Every cell is decided.
     Solved,
-    /// An undecided cell and its candidates.
-    Cell { cell: usize, colours: S },
-    /// A colour with few places left in a full house, and one of them.
-    Place { cell: usize, colour: usize },
+    /// Try `colour` in `cell` first, then the negation: `cell` is not `colour`.
+    /// The tightest choice, as the domain sees it: an undecided cell with the
+    /// fewest candidates and its least constraining one, or a colour with few
+    /// places left in a full house and one of them.
+    Branch { cell: usize, colour: usize },
 }
 
 /// The candidate state a search walks over: a propagator plus a stack of saved states.
@@ -43,7 +44,7 @@ pub(crate) trait Domain {
     fn propagate_singles(&mut self) -> Result<(), Contradiction>;
     /// The tightest branching choice of a propagated state; ties go to the
     /// lowest index, or, for a `salt` other than 0, to the lowest [`mix`]ed one.
-    fn choose(&mut self, salt: u64) -> Choice<Self::Set>;
+    fn choose(&mut self, salt: u64) -> Choice;
     /// Saves the state; [`Domain::restore`] returns to it.
     fn save(&mut self);
     /// Returns to the last saved state and forgets it.
@@ -179,19 +180,13 @@ const PARTIAL_DEPTH: usize = 256;
 /// Nodes between two looks at the clock.
 const CLOCK_EVERY: u64 = 256;
 
-/// A colour of the non-empty set `colours`: the lowest for salt 0, else one
-/// chosen by the salt.
-fn pick<S: Bits>(colours: S, salt: u64) -> usize {
-    if salt == 0 {
-        return colours.index();
+/// The key that orders equal candidates: `x` itself for salt 0, so the lowest
+/// comes first, else its [`mix`] with the salt.
+pub(crate) fn rank(x: usize, salt: u64) -> u64 {
+    match salt {
+        0 => x as u64,
+        _ => mix(x as u64 ^ salt),
     }
-    let mut nth = mix(salt) % colours.count() as u64;
-    let mut set = colours;
-    while nth > 0 {
-        set ^= set.lowest();
-        nth -= 1;
-    }
-    set.index()
 }
 
 impl<D: Domain> Search<D> {
@@ -315,8 +310,7 @@ impl<D: Domain> Search<D> {
                     self.restarts = None;
                     return true;
                 }
-                Choice::Cell { cell, colours } => (cell, pick(colours, salt ^ cell as u64)),
-                Choice::Place { cell, colour } => (cell, colour),
+                Choice::Branch { cell, colour } => (cell, colour),
             };
             let mut frame = Frame {
                 cell,

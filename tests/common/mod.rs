@@ -17,6 +17,11 @@ use graphdoku::{ConstraintGraph, Puzzle, Solution};
 pub const EXAMPLE: &str =
     "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
 
+/// A hand-made jigsaw whose empty board has no solution, which the search
+/// cannot show without learnt clauses (see `tests/engine.rs`): a search on it
+/// runs until its budget does, where a test needs one to give up.
+pub const HOPELESS: &str = r#"Variant(name: "jigsaw", symbols: Chars("123456789"), cells: Grid(rows: 9, cols: 9), houses: [Rows, Columns, Regions(["DBBBBBCCC", "DDAABBBBC", "DAAACCCCC", "DDAEEEFFF", "DAAEEEFFF", "DAGEEEFIF", "DGGGHHFII", "GGHGHHIII", "GGHHHHIII"])])"#;
+
 /// The `graphdoku` binary, ready for arguments.
 pub fn graphdoku() -> Command {
     Command::cargo_bin("graphdoku").unwrap()
