@@ -517,10 +517,11 @@ impl<'t, const W: usize, const H: usize> Board<'t, W, H> {
 
     /// The candidate of `cell` that the fewest undecided neighbours may still
     /// take: placing it takes the fewest candidates away, so it is the likeliest
-    /// to lead to a solution. Ties go to the lowest [`rank`]. Measured on empty
-    /// boards over ten seeds: 64×64 solved in 175–227 ms every time, where the
-    /// lowest colour first gave up after 100,000 nodes every time; 49×49 a worst
-    /// case of 306 ms instead of one give-up.
+    /// to lead to a solution. Ties go to the lowest [`rank`]. Measured on the
+    /// empty boards, against a colour picked at random per cell, ten restart
+    /// seeds each: 64×64 solved in its first run (7,960 nodes) every time,
+    /// where the random colour gave up after 100,000 nodes every time; 49×49
+    /// solved every time (5,357 to 42,936 nodes), where it gave up once.
     fn least_constraining(&self, cell: usize, salt: u64) -> usize {
         let peers = &self.t.peers[cell];
         let mut best = (u32::MAX, u64::MAX, 0);
