@@ -90,16 +90,9 @@ pub fn verify(
             found: colours.len(),
         });
     }
-    // The common case in a few passes over flat arrays; the rest of this
+    // The common case in a pass or two over flat arrays; the rest of this
     // function only names what is wrong.
-    let flat = graph.flat();
-    // No early exit: one pass when every given is kept.
-    let mut changed = 0;
-    for (given, &colour) in puzzle.givens().iter().zip(colours) {
-        changed |= given.unwrap_or(colour) ^ colour;
-    }
-    let kept = changed == 0;
-    if kept && flat.proper_colouring(colours) {
+    if graph.flat().proper_extension(puzzle.givens(), colours) {
         return Ok(());
     }
     let symbols = graph.alphabet().len();

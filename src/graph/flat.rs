@@ -26,10 +26,15 @@ pub(crate) struct Flat {
     houses_of: Vec<u32>,
     /// Where each cell's houses start in `houses_of`, and one past the last.
     houses_start: Vec<u32>,
-    /// Every cell's neighbours as a set of cells, when there are at most 128
-    /// cells (else empty): a colouring is then checked colour class by colour
-    /// class, a few word operations per set cell, loose edges included.
-    peers: Vec<u128>,
+    /// Every cell's neighbours of lower index among cells 0..64, as a set of
+    /// cells, when there are at most 128 cells (else empty): a colouring is
+    /// then checked colour class by colour class, a few word operations per
+    /// set cell, loose edges included. Lower neighbours only: a cell is checked
+    /// against the classes built so far, and for cells below 64 one word holds
+    /// all of them.
+    earlier_low: Vec<u64>,
+    /// The same for cells 64.., their neighbours of lower index among 64..128.
+    earlier_high: Vec<u64>,
     /// The edges that no house holds both ends of.
     loose: Vec<(u32, u32)>,
     /// Colours in the alphabet.
@@ -92,20 +97,26 @@ impl Flat {
             0..=256 => cells.iter().map(|&c| c as u8).collect(),
             _ => Vec::new(),
         };
-        let mut peers = Vec::new();
+        let (mut earlier_low, mut earlier_high) = (Vec::new(), Vec::new());
         if graph.len() <= 128 {
-            peers = vec![0u128; graph.len()];
+            earlier_low = vec![0u64; graph.len()];
+            earlier_high = vec![0u64; graph.len().saturating_sub(64)];
             for e in graph.graph().edge_references() {
                 let (a, b) = (e.source().index(), e.target().index());
-                peers[a] |= 1 << b;
-                peers[b] |= 1 << a;
+                let (lower, higher) = (a.min(b), a.max(b));
+                if lower < 64 {
+                    earlier_low[higher] |= 1 << lower;
+                } else {
+                    earlier_high[higher - 64] |= 1 << (lower - 64);
+                }
             }
         }
         Flat {
             cells,
             ends,
             small_cells,
-            peers,
+            earlier_low,
+            earlier_high,
             houses_of,
             houses_start,
             loose,
@@ -142,10 +153,10 @@ impl Flat {
         if !self.allowed.is_empty() {
             return self.admits(values) && self.proper(values);
         }
-        if !self.peers.is_empty() {
+        if !self.earlier_low.is_empty() {
             return match self.colours {
-                0..=16 => self.classes_independent::<16, _>(values, true),
-                17..=64 => self.classes_independent::<64, _>(values, true),
+                0..=16 => self.givens_independent::<16>(values),
+                17..=64 => self.givens_independent::<64>(values),
                 _ => self.admits(values) && self.proper(values),
             };
         }
@@ -174,14 +185,14 @@ impl Flat {
     }
 
     /// Whether `colours`, one per cell, is a proper colouring with colours of
-    /// the alphabet that their cells allow: [`Flat::admits`] and
-    /// [`Flat::proper`] for a full colouring, cheaper. A house holds each
-    /// colour at most once exactly when the union of its colours has as many
-    /// as it has cells: an OR per cell, no test.
+    /// the alphabet that their cells allow and that keeps every given of
+    /// `givens`: [`Flat::admits`] and [`Flat::proper`] for a full colouring,
+    /// cheaper. A house holds each colour at most once exactly when the union
+    /// of its colours has as many as it has cells: an OR per cell, no test.
     ///
     /// # Panics
-    /// When `colours` has fewer entries than the graph has cells.
-    pub(crate) fn proper_colouring(&self, colours: &[u8]) -> bool {
+    /// When `colours` or `givens` has fewer entries than the graph has cells.
+    pub(crate) fn proper_extension(&self, givens: &[Option<u8>], colours: &[u8]) -> bool {
         let k = self.colours;
         // Every colour below k: the shifts below stay in range.
         let highest = colours.iter().fold(0, |m, &c| m.max(c));
@@ -191,12 +202,15 @@ impl Flat {
         if !self.allowed.is_empty() && !self.admits(colours) {
             return false;
         }
-        if !self.peers.is_empty() {
+        if !self.earlier_low.is_empty() {
             match k {
-                0..=16 => return self.classes_independent::<16, _>(colours, false),
-                17..=64 => return self.classes_independent::<64, _>(colours, false),
+                0..=16 => return self.classes_extend::<16>(givens, colours),
+                17..=64 => return self.classes_extend::<64>(givens, colours),
                 _ => {}
             }
+        }
+        if !givens_kept(givens, colours) {
+            return false;
         }
         let houses = match k {
             0..=64 => self.full_houses_differ::<u64>(colours),
@@ -206,26 +220,89 @@ impl Flat {
         houses && self.loose_differ(colours)
     }
 
-    /// Whether no two neighbours hold the same value, from `peers`, with
-    /// colours below `N` (colours past `N` are out of range: false when
-    /// `in_range` asks to check, else the caller has checked).
-    fn classes_independent<const N: usize, T: Copy + Into<Option<u8>>>(
-        &self,
-        values: &[T],
-        in_range: bool,
-    ) -> bool {
-        // The cells of each colour so far.
-        let mut classes = [0u128; N];
+    /// Whether no two neighbours hold the same given, from the lower
+    /// neighbours, with `N` colour classes (at least as many as colours); also
+    /// whether every given is a colour of the alphabet.
+    // Not inlined: in a function of its own the loop keeps all in registers.
+    #[inline(never)]
+    fn givens_independent<const N: usize>(&self, givens: &[Option<u8>]) -> bool {
+        // The cells of each colour so far, below 64 and from 64 on.
+        let (mut low, mut high) = ([0u64; N], [0u64; N]);
         let mut clash = 0;
         let mut out_of_range = false;
-        for (cell, (&v, &peers)) in values.iter().zip(&self.peers).enumerate() {
-            let Some(c) = v.into() else { continue };
-            out_of_range |= in_range && c as usize >= self.colours;
-            let class = &mut classes[c as usize % N];
-            clash |= *class & peers;
-            *class |= 1 << cell;
+        // Indices, not iterators: a blank cell (most of a puzzle) then costs
+        // a test and a step, no more.
+        let (earlier_low, earlier_high) = (&self.earlier_low, &self.earlier_high);
+        let cells = givens.len().min(earlier_low.len());
+        let split = cells.min(64);
+        let mut cell = 0;
+        let mut step = |cell: usize| {
+            if let Some(c) = givens[cell] {
+                out_of_range |= c as usize >= self.colours;
+                let class = c as usize % N;
+                clash |= low[class] & earlier_low[cell];
+                low[class] |= 1 << cell;
+            }
+        };
+        // Two cells a step: half the loop's own tests.
+        while cell + 1 < split {
+            step(cell);
+            step(cell + 1);
+            cell += 2;
+        }
+        if cell < split {
+            step(cell);
+            cell += 1;
+        }
+        let cells = cells.min(64 + earlier_high.len());
+        while cell < cells {
+            if let Some(c) = givens[cell] {
+                out_of_range |= c as usize >= self.colours;
+                let class = c as usize % N;
+                clash |= (low[class] & earlier_low[cell]) | (high[class] & earlier_high[cell - 64]);
+                high[class] |= 1 << (cell - 64);
+            }
+            cell += 1;
         }
         clash == 0 && !out_of_range
+    }
+
+    /// Whether no two neighbours hold the same colour of `colours` (every one
+    /// below `N`: the caller has checked) and every given is kept, from the
+    /// lower neighbours, in one pass.
+    // Not inlined: in a function of its own the loop keeps all in registers.
+    #[inline(never)]
+    fn classes_extend<const N: usize>(&self, givens: &[Option<u8>], colours: &[u8]) -> bool {
+        let (mut low, mut high) = ([0u64; N], [0u64; N]);
+        let mut clash = 0;
+        let mut changed = 0;
+        let (earlier_low, earlier_high) = (&self.earlier_low, &self.earlier_high);
+        let cells = colours.len().min(givens.len()).min(earlier_low.len());
+        let split = cells.min(64);
+        // Indices, not iterators: fewer registers, no spills.
+        let mut cell = 0;
+        while cell < split {
+            let c = colours[cell];
+            if let Some(given) = givens[cell] {
+                changed |= given ^ c;
+            }
+            let class = c as usize % N;
+            clash |= low[class] & earlier_low[cell];
+            low[class] |= 1 << cell;
+            cell += 1;
+        }
+        let cells = cells.min(64 + earlier_high.len());
+        while cell < cells {
+            let c = colours[cell];
+            if let Some(given) = givens[cell] {
+                changed |= given ^ c;
+            }
+            let class = c as usize % N;
+            clash |= (low[class] & earlier_low[cell]) | (high[class] & earlier_high[cell - 64]);
+            high[class] |= 1 << (cell - 64);
+            cell += 1;
+        }
+        clash == 0 && changed == 0
     }
 
     /// [`Flat::proper`]'s house check with at most 64 colours, from the set
@@ -316,6 +393,22 @@ impl Flat {
             a.is_none() || a != b
         })
     }
+}
+
+/// Whether `colours` holds every given of `givens`.
+fn givens_kept(givens: &[Option<u8>], colours: &[u8]) -> bool {
+    // Indices, not iterators: a blank cell (most of a puzzle) then costs a
+    // test and a step, no more; no early exit.
+    let cells = givens.len().min(colours.len());
+    let mut changed = 0;
+    let mut cell = 0;
+    while cell < cells {
+        if let Some(given) = givens[cell] {
+            changed |= given ^ colours[cell];
+        }
+        cell += 1;
+    }
+    changed == 0
 }
 
 /// Houses whose colour sets [`Flat::proper`] keeps on the stack.
