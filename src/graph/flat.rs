@@ -499,4 +499,151 @@ mod tests {
         values[11] = Some(4);
         assert!(graph.flat().proper(&values));
     }
+
+    /// A graph from a variant's source.
+    fn built(src: &str) -> ConstraintGraph {
+        ConstraintGraph::build(&crate::variant::parse(src, "t").unwrap()).unwrap()
+    }
+
+    /// 5 rows of 20 cells, 20 colours: more than 64 cells and more than 16
+    /// colours, under 128 cells.
+    const LATIN_5X20: &str = r#"Variant(name: "L", symbols: Range(1, 20),
+        cells: Grid(rows: 5, cols: 20), houses: [Rows, Columns])"#;
+
+    /// sudoku4 with two cells allowed fewer colours.
+    const RESTRICTED: &str = r#"Variant(extends: "sudoku4", allowed: [
+        Cells(cells: ["r1c1", "r4c4"], symbols: ["2", "4"])])"#;
+
+    /// A proper colouring of `graph`, from the solver.
+    fn solved(graph: &ConstraintGraph) -> Vec<u8> {
+        let solver = crate::solver::Solver::new(graph);
+        let solution = solver.solve(&crate::puzzle::Puzzle::empty(graph.len()));
+        solution.expect("solvable").colours().to_vec()
+    }
+
+    /// Whether every set value is a colour its cell allows and no edge joins
+    /// two equal values: edge by edge, what the fast paths must agree with.
+    fn by_edges(graph: &ConstraintGraph, values: &[Option<u8>]) -> bool {
+        let k = graph.alphabet().len();
+        let allowed = values.iter().enumerate().all(|(cell, v)| {
+            v.is_none_or(|c| (c as usize) < k && graph.allowed(cell).is_none_or(|a| a.contains(&c)))
+        });
+        let edges = graph.graph().edge_references().all(|e| {
+            let (a, b) = (values[e.source().index()], values[e.target().index()]);
+            a.is_none() || a != b
+        });
+        allowed && edges
+    }
+
+    /// A small random number generator (xorshift): the same cases every run.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    #[test]
+    fn fast_checks_agree_with_the_edges() {
+        let graphs = [
+            ConstraintGraph::load("sudoku4").unwrap(),
+            ConstraintGraph::load("sudoku9").unwrap(),
+            ConstraintGraph::load("anti-knight").unwrap(),
+            ConstraintGraph::load("pie").unwrap(),
+            ConstraintGraph::load("sudoku16").unwrap(),
+            built(LATIN_5X20),
+            built(RESTRICTED),
+        ];
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for graph in &graphs {
+            let (n, k) = (graph.len(), graph.alphabet().len());
+            let flat = graph.flat();
+            let base = solved(graph);
+            let (mut proper, mut improper) = (0, 0);
+            for _ in 0..300 {
+                // A solution with up to two cells changed (now and then to a
+                // colour out of range), and some of the solution's cells as givens.
+                let mut colours = base.clone();
+                for _ in 0..rng.below(3) {
+                    colours[rng.below(n)] = rng.below(k + 2) as u8;
+                }
+                let density = 1 + rng.below(4);
+                let givens: Vec<Option<u8>> = (base.iter())
+                    .map(|&c| (rng.below(8) < density).then_some(c))
+                    .collect();
+                let full: Vec<Option<u8>> = colours.iter().map(|&c| Some(c)).collect();
+                let kept = givens
+                    .iter()
+                    .zip(&colours)
+                    .all(|(g, &c)| g.is_none_or(|g| g == c));
+                let expected = kept && by_edges(graph, &full);
+                assert_eq!(
+                    flat.proper_extension(&givens, &colours),
+                    expected,
+                    "{colours:?}"
+                );
+                proper += usize::from(expected);
+                improper += usize::from(!expected);
+                // The changed colouring's cells, some of them, as givens.
+                let partial: Vec<Option<u8>> = (colours.iter())
+                    .map(|&c| (rng.below(8) < density).then_some(c))
+                    .collect();
+                let expected = by_edges(graph, &partial);
+                assert_eq!(flat.admits_properly(&partial), expected, "{partial:?}");
+                assert_eq!(flat.admits(&partial) && flat.proper(&partial), expected);
+            }
+            // Both answers came up often: the cases test something.
+            assert!(proper > 50 && improper > 50, "{proper} {improper}");
+        }
+    }
+
+    #[test]
+    fn clashes_far_apart_and_past_64_cells_are_found() {
+        let graph = ConstraintGraph::load("sudoku9").unwrap();
+        let flat = graph.flat();
+        for (a, b) in [(72, 73), (8, 80), (0, 63), (63, 64), (64, 72)] {
+            let mut values = vec![None; 81];
+            values[a] = Some(4);
+            values[b] = Some(4);
+            assert!(!flat.admits_properly(&values), "{a} {b}");
+            values[b] = Some(5);
+            assert!(flat.admits_properly(&values), "{a} {b}");
+        }
+        // Cell 80 swapped with cell 79 of the same row: columns 8 and 9 clash.
+        let mut swapped = colours(SOLVED);
+        swapped.swap(79, 80);
+        assert!(!flat.proper_extension(&[None; 81], &swapped));
+    }
+
+    #[test]
+    fn loose_edges_out_of_range_colours_and_changed_givens_fail() {
+        let knight = ConstraintGraph::load("anti-knight").unwrap();
+        let mut values = vec![None; 81];
+        values[2] = Some(3);
+        values[13] = Some(3); // r2c5: a knight's move from r1c3, no house shared
+        assert!(!knight.flat().admits_properly(&values));
+        // The Euler solution breaks a knight's move, in no house.
+        let solution = colours(SOLVED);
+        assert!(!knight.flat().proper_extension(&[None; 81], &solution));
+        let plain = ConstraintGraph::load("sudoku9").unwrap();
+        let flat = plain.flat();
+        assert!(flat.admits_properly(&values));
+        for bad in [9, 16, 64, 255] {
+            let mut values = vec![None; 81];
+            values[70] = Some(bad);
+            assert!(!flat.admits_properly(&values), "{bad}");
+            let mut solution = colours(SOLVED);
+            solution[70] = bad;
+            assert!(!flat.proper_extension(&[None; 81], &solution), "{bad}");
+        }
+        let solution = colours(SOLVED);
+        let mut givens: Vec<Option<u8>> = solution.iter().map(|&c| Some(c)).collect();
+        assert!(flat.proper_extension(&givens, &solution));
+        givens[77] = Some((solution[77] + 1) % 9);
+        assert!(!flat.proper_extension(&givens, &solution));
+    }
 }

@@ -1026,4 +1026,72 @@ mod tests {
             "t:2:4: expected 3 positions ('.' where there is no cell) or its 2 cells in this row, found 4"
         );
     }
+
+    #[test]
+    fn runs_of_symbols_read_every_byte_as_the_table_does() {
+        let mut runs = 0;
+        for variant in [
+            "sudoku4", "sudoku6", "sudoku9", "sudoku12", "sudoku16", "x-sudoku",
+        ] {
+            let g = ConstraintGraph::load(variant).unwrap();
+            let table = byte_table(&g).unwrap();
+            let Some(run) = table.run else { continue };
+            runs += 1;
+            for b in 0..=255u8 {
+                let mut given = [Some(99)];
+                let cell = run.cells(&[b], &mut given);
+                let byte = table.bytes[b as usize];
+                assert_eq!(cell, byte.kind == Kind::Cell, "{variant} {b}");
+                if cell {
+                    assert_eq!(given[0], byte.value, "{variant} {b}");
+                }
+            }
+        }
+        assert!(runs >= 3);
+        // 0-9 then A-F: no run, a table lookup per byte.
+        let hex = ConstraintGraph::load("sudoku16").unwrap();
+        assert!(byte_table(&hex).unwrap().run.is_none());
+    }
+
+    #[test]
+    fn lines_read_alike_from_a_whole_buffer_or_in_pieces() {
+        // In place from the input's buffer when it holds the whole line,
+        // copied when the line straddles two fills: the same records.
+        let puzzle = EXAMPLE_ROWS.concat();
+        let clash = format!("44{}", &puzzle[2..]);
+        let spaced = format!("{} ", &puzzle[..80]);
+        let tabbed = format!("{}\t{}", &puzzle[..40], &puzzle[40..]);
+        let drawn = format!("| {} |", &puzzle);
+        let lines = [
+            puzzle.as_str(),
+            "# a comment",
+            &clash,
+            &spaced,
+            &tabbed,
+            &drawn,
+            "Grid 01",
+            EXAMPLE_ROWS[0],
+            EXAMPLE_ROWS[1],
+        ];
+        let g = ConstraintGraph::load("sudoku9").unwrap();
+        let mut rows = lines.join("\n");
+        rows.push('\n');
+        rows.push_str(&EXAMPLE_ROWS[2..].join("\r\n"));
+        let text = format!("{rows}\r\n{puzzle}\r\n{puzzle}\n{puzzle}");
+        let whole: Vec<Record> = PuzzleReader::new(&g, text.as_bytes(), "t").collect();
+        assert_eq!(whole.len(), 9);
+        for capacity in [1, 5, 81, 82, 83, 100, 200] {
+            let input = std::io::BufReader::with_capacity(capacity, text.as_bytes());
+            let pieces: Vec<Record> = PuzzleReader::new(&g, input, "t").collect();
+            assert_eq!(pieces, whole, "{capacity}");
+        }
+        let ok = |r: &Record| r.puzzle.is_ok();
+        let found: Vec<bool> = whole.iter().map(ok).collect();
+        let expected = [true, false, false, true, true, true, true, true, true];
+        assert_eq!(found, expected);
+        let labels: Vec<&str> = whole.iter().map(|r| r.label.as_str()).collect();
+        let lines = ["line 1", "line 3", "line 4", "line 5", "line 6", "Grid 01"];
+        assert_eq!(labels[..6], lines);
+        assert_eq!(labels[6..], ["line 17", "line 18", "line 19"]);
+    }
 }
