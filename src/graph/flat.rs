@@ -229,7 +229,8 @@ impl Flat {
         // The cells of each colour so far, below 64 and from 64 on.
         let (mut low, mut high) = ([0u64; N], [0u64; N]);
         let mut clash = 0;
-        let mut out_of_range = false;
+        // The highest colour given: one compare and move per given.
+        let mut highest = 0;
         // Indices, not iterators: a blank cell (most of a puzzle) then costs
         // a test and a step, no more.
         let (earlier_low, earlier_high) = (&self.earlier_low, &self.earlier_high);
@@ -238,7 +239,7 @@ impl Flat {
         let mut cell = 0;
         let mut step = |cell: usize| {
             if let Some(c) = givens[cell] {
-                out_of_range |= c as usize >= self.colours;
+                highest = highest.max(c);
                 let class = c as usize % N;
                 clash |= low[class] & earlier_low[cell];
                 low[class] |= 1 << cell;
@@ -257,14 +258,15 @@ impl Flat {
         let cells = cells.min(64 + earlier_high.len());
         while cell < cells {
             if let Some(c) = givens[cell] {
-                out_of_range |= c as usize >= self.colours;
+                highest = highest.max(c);
                 let class = c as usize % N;
                 clash |= (low[class] & earlier_low[cell]) | (high[class] & earlier_high[cell - 64]);
                 high[class] |= 1 << (cell - 64);
             }
             cell += 1;
         }
-        clash == 0 && !out_of_range
+        // With no givens `highest` is 0, below any alphabet's size (at least 1).
+        clash == 0 && (highest as usize) < self.colours
     }
 
     /// Whether no two neighbours hold the same colour of `colours` (every one
