@@ -255,15 +255,18 @@ impl Flat {
             step(cell);
             cell += 1;
         }
+        // Cells 64..: slices of one length, no bounds check per cell.
         let cells = cells.min(64 + earlier_high.len());
-        while cell < cells {
+        let givens = &givens[cell..cells];
+        let earlier_low = &earlier_low[cell..cells];
+        let earlier_high = &earlier_high[..cells - cell];
+        for cell in 0..givens.len() {
             if let Some(c) = givens[cell] {
                 highest = highest.max(c);
                 let class = c as usize % N;
-                clash |= (low[class] & earlier_low[cell]) | (high[class] & earlier_high[cell - 64]);
-                high[class] |= 1 << (cell - 64);
+                clash |= (low[class] & earlier_low[cell]) | (high[class] & earlier_high[cell]);
+                high[class] |= 1 << cell;
             }
-            cell += 1;
         }
         // With no givens `highest` is 0, below any alphabet's size (at least 1).
         clash == 0 && (highest as usize) < self.colours
@@ -293,16 +296,20 @@ impl Flat {
             low[class] |= 1 << cell;
             cell += 1;
         }
+        // Cells 64..: slices of one length, no bounds check per cell.
         let cells = cells.min(64 + earlier_high.len());
-        while cell < cells {
+        let colours = &colours[split..cells];
+        let givens = &givens[split..cells];
+        let earlier_low = &earlier_low[split..cells];
+        let earlier_high = &earlier_high[..cells - split];
+        for cell in 0..colours.len() {
             let c = colours[cell];
             if let Some(given) = givens[cell] {
                 changed |= given ^ c;
             }
             let class = c as usize % N;
-            clash |= (low[class] & earlier_low[cell]) | (high[class] & earlier_high[cell - 64]);
-            high[class] |= 1 << (cell - 64);
-            cell += 1;
+            clash |= (low[class] & earlier_low[cell]) | (high[class] & earlier_high[cell]);
+            high[class] |= 1 << cell;
         }
         clash == 0 && changed == 0
     }
