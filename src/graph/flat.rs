@@ -284,7 +284,7 @@ impl Flat {
         let (earlier_low, earlier_high) = (&self.earlier_low, &self.earlier_high);
         let cells = colours.len().min(givens.len()).min(earlier_low.len());
         let split = cells.min(64);
-        // Indices, not iterators: fewer registers, no spills.
+        // Indices, not iterators: a blank given costs a test, no more.
         let mut cell = 0;
         while cell < split {
             let c = colours[cell];
