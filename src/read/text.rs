@@ -332,8 +332,11 @@ impl ByteTable {
     /// `cells` cells written one byte per cell: long enough, not a comment,
     /// not a block's title.
     fn may_be_line(bytes: &[u8], cells: usize) -> bool {
-        if bytes.len() < cells {
-            return false;
+        match bytes.first() {
+            _ if bytes.len() < cells => return false,
+            // The common line starts with a cell: no search for its start.
+            Some(&b) if b.is_ascii_graphic() && b != b'#' && b != b'G' => return true,
+            _ => {}
         }
         let first = bytes.iter().position(|&b| !(b as char).is_whitespace());
         let start = &bytes[first.unwrap_or(bytes.len())..];
