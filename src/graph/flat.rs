@@ -26,10 +26,15 @@ pub(crate) struct Flat {
     houses_of: Vec<u32>,
     /// Where each cell's houses start in `houses_of`, and one past the last.
     houses_start: Vec<u32>,
-    /// Every cell's neighbours as a set of cells, when there are at most 128
-    /// cells (else empty): a colouring is then checked colour class by colour
-    /// class, a few word operations per set cell, loose edges included.
-    peers: Vec<u128>,
+    /// Every cell's neighbours of lower index among cells 0..64, as a set of
+    /// cells, when there are at most 128 cells (else empty): a colouring is
+    /// then checked colour class by colour class, a few word operations per
+    /// set cell, loose edges included. Lower neighbours only: a cell is checked
+    /// against the classes built so far, and for cells below 64 one word holds
+    /// all of them.
+    earlier_low: Vec<u64>,
+    /// The same for cells 64.., their neighbours of lower index among 64..128.
+    earlier_high: Vec<u64>,
     /// The edges that no house holds both ends of.
     loose: Vec<(u32, u32)>,
     /// Colours in the alphabet.
@@ -92,20 +97,26 @@ impl Flat {
             0..=256 => cells.iter().map(|&c| c as u8).collect(),
             _ => Vec::new(),
         };
-        let mut peers = Vec::new();
+        let (mut earlier_low, mut earlier_high) = (Vec::new(), Vec::new());
         if graph.len() <= 128 {
-            peers = vec![0u128; graph.len()];
+            earlier_low = vec![0u64; graph.len()];
+            earlier_high = vec![0u64; graph.len().saturating_sub(64)];
             for e in graph.graph().edge_references() {
                 let (a, b) = (e.source().index(), e.target().index());
-                peers[a] |= 1 << b;
-                peers[b] |= 1 << a;
+                let (lower, higher) = (a.min(b), a.max(b));
+                if lower < 64 {
+                    earlier_low[higher] |= 1 << lower;
+                } else {
+                    earlier_high[higher - 64] |= 1 << (lower - 64);
+                }
             }
         }
         Flat {
             cells,
             ends,
             small_cells,
-            peers,
+            earlier_low,
+            earlier_high,
             houses_of,
             houses_start,
             loose,
@@ -142,10 +153,10 @@ impl Flat {
         if !self.allowed.is_empty() {
             return self.admits(values) && self.proper(values);
         }
-        if !self.peers.is_empty() {
+        if !self.earlier_low.is_empty() {
             return match self.colours {
-                0..=16 => self.classes_independent::<16, _>(values, true),
-                17..=64 => self.classes_independent::<64, _>(values, true),
+                0..=16 => self.givens_independent::<16>(values),
+                17..=64 => self.givens_independent::<64>(values),
                 _ => self.admits(values) && self.proper(values),
             };
         }
@@ -174,14 +185,14 @@ impl Flat {
     }
 
     /// Whether `colours`, one per cell, is a proper colouring with colours of
-    /// the alphabet that their cells allow: [`Flat::admits`] and
-    /// [`Flat::proper`] for a full colouring, cheaper. A house holds each
-    /// colour at most once exactly when the union of its colours has as many
-    /// as it has cells: an OR per cell, no test.
+    /// the alphabet that their cells allow and that keeps every given of
+    /// `givens`: [`Flat::admits`] and [`Flat::proper`] for a full colouring,
+    /// cheaper. A house holds each colour at most once exactly when the union
+    /// of its colours has as many as it has cells: an OR per cell, no test.
     ///
     /// # Panics
-    /// When `colours` has fewer entries than the graph has cells.
-    pub(crate) fn proper_colouring(&self, colours: &[u8]) -> bool {
+    /// When `colours` or `givens` has fewer entries than the graph has cells.
+    pub(crate) fn proper_extension(&self, givens: &[Option<u8>], colours: &[u8]) -> bool {
         let k = self.colours;
         // Every colour below k: the shifts below stay in range.
         let highest = colours.iter().fold(0, |m, &c| m.max(c));
@@ -191,12 +202,15 @@ impl Flat {
         if !self.allowed.is_empty() && !self.admits(colours) {
             return false;
         }
-        if !self.peers.is_empty() {
+        if !self.earlier_low.is_empty() {
             match k {
-                0..=16 => return self.classes_independent::<16, _>(colours, false),
-                17..=64 => return self.classes_independent::<64, _>(colours, false),
+                0..=16 => return self.classes_extend::<16>(givens, colours),
+                17..=64 => return self.classes_extend::<64>(givens, colours),
                 _ => {}
             }
+        }
+        if !givens_kept(givens, colours) {
+            return false;
         }
         let houses = match k {
             0..=64 => self.full_houses_differ::<u64>(colours),
@@ -206,26 +220,98 @@ impl Flat {
         houses && self.loose_differ(colours)
     }
 
-    /// Whether no two neighbours hold the same value, from `peers`, with
-    /// colours below `N` (colours past `N` are out of range: false when
-    /// `in_range` asks to check, else the caller has checked).
-    fn classes_independent<const N: usize, T: Copy + Into<Option<u8>>>(
-        &self,
-        values: &[T],
-        in_range: bool,
-    ) -> bool {
-        // The cells of each colour so far.
-        let mut classes = [0u128; N];
+    /// Whether no two neighbours hold the same given, from the lower
+    /// neighbours, with `N` colour classes (at least as many as colours); also
+    /// whether every given is a colour of the alphabet.
+    // Not inlined: in a function of its own the loop keeps all in registers.
+    #[inline(never)]
+    fn givens_independent<const N: usize>(&self, givens: &[Option<u8>]) -> bool {
+        // The cells of each colour so far, below 64 and from 64 on.
+        let (mut low, mut high) = ([0u64; N], [0u64; N]);
         let mut clash = 0;
-        let mut out_of_range = false;
-        for (cell, (&v, &peers)) in values.iter().zip(&self.peers).enumerate() {
-            let Some(c) = v.into() else { continue };
-            out_of_range |= in_range && c as usize >= self.colours;
-            let class = &mut classes[c as usize % N];
-            clash |= *class & peers;
-            *class |= 1 << cell;
+        // The highest colour given: one compare and move per given.
+        let mut highest = 0;
+        // Indices, not iterators: a blank cell (most of a puzzle) then costs
+        // a test and a step, no more.
+        let (earlier_low, earlier_high) = (&self.earlier_low, &self.earlier_high);
+        let cells = givens.len().min(earlier_low.len());
+        let split = cells.min(64);
+        let mut cell = 0;
+        let mut step = |cell: usize| {
+            if let Some(c) = givens[cell] {
+                highest = highest.max(c);
+                let class = c as usize % N;
+                clash |= low[class] & earlier_low[cell];
+                low[class] |= 1 << cell;
+            }
+        };
+        // Two cells a step: half the loop's own tests.
+        while cell + 1 < split {
+            step(cell);
+            step(cell + 1);
+            cell += 2;
         }
-        clash == 0 && !out_of_range
+        if cell < split {
+            step(cell);
+            cell += 1;
+        }
+        // Cells 64..: slices of one length, no bounds check per cell.
+        let cells = cells.min(64 + earlier_high.len());
+        let givens = &givens[cell..cells];
+        let earlier_low = &earlier_low[cell..cells];
+        let earlier_high = &earlier_high[..cells - cell];
+        for cell in 0..givens.len() {
+            if let Some(c) = givens[cell] {
+                highest = highest.max(c);
+                let class = c as usize % N;
+                clash |= (low[class] & earlier_low[cell]) | (high[class] & earlier_high[cell]);
+                high[class] |= 1 << cell;
+            }
+        }
+        // With no givens `highest` is 0, below any alphabet's size (at least 1).
+        clash == 0 && (highest as usize) < self.colours
+    }
+
+    /// Whether no two neighbours hold the same colour of `colours` (every one
+    /// below `N`: the caller has checked) and every given is kept, from the
+    /// lower neighbours, in one pass.
+    // Not inlined: in a function of its own the loop keeps all in registers.
+    #[inline(never)]
+    fn classes_extend<const N: usize>(&self, givens: &[Option<u8>], colours: &[u8]) -> bool {
+        let (mut low, mut high) = ([0u64; N], [0u64; N]);
+        let mut clash = 0;
+        let mut changed = 0;
+        let (earlier_low, earlier_high) = (&self.earlier_low, &self.earlier_high);
+        let cells = colours.len().min(givens.len()).min(earlier_low.len());
+        let split = cells.min(64);
+        // Indices, not iterators: a blank given costs a test, no more.
+        let mut cell = 0;
+        while cell < split {
+            let c = colours[cell];
+            if let Some(given) = givens[cell] {
+                changed |= given ^ c;
+            }
+            let class = c as usize % N;
+            clash |= low[class] & earlier_low[cell];
+            low[class] |= 1 << cell;
+            cell += 1;
+        }
+        // Cells 64..: slices of one length, no bounds check per cell.
+        let cells = cells.min(64 + earlier_high.len());
+        let colours = &colours[split..cells];
+        let givens = &givens[split..cells];
+        let earlier_low = &earlier_low[split..cells];
+        let earlier_high = &earlier_high[..cells - split];
+        for cell in 0..colours.len() {
+            let c = colours[cell];
+            if let Some(given) = givens[cell] {
+                changed |= given ^ c;
+            }
+            let class = c as usize % N;
+            clash |= (low[class] & earlier_low[cell]) | (high[class] & earlier_high[cell]);
+            high[class] |= 1 << cell;
+        }
+        clash == 0 && changed == 0
     }
 
     /// [`Flat::proper`]'s house check with at most 64 colours, from the set
@@ -318,6 +404,22 @@ impl Flat {
     }
 }
 
+/// Whether `colours` holds every given of `givens`.
+fn givens_kept(givens: &[Option<u8>], colours: &[u8]) -> bool {
+    // Indices, not iterators: a blank cell (most of a puzzle) then costs a
+    // test and a step, no more; no early exit.
+    let cells = givens.len().min(colours.len());
+    let mut changed = 0;
+    let mut cell = 0;
+    while cell < cells {
+        if let Some(given) = givens[cell] {
+            changed |= given ^ colours[cell];
+        }
+        cell += 1;
+    }
+    changed == 0
+}
+
 /// Houses whose colour sets [`Flat::proper`] keeps on the stack.
 const SMALL: usize = 64;
 
@@ -405,5 +507,152 @@ mod tests {
         assert!(!graph.flat().proper(&values));
         values[11] = Some(4);
         assert!(graph.flat().proper(&values));
+    }
+
+    /// A graph from a variant's source.
+    fn built(src: &str) -> ConstraintGraph {
+        ConstraintGraph::build(&crate::variant::parse(src, "t").unwrap()).unwrap()
+    }
+
+    /// 5 rows of 20 cells, 20 colours: more than 64 cells and more than 16
+    /// colours, under 128 cells.
+    const LATIN_5X20: &str = r#"Variant(name: "L", symbols: Range(1, 20),
+        cells: Grid(rows: 5, cols: 20), houses: [Rows, Columns])"#;
+
+    /// sudoku4 with two cells allowed fewer colours.
+    const RESTRICTED: &str = r#"Variant(extends: "sudoku4", allowed: [
+        Cells(cells: ["r1c1", "r4c4"], symbols: ["2", "4"])])"#;
+
+    /// A proper colouring of `graph`, from the solver.
+    fn solved(graph: &ConstraintGraph) -> Vec<u8> {
+        let solver = crate::solver::Solver::new(graph);
+        let solution = solver.solve(&crate::puzzle::Puzzle::empty(graph.len()));
+        solution.expect("solvable").colours().to_vec()
+    }
+
+    /// Whether every set value is a colour its cell allows and no edge joins
+    /// two equal values: edge by edge, what the fast paths must agree with.
+    fn by_edges(graph: &ConstraintGraph, values: &[Option<u8>]) -> bool {
+        let k = graph.alphabet().len();
+        let allowed = values.iter().enumerate().all(|(cell, v)| {
+            v.is_none_or(|c| (c as usize) < k && graph.allowed(cell).is_none_or(|a| a.contains(&c)))
+        });
+        let edges = graph.graph().edge_references().all(|e| {
+            let (a, b) = (values[e.source().index()], values[e.target().index()]);
+            a.is_none() || a != b
+        });
+        allowed && edges
+    }
+
+    /// A small random number generator (xorshift): the same cases every run.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    #[test]
+    fn fast_checks_agree_with_the_edges() {
+        let graphs = [
+            ConstraintGraph::load("sudoku4").unwrap(),
+            ConstraintGraph::load("sudoku9").unwrap(),
+            ConstraintGraph::load("anti-knight").unwrap(),
+            ConstraintGraph::load("pie").unwrap(),
+            ConstraintGraph::load("sudoku16").unwrap(),
+            built(LATIN_5X20),
+            built(RESTRICTED),
+        ];
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        for graph in &graphs {
+            let (n, k) = (graph.len(), graph.alphabet().len());
+            let flat = graph.flat();
+            let base = solved(graph);
+            let (mut proper, mut improper) = (0, 0);
+            for _ in 0..300 {
+                // A solution with up to two cells changed (now and then to a
+                // colour out of range), and some of the solution's cells as givens.
+                let mut colours = base.clone();
+                for _ in 0..rng.below(3) {
+                    colours[rng.below(n)] = rng.below(k + 2) as u8;
+                }
+                let density = 1 + rng.below(4);
+                let givens: Vec<Option<u8>> = (base.iter())
+                    .map(|&c| (rng.below(8) < density).then_some(c))
+                    .collect();
+                let full: Vec<Option<u8>> = colours.iter().map(|&c| Some(c)).collect();
+                let kept = givens
+                    .iter()
+                    .zip(&colours)
+                    .all(|(g, &c)| g.is_none_or(|g| g == c));
+                let expected = kept && by_edges(graph, &full);
+                assert_eq!(
+                    flat.proper_extension(&givens, &colours),
+                    expected,
+                    "{colours:?}"
+                );
+                proper += usize::from(expected);
+                improper += usize::from(!expected);
+                // The changed colouring's cells, some of them, as givens.
+                let partial: Vec<Option<u8>> = (colours.iter())
+                    .map(|&c| (rng.below(8) < density).then_some(c))
+                    .collect();
+                let expected = by_edges(graph, &partial);
+                assert_eq!(flat.admits_properly(&partial), expected, "{partial:?}");
+                assert_eq!(flat.admits(&partial) && flat.proper(&partial), expected);
+            }
+            // Both answers came up often: the cases test something.
+            assert!(proper > 50 && improper > 50, "{proper} {improper}");
+        }
+    }
+
+    #[test]
+    fn clashes_far_apart_and_past_64_cells_are_found() {
+        let graph = ConstraintGraph::load("sudoku9").unwrap();
+        let flat = graph.flat();
+        for (a, b) in [(72, 73), (8, 80), (0, 63), (63, 64), (64, 72)] {
+            let mut values = vec![None; 81];
+            values[a] = Some(4);
+            values[b] = Some(4);
+            assert!(!flat.admits_properly(&values), "{a} {b}");
+            values[b] = Some(5);
+            assert!(flat.admits_properly(&values), "{a} {b}");
+        }
+        // Cell 80 swapped with cell 79 of the same row: columns 8 and 9 clash.
+        let mut swapped = colours(SOLVED);
+        swapped.swap(79, 80);
+        assert!(!flat.proper_extension(&[None; 81], &swapped));
+    }
+
+    #[test]
+    fn loose_edges_out_of_range_colours_and_changed_givens_fail() {
+        let knight = ConstraintGraph::load("anti-knight").unwrap();
+        let mut values = vec![None; 81];
+        values[2] = Some(3);
+        values[13] = Some(3); // r2c5: a knight's move from r1c3, no house shared
+        assert!(!knight.flat().admits_properly(&values));
+        // The Euler solution breaks a knight's move, in no house.
+        let solution = colours(SOLVED);
+        assert!(!knight.flat().proper_extension(&[None; 81], &solution));
+        let plain = ConstraintGraph::load("sudoku9").unwrap();
+        let flat = plain.flat();
+        assert!(flat.admits_properly(&values));
+        for bad in [9, 16, 64, 255] {
+            let mut values = vec![None; 81];
+            values[70] = Some(bad);
+            assert!(!flat.admits_properly(&values), "{bad}");
+            let mut solution = colours(SOLVED);
+            solution[70] = bad;
+            assert!(!flat.proper_extension(&[None; 81], &solution), "{bad}");
+        }
+        let solution = colours(SOLVED);
+        let mut givens: Vec<Option<u8>> = solution.iter().map(|&c| Some(c)).collect();
+        assert!(flat.proper_extension(&givens, &solution));
+        givens[77] = Some((solution[77] + 1) % 9);
+        assert!(!flat.proper_extension(&givens, &solution));
     }
 }

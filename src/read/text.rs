@@ -227,7 +227,29 @@ pub struct PuzzleReader<'g, R> {
     block: Option<Block>,
     finished: bool,
     /// What each byte means when every symbol is one ASCII character.
-    bytes: Option<Box<[Byte; 256]>>,
+    bytes: Option<Box<ByteTable>>,
+}
+
+/// What each byte of a puzzle line means, when every symbol is one character.
+#[derive(Debug)]
+struct ByteTable {
+    /// The meaning of every byte.
+    bytes: [Byte; 256],
+    /// When the symbols are consecutive bytes, a cheaper reading of them.
+    run: Option<Run>,
+}
+
+/// Symbols written as consecutive bytes (colour `c` as `first + c`): a line
+/// of one byte per cell is then read by arithmetic on each byte, which the
+/// compiler does many bytes at a time, instead of a table lookup per byte.
+#[derive(Debug, Clone, Copy)]
+struct Run {
+    /// The byte of colour 0.
+    first: u8,
+    /// How many colours.
+    colours: u8,
+    /// The bytes of a blank cell (the same byte twice when there is one).
+    blanks: [u8; 2],
 }
 
 /// What a byte of a puzzle line means, when every symbol is one character.
@@ -250,7 +272,7 @@ enum Kind {
 }
 
 /// The meaning of every byte for `graph`, when its symbols are single characters.
-fn byte_table(graph: &ConstraintGraph) -> Option<Box<[Byte; 256]>> {
+fn byte_table(graph: &ConstraintGraph) -> Option<Box<ByteTable>> {
     let alphabet = graph.alphabet();
     if !alphabet.single_chars() {
         return None;
@@ -259,18 +281,169 @@ fn byte_table(graph: &ConstraintGraph) -> Option<Box<[Byte; 256]>> {
         value: None,
         kind: Kind::Other,
     };
-    let mut table = Box::new([other; 256]);
+    let mut bytes = [other; 256];
+    let mut blanks = Vec::new();
     for b in 0..128u8 {
         let ch = b as char;
         let (value, kind) = match alphabet.token(ch.encode_utf8(&mut [0; 4])) {
             Token::Symbol(c) => (Some(c), Kind::Cell),
-            Token::Empty => (None, Kind::Cell),
+            Token::Empty => {
+                blanks.push(b);
+                (None, Kind::Cell)
+            }
             Token::Unknown if ch.is_whitespace() || SEPARATORS.contains(&ch) => (None, Kind::Skip),
             Token::Unknown => (None, Kind::Other),
         };
-        table[b as usize] = Byte { value, kind };
+        bytes[b as usize] = Byte { value, kind };
     }
-    Some(table)
+    let run = run_of(&bytes, alphabet.len(), &blanks);
+    Some(Box::new(ByteTable { bytes, run }))
+}
+
+/// The [`Run`] of a byte table with `colours` colours and these blank bytes,
+/// if its symbols are consecutive bytes and it has one or two blanks.
+fn run_of(bytes: &[Byte; 256], colours: usize, blanks: &[u8]) -> Option<Run> {
+    let first = bytes.iter().position(|b| b.value == Some(0))?;
+    let consecutive = (0..colours).all(|c| {
+        let at = first + c;
+        at < 256 && bytes[at].value == Some(c as u8)
+    });
+    let blanks = match *blanks {
+        [one] => [one, one],
+        [one, two] => [one, two],
+        _ => return None,
+    };
+    (consecutive && colours < 256).then_some(Run {
+        first: first as u8,
+        colours: colours as u8,
+        blanks,
+    })
+}
+
+/// Where a line is, for its record.
+#[derive(Clone, Copy)]
+struct Place<'a> {
+    file: &'a str,
+    line: usize,
+}
+
+impl ByteTable {
+    /// Whether `bytes` (a line without its end) may hold one puzzle of
+    /// `cells` cells written one byte per cell: long enough, not a comment,
+    /// not a block's title.
+    fn may_be_line(bytes: &[u8], cells: usize) -> bool {
+        match bytes.first() {
+            _ if bytes.len() < cells => return false,
+            // The common line starts with a cell: no search for its start.
+            Some(&b) if b.is_ascii_graphic() && b != b'#' && b != b'G' => return true,
+            _ => {}
+        }
+        let first = bytes.iter().position(|&b| !(b as char).is_whitespace());
+        let start = &bytes[first.unwrap_or(bytes.len())..];
+        !start.starts_with(b"#") && !start.starts_with(b"Grid")
+    }
+
+    /// Reads a line of [`Self::may_be_line`] into `givens` (one per cell);
+    /// false when it is not one puzzle of one byte per cell after all (with
+    /// `plain`, also when a byte is not a cell), and `givens` is then garbage.
+    fn cells(&self, bytes: &[u8], givens: &mut [Option<u8>], plain: bool) -> bool {
+        if bytes.len() == givens.len() {
+            // The common line: a byte per cell, nothing to skip, no test per
+            // byte, many bytes at a time where the symbols are a run.
+            let cell = match self.run {
+                Some(run) => run.cells(bytes, givens),
+                None => {
+                    let mut other = false;
+                    for (given, &b) in givens.iter_mut().zip(bytes) {
+                        let byte = self.bytes[b as usize];
+                        other |= byte.kind != Kind::Cell;
+                        *given = byte.value;
+                    }
+                    !other
+                }
+            };
+            if cell || plain {
+                return cell;
+            }
+        }
+        let mut cells = 0;
+        for &b in bytes {
+            let byte = self.bytes[b as usize];
+            match byte.kind {
+                Kind::Cell => {
+                    let Some(given) = givens.get_mut(cells) else {
+                        return false;
+                    };
+                    *given = byte.value;
+                    cells += 1;
+                }
+                Kind::Skip => {}
+                Kind::Other => return false,
+            }
+        }
+        cells == givens.len()
+    }
+
+    /// Reads `line` (with or without its end) into `record` if it is one
+    /// puzzle of one byte per cell, reusing the record's memory; false
+    /// (record untouched or garbage) for any other line, and with `plain`
+    /// unless every byte is a cell.
+    fn record(
+        &self,
+        graph: &ConstraintGraph,
+        line: &[u8],
+        at: Place,
+        record: &mut Record,
+        plain: bool,
+    ) -> bool {
+        let mut bytes = line;
+        while let [rest @ .., b'\n' | b'\r'] = bytes {
+            bytes = rest;
+        }
+        let cells = graph.len();
+        if !Self::may_be_line(bytes, cells) {
+            return false;
+        }
+        if !matches!(&record.puzzle, Ok(p) if p.givens().len() == cells) {
+            record.puzzle = Ok(Puzzle::empty(cells));
+        }
+        let Ok(puzzle) = &mut record.puzzle else {
+            return false;
+        };
+        if !self.cells(bytes, puzzle.givens_mut(), plain) {
+            return false;
+        }
+        if let Err(message) = puzzle.check(graph) {
+            record.puzzle = Err(InputError {
+                location: Location::new(at.file.to_string(), at.line, 0),
+                message,
+            });
+        }
+        set_line_label(&mut record.label, at.line);
+        if record.location.file != at.file {
+            record.location.file.clear();
+            record.location.file.push_str(at.file);
+        }
+        record.location.line = at.line;
+        record.location.column = 0;
+        true
+    }
+}
+
+impl Run {
+    /// Reads a line of one byte per cell into `givens`: false when a byte is
+    /// neither a symbol nor a blank. No branch per byte: the compiler reads
+    /// many bytes at a time.
+    fn cells(self, bytes: &[u8], givens: &mut [Option<u8>]) -> bool {
+        let mut cell = true;
+        for (given, &b) in givens.iter_mut().zip(bytes) {
+            let colour = b.wrapping_sub(self.first);
+            let symbol = colour < self.colours;
+            cell &= symbol | (b == self.blanks[0]) | (b == self.blanks[1]);
+            *given = if symbol { Some(colour) } else { None };
+        }
+        cell
+    }
 }
 
 /// A record to be filled in by [`PuzzleReader::read_into`]: allocates nothing.
@@ -379,92 +552,21 @@ impl<'g, R: BufRead> PuzzleReader<'g, R> {
         }
     }
 
-    /// Whether `bytes` (a line without its end) may hold one puzzle written
-    /// one byte per cell: not a comment, not a block's line, long enough.
-    fn one_byte_line(&self, bytes: &[u8]) -> bool {
-        let first = bytes.iter().position(|&b| !(b as char).is_whitespace());
-        let start = &bytes[first.unwrap_or(bytes.len())..];
-        self.bytes.is_some()
-            && self.block.is_none()
-            && bytes.len() >= self.graph.len()
-            && !start.starts_with(b"#")
-            && !start.starts_with(b"Grid")
-    }
-
-    /// Reads a line of [`Self::one_byte_line`] into `givens` (one per cell),
-    /// by a table lookup per byte; false when it is not one puzzle of one byte
-    /// per cell after all, and `givens` is then garbage.
-    fn one_byte_cells(&self, bytes: &[u8], givens: &mut [Option<u8>]) -> bool {
-        let Some(table) = self.bytes.as_deref() else {
-            return false;
-        };
-        if bytes.len() == givens.len() {
-            // The common line: a byte per cell, nothing to skip, no test per byte.
-            let mut other = false;
-            for (given, &b) in givens.iter_mut().zip(bytes) {
-                let byte = table[b as usize];
-                other |= byte.kind != Kind::Cell;
-                *given = byte.value;
-            }
-            if !other {
-                return true;
-            }
-        }
-        let mut cells = 0;
-        for &b in bytes {
-            let byte = table[b as usize];
-            match byte.kind {
-                Kind::Cell => {
-                    let Some(given) = givens.get_mut(cells) else {
-                        return false;
-                    };
-                    *given = byte.value;
-                    cells += 1;
-                }
-                Kind::Skip => {}
-                Kind::Other => return false,
-            }
-        }
-        cells == givens.len()
-    }
-
     /// Reads the line in `buffer` into `record` if it is one puzzle of one
     /// byte per cell, reusing the record's memory; false (record untouched or
     /// garbage) for any other line.
     fn one_byte_record(&self, record: &mut Record) -> bool {
-        let mut bytes = self.buffer.as_slice();
-        while let [rest @ .., b'\n' | b'\r'] = bytes {
-            bytes = rest;
-        }
-        if !self.one_byte_line(bytes) {
-            return false;
-        }
-        let cells = self.graph.len();
-        if !matches!(&record.puzzle, Ok(p) if p.givens().len() == cells) {
-            record.puzzle = Ok(Puzzle::empty(cells));
-        }
-        let Ok(puzzle) = &mut record.puzzle else {
+        let Some(table) = self.bytes.as_deref() else {
             return false;
         };
-        if !self.one_byte_cells(bytes, puzzle.givens_mut()) {
-            return false;
-        }
-        if let Err(message) = puzzle.check(self.graph) {
-            record.puzzle = Err(InputError {
-                location: self.here(0),
-                message,
-            });
-        }
-        set_line_label(&mut record.label, self.line);
-        if record.location.file != self.file {
-            record.location.file.clone_from(&self.file);
-        }
-        record.location.line = self.line;
-        record.location.column = 0;
-        true
+        let at = Place {
+            file: &self.file,
+            line: self.line,
+        };
+        self.block.is_none() && table.record(self.graph, &self.buffer, at, record, false)
     }
 
-    /// Handles one line; returns a record when one is complete.
+    /// Handles one line; returns a record when one is complete.    /// Handles one line; returns a record when one is complete.
     fn line(&mut self, text: &str) -> Option<Record> {
         let trimmed = text.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
@@ -619,6 +721,60 @@ impl<R: BufRead> PuzzleReader<'_, R> {
 }
 
 impl<R: BufRead> PuzzleReader<'_, R> {
+    /// Reads the next line into `record` straight from the input's buffer, if
+    /// the buffer holds all of it and it is one puzzle of one byte per cell:
+    /// true then, the line consumed; false, nothing consumed, for any other
+    /// line (`record` then untouched or garbage), which is read the usual way.
+    fn one_byte_in_place(&mut self, record: &mut Record) -> std::io::Result<bool> {
+        let Some(table) = self.bytes.as_deref() else {
+            return Ok(false);
+        };
+        if self.block.is_some() {
+            return Ok(false);
+        }
+        let available = loop {
+            match self.input.fill_buf() {
+                Ok(bytes) => break bytes,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        };
+        let at = Place {
+            file: &self.file,
+            line: self.line + 1,
+        };
+        // The common line, a byte per cell and its end, needs no search for
+        // its end: it is where it must be if every byte before it is a cell.
+        let cells = self.graph.len();
+        let plain_length = match available.get(cells..) {
+            Some([b'\n', ..]) => Some(cells + 1),
+            Some([b'\r', b'\n', ..]) => Some(cells + 2),
+            _ => None,
+        };
+        let length = match plain_length {
+            Some(length)
+                if length <= self.max_line
+                    && table.record(self.graph, &available[..cells], at, record, true) =>
+            {
+                length
+            }
+            _ => match newline(available) {
+                Some(end)
+                    if end < self.max_line
+                        && table.record(self.graph, &available[..end], at, record, false) =>
+                {
+                    end + 1
+                }
+                _ => return Ok(false),
+            },
+        };
+        self.input.consume(length);
+        self.line += 1;
+        Ok(true)
+    }
+}
+
+impl<R: BufRead> PuzzleReader<'_, R> {
     /// Reads the next record into `record`, reusing its memory: the lean way
     /// through a big file, where a line of one byte per cell costs a table
     /// lookup per byte and no allocation. Returns false at the end of the
@@ -640,7 +796,12 @@ impl<R: BufRead> PuzzleReader<'_, R> {
     /// ```
     pub fn read_into(&mut self, record: &mut Record) -> bool {
         while !self.finished {
-            match self.read_line() {
+            let read = match self.one_byte_in_place(record) {
+                Ok(true) => return true,
+                Ok(false) => self.read_line(),
+                Err(e) => Err(e),
+            };
+            match read {
                 Ok(None) => {
                     self.finished = true;
                     let Some(block) = self.block.take() else {
@@ -867,5 +1028,73 @@ mod tests {
             err.to_string(),
             "t:2:4: expected 3 positions ('.' where there is no cell) or its 2 cells in this row, found 4"
         );
+    }
+
+    #[test]
+    fn runs_of_symbols_read_every_byte_as_the_table_does() {
+        let mut runs = 0;
+        for variant in [
+            "sudoku4", "sudoku6", "sudoku9", "sudoku12", "sudoku16", "x-sudoku",
+        ] {
+            let g = ConstraintGraph::load(variant).unwrap();
+            let table = byte_table(&g).unwrap();
+            let Some(run) = table.run else { continue };
+            runs += 1;
+            for b in 0..=255u8 {
+                let mut given = [Some(99)];
+                let cell = run.cells(&[b], &mut given);
+                let byte = table.bytes[b as usize];
+                assert_eq!(cell, byte.kind == Kind::Cell, "{variant} {b}");
+                if cell {
+                    assert_eq!(given[0], byte.value, "{variant} {b}");
+                }
+            }
+        }
+        assert!(runs >= 3);
+        // 0-9 then A-F: no run, a table lookup per byte.
+        let hex = ConstraintGraph::load("sudoku16").unwrap();
+        assert!(byte_table(&hex).unwrap().run.is_none());
+    }
+
+    #[test]
+    fn lines_read_alike_from_a_whole_buffer_or_in_pieces() {
+        // In place from the input's buffer when it holds the whole line,
+        // copied when the line straddles two fills: the same records.
+        let puzzle = EXAMPLE_ROWS.concat();
+        let clash = format!("44{}", &puzzle[2..]);
+        let spaced = format!("{} ", &puzzle[..80]);
+        let tabbed = format!("{}\t{}", &puzzle[..40], &puzzle[40..]);
+        let drawn = format!("| {} |", &puzzle);
+        let lines = [
+            puzzle.as_str(),
+            "# a comment",
+            &clash,
+            &spaced,
+            &tabbed,
+            &drawn,
+            "Grid 01",
+            EXAMPLE_ROWS[0],
+            EXAMPLE_ROWS[1],
+        ];
+        let g = ConstraintGraph::load("sudoku9").unwrap();
+        let mut rows = lines.join("\n");
+        rows.push('\n');
+        rows.push_str(&EXAMPLE_ROWS[2..].join("\r\n"));
+        let text = format!("{rows}\r\n{puzzle}\r\n{puzzle}\n{puzzle}");
+        let whole: Vec<Record> = PuzzleReader::new(&g, text.as_bytes(), "t").collect();
+        assert_eq!(whole.len(), 9);
+        for capacity in [1, 5, 81, 82, 83, 100, 200] {
+            let input = std::io::BufReader::with_capacity(capacity, text.as_bytes());
+            let pieces: Vec<Record> = PuzzleReader::new(&g, input, "t").collect();
+            assert_eq!(pieces, whole, "{capacity}");
+        }
+        let ok = |r: &Record| r.puzzle.is_ok();
+        let found: Vec<bool> = whole.iter().map(ok).collect();
+        let expected = [true, false, false, true, true, true, true, true, true];
+        assert_eq!(found, expected);
+        let labels: Vec<&str> = whole.iter().map(|r| r.label.as_str()).collect();
+        let lines = ["line 1", "line 3", "line 4", "line 5", "line 6", "Grid 01"];
+        assert_eq!(labels[..6], lines);
+        assert_eq!(labels[6..], ["line 17", "line 18", "line 19"]);
     }
 }
