@@ -566,7 +566,7 @@ impl<'g, R: BufRead> PuzzleReader<'g, R> {
         self.block.is_none() && table.record(self.graph, &self.buffer, at, record, false)
     }
 
-    /// Handles one line; returns a record when one is complete.    /// Handles one line; returns a record when one is complete.
+    /// Handles one line; returns a record when one is complete.
     fn line(&mut self, text: &str) -> Option<Record> {
         let trimmed = text.trim();
         if trimmed.is_empty() || trimmed.starts_with('#') {
