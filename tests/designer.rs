@@ -36,7 +36,7 @@ fn check_says_unique_none_or_multiple_with_distinct_exit_codes() {
             contains("pie homework: multiple\nsolution 1:\nring  1  2  3  4  5  6\n")
                 .and(contains("solution 2:"))
                 .and(contains(
-                    "they differ in 2 cells: s11r2 (3 or 11), s12r2 (11 or 3)",
+                    "they differ in 2 cells: s11r2 (2 or 3), s12r2 (3 or 2)",
                 )),
         );
     // A batch: one record per puzzle, in order; the worst outcome sets the code.

@@ -488,29 +488,35 @@ impl<'t, const W: usize, const H: usize> Board<'t, W, H> {
     }
 
     /// The tied cell with the most undecided neighbours ([`busiest`]) and its
-    /// least constraining candidate, compiled with the popcount instruction
+    /// first colour (see [`Domain::choose`]), compiled with the popcount instruction
     /// where the processor has it (checked at run time: the portable build
     /// cannot assume it). Counting bits is then one instruction a word instead
     /// of a dozen, and the choice counts a set per tied cell and candidate.
-    fn branch(&self, salt: u64) -> (usize, usize) {
+    fn branch(&self, salt: u64, seeking: bool) -> (usize, usize) {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: the processor has the instruction.
-            return unsafe { self.branch_popcnt(salt) };
+            return unsafe { self.branch_popcnt(salt, seeking) };
         }
-        self.branch_with(salt)
+        self.branch_with(salt, seeking)
     }
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
-    fn branch_popcnt(&self, salt: u64) -> (usize, usize) {
-        self.branch_with(salt)
+    fn branch_popcnt(&self, salt: u64, seeking: bool) -> (usize, usize) {
+        self.branch_with(salt, seeking)
     }
 
     #[inline(always)]
-    fn branch_with(&self, salt: u64) -> (usize, usize) {
+    fn branch_with(&self, salt: u64, seeking: bool) -> (usize, usize) {
         let cell = busiest(self.ties, &self.t.peers, self.undecided_cells(), salt);
-        (cell, self.least_constraining(cell, salt))
+        let colour = match seeking {
+            true => self.least_constraining(cell, salt),
+            false => (0..self.t.colours)
+                .find(|&s| self.has(s, cell))
+                .unwrap_or(0),
+        };
+        (cell, colour)
     }
 
     /// The candidate of `cell` that the fewest undecided neighbours may still
@@ -621,7 +627,7 @@ impl<const W: usize, const H: usize> Domain for Board<'_, W, H> {
         }
     }
 
-    fn choose(&mut self, salt: u64) -> Choice {
+    fn choose(&mut self, salt: u64, seeking: bool) -> Choice {
         let Some(fewest) = self.fewest_candidates() else {
             return Choice::Solved;
         };
@@ -637,7 +643,7 @@ impl<const W: usize, const H: usize> Domain for Board<'_, W, H> {
         {
             return Choice::Branch { cell, colour };
         }
-        let (cell, colour) = self.branch(salt);
+        let (cell, colour) = self.branch(salt, seeking);
         Choice::Branch { cell, colour }
     }
 
