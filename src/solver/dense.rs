@@ -514,7 +514,7 @@ impl<'t, const W: usize, const H: usize> Board<'t, W, H> {
             true => self.least_constraining(cell, salt),
             false => (0..self.t.colours)
                 .find(|&s| self.has(s, cell))
-                .unwrap_or(0),
+                .expect("an undecided cell has candidates"),
         };
         (cell, colour)
     }
@@ -673,8 +673,10 @@ impl<const W: usize, const H: usize> Domain for Board<'_, W, H> {
     }
 
     fn exclude(&mut self, cell: usize, colours: u128) {
-        let left = self.candidates(cell) & !colours;
-        let mut set = colours & !left;
+        let had = self.candidates(cell);
+        let left = had & !colours;
+        // Stale only where a colour really loses its place.
+        let mut set = had & colours;
         while set != 0 {
             let s = set.trailing_zeros() as usize;
             set &= set - 1;
