@@ -226,9 +226,7 @@ impl Flat {
     // Not inlined: in a function of its own the loop keeps all in registers.
     #[inline(never)]
     fn givens_independent<const N: usize>(&self, givens: &[Option<u8>]) -> bool {
-        // The cells of each colour so far, below 64 and from 64 on.
-        let (mut low, mut high) = ([0u64; N], [0u64; N]);
-        let mut clash = 0;
+        let mut classes = Classes::<N>::new();
         // The highest colour given: one compare and move per given.
         let mut highest = 0;
         // Indices, not iterators: a blank cell (most of a puzzle) then costs
@@ -240,9 +238,7 @@ impl Flat {
         let mut step = |cell: usize| {
             if let Some(c) = givens[cell] {
                 highest = highest.max(c);
-                let class = c as usize % N;
-                clash |= low[class] & earlier_low[cell];
-                low[class] |= 1 << cell;
+                classes.low(cell, c, earlier_low[cell]);
             }
         };
         // Two cells a step: half the loop's own tests.
@@ -253,23 +249,20 @@ impl Flat {
         }
         if cell < split {
             step(cell);
-            cell += 1;
         }
         // Cells 64..: slices of one length, no bounds check per cell.
         let cells = cells.min(64 + earlier_high.len());
-        let givens = &givens[cell..cells];
-        let earlier_low = &earlier_low[cell..cells];
-        let earlier_high = &earlier_high[..cells - cell];
+        let givens = &givens[split..cells];
+        let earlier_low = &earlier_low[split..cells];
+        let earlier_high = &earlier_high[..cells - split];
         for cell in 0..givens.len() {
             if let Some(c) = givens[cell] {
                 highest = highest.max(c);
-                let class = c as usize % N;
-                clash |= (low[class] & earlier_low[cell]) | (high[class] & earlier_high[cell]);
-                high[class] |= 1 << cell;
+                classes.high(cell, c, earlier_low[cell], earlier_high[cell]);
             }
         }
         // With no givens `highest` is 0, below any alphabet's size (at least 1).
-        clash == 0 && (highest as usize) < self.colours
+        classes.clash == 0 && (highest as usize) < self.colours
     }
 
     /// Whether no two neighbours hold the same colour of `colours` (every one
@@ -278,23 +271,18 @@ impl Flat {
     // Not inlined: in a function of its own the loop keeps all in registers.
     #[inline(never)]
     fn classes_extend<const N: usize>(&self, givens: &[Option<u8>], colours: &[u8]) -> bool {
-        let (mut low, mut high) = ([0u64; N], [0u64; N]);
-        let mut clash = 0;
+        let mut classes = Classes::<N>::new();
         let mut changed = 0;
         let (earlier_low, earlier_high) = (&self.earlier_low, &self.earlier_high);
         let cells = colours.len().min(givens.len()).min(earlier_low.len());
         let split = cells.min(64);
         // Indices, not iterators: a blank given costs a test, no more.
-        let mut cell = 0;
-        while cell < split {
+        for cell in 0..split {
             let c = colours[cell];
             if let Some(given) = givens[cell] {
                 changed |= given ^ c;
             }
-            let class = c as usize % N;
-            clash |= low[class] & earlier_low[cell];
-            low[class] |= 1 << cell;
-            cell += 1;
+            classes.low(cell, c, earlier_low[cell]);
         }
         // Cells 64..: slices of one length, no bounds check per cell.
         let cells = cells.min(64 + earlier_high.len());
@@ -307,11 +295,9 @@ impl Flat {
             if let Some(given) = givens[cell] {
                 changed |= given ^ c;
             }
-            let class = c as usize % N;
-            clash |= (low[class] & earlier_low[cell]) | (high[class] & earlier_high[cell]);
-            high[class] |= 1 << cell;
+            classes.high(cell, c, earlier_low[cell], earlier_high[cell]);
         }
-        clash == 0 && changed == 0
+        classes.clash == 0 && changed == 0
     }
 
     /// [`Flat::proper`]'s house check with at most 64 colours, from the set
@@ -401,6 +387,40 @@ impl Flat {
             let (a, b) = (values[a as usize].into(), values[b as usize].into());
             a.is_none() || a != b
         })
+    }
+}
+
+/// The cells of each of `N` colour classes so far, below cell 64 and from it
+/// on, and whether a cell met an earlier neighbour of its class.
+struct Classes<const N: usize> {
+    low: [u64; N],
+    high: [u64; N],
+    clash: u64,
+}
+
+impl<const N: usize> Classes<N> {
+    fn new() -> Self {
+        Classes {
+            low: [0; N],
+            high: [0; N],
+            clash: 0,
+        }
+    }
+
+    /// Cell `cell` (below 64) of colour `c`, its earlier neighbours `earlier`.
+    #[inline(always)]
+    fn low(&mut self, cell: usize, c: u8, earlier: u64) {
+        let class = c as usize % N;
+        self.clash |= self.low[class] & earlier;
+        self.low[class] |= 1 << cell;
+    }
+
+    /// Cell `64 + cell` of colour `c`, its earlier neighbours below 64 and from 64.
+    #[inline(always)]
+    fn high(&mut self, cell: usize, c: u8, earlier_low: u64, earlier_high: u64) {
+        let class = c as usize % N;
+        self.clash |= (self.low[class] & earlier_low) | (self.high[class] & earlier_high);
+        self.high[class] |= 1 << cell;
     }
 }
 

@@ -682,6 +682,22 @@ impl<'g, R: BufRead> PuzzleReader<'g, R> {
     }
 }
 
+/// The buffered bytes of `input` (empty at its end), read again when a read
+/// was interrupted.
+fn fill<R: BufRead>(input: &mut R) -> std::io::Result<&[u8]> {
+    loop {
+        match input.fill_buf() {
+            Ok([]) => return Ok(&[]),
+            Ok(_) => break,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    // The buffer holds bytes: `fill_buf` returns them without reading (the
+    // borrow checker cannot yet let the first call's bytes out of the loop).
+    input.fill_buf()
+}
+
 /// The longest line a reader of `graph` keeps: far more than any way of writing
 /// one of its puzzles on a line (with separators and padding), at least 64 KiB.
 fn max_line(graph: &ConstraintGraph) -> usize {
@@ -697,11 +713,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         self.buffer.clear();
         let mut total = 0;
         loop {
-            let available = match self.input.fill_buf() {
-                Ok(bytes) => bytes,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
+            let available = fill(&mut self.input)?;
             if available.is_empty() {
                 return Ok((total > 0).then_some(total));
             }
@@ -732,13 +744,7 @@ impl<R: BufRead> PuzzleReader<'_, R> {
         if self.block.is_some() {
             return Ok(false);
         }
-        let available = loop {
-            match self.input.fill_buf() {
-                Ok(bytes) => break bytes,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            }
-        };
+        let available = fill(&mut self.input)?;
         let at = Place {
             file: &self.file,
             line: self.line + 1,

@@ -4,7 +4,7 @@
 //! hidden singles colours × houses × words per sweep).
 
 use super::bits::Bits;
-use super::search::{Choice, Contradiction, Domain, mix, rank};
+use super::search::{Choice, Contradiction, Domain, rank};
 use super::shape::Shape;
 
 /// The graph flattened for the search: peers and full houses as index arrays.
@@ -150,7 +150,7 @@ const NONE: u32 = u32::MAX;
 
 /// The undecided cells in DSATUR order: an indexed binary heap on
 /// (candidates, −undecided neighbours, tie-break), the tie-break being the
-/// index, or its [`mix`] with the salt. A change only marks its cell (and, when
+/// cell's [`rank`]. A change only marks its cell (and, when
 /// the cell is decided or undecided again, its neighbours); the heap catches up
 /// with the marked cells when asked for the first one, so the many changes a
 /// probe makes and undoes cost no heap work.
@@ -185,11 +185,7 @@ impl Order {
 
     #[inline(always)]
     fn key(&self, cell: usize, count: u32) -> u128 {
-        let tie = if self.salt == 0 {
-            cell as u64
-        } else {
-            mix(cell as u64 ^ self.salt)
-        };
+        let tie = rank(cell, self.salt);
         (count as u128) << 96 | ((u32::MAX - self.free[cell]) as u128) << 64 | tie as u128
     }
 
@@ -559,10 +555,7 @@ impl<'t, B: Bits> Cells<'t, B> {
         for (cell, set) in self.candidates.iter().enumerate() {
             if set.several() && set.count() == fewest {
                 let free = free(cell);
-                let key = (
-                    free,
-                    u64::MAX - mix(cell as u64 ^ salt) * (salt != 0) as u64,
-                );
+                let key = (free, u64::MAX - rank(cell, salt));
                 if best.is_none_or(|(_, most)| key > most) {
                     best = Some((cell, key));
                 }
