@@ -23,7 +23,8 @@ Exit status: 0 success, 1 some puzzle has no solution, \
 (--timeout, --max-nodes) or generate met no --clues or --difficulty within --attempts, \
 6 I/O error: a file could not be read (missing, unreadable, a directory) or the output \
 could not be written; when several apply: 3, then 6, then 2, then 5, then 1, then 4. \
-A closed output pipe (`| head`) ends the run quietly with 0; Ctrl-C stops it at once.")]
+A closed output pipe (`| head`) ends the run quietly with 0; Ctrl-C stops it at once \
+(130), `count` after printing how far it got.")]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -220,8 +221,9 @@ pub enum Command {
     },
     /// Project Euler 96: the sum of the 3-digit numbers at the top left of every solution.
     Euler {
-        /// A Project Euler 96 file (`Grid NN` + 9 rows of 9 digits), or `-`.
-        file: PathBuf,
+        /// A Project Euler 96 file (`Grid NN` + 9 rows of 9 digits), or `-`
+        /// [default: standard input, when it is not a terminal].
+        file: Option<PathBuf>,
         /// Also print each grid's number to stderr.
         #[arg(long, short)]
         verbose: bool,
@@ -316,9 +318,14 @@ pub struct GenerateArgs {
     /// Full solutions to try per puzzle before giving up on --clues or --difficulty.
     #[arg(long, default_value_t = 1000)]
     pub attempts: usize,
-    /// How to print each puzzle.
-    #[arg(long, short, value_enum, default_value_t = GenerateFormat::Line)]
-    pub format: GenerateFormat,
+    /// Give up on a puzzle after this many seconds (exit status 5); raise it for
+    /// big boards.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "60")]
+    pub timeout: Duration,
+    /// How to print each puzzle [default: line where the shape is a whole
+    /// rectangle, grid for shapes with gaps (samurai) and circular ones (pie)].
+    #[arg(long, short, value_enum)]
+    pub format: Option<GenerateFormat>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -344,8 +351,9 @@ pub struct InputArgs {
     /// them, with a warning). [default: sudoku9]
     #[arg(long, short, value_name = "VARIANT")]
     pub variant: Option<String>,
-    /// Puzzle files; `-` for standard input.
-    #[arg(required = true, value_name = "FILE")]
+    /// Puzzle files; `-` for standard input [default: standard input, when it is
+    /// not a terminal].
+    #[arg(value_name = "FILE")]
     pub files: Vec<PathBuf>,
     /// Worker threads for files of many puzzles (output stays in input order);
     /// default: every core.
@@ -380,6 +388,7 @@ impl BudgetArgs {
         Budget {
             max_nodes: self.max_nodes,
             timeout: self.timeout,
+            ..Budget::default()
         }
     }
 }

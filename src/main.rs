@@ -1,5 +1,15 @@
 //! The `graphdoku` command.
 
+/// Every `eprintln!` of this binary: the standard one, except that a message
+/// that cannot be written (standard error closed or full, `2>/dev/full`) is
+/// lost instead of panicking, so the exit status still says what happened.
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+
 mod app;
 mod cli;
 

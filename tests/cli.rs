@@ -213,7 +213,7 @@ fn unknown_variant_and_missing_file() {
         .args(["solve", "no/such/file.txt"])
         .assert()
         .code(6)
-        .stdout("no/such/file.txt (no/such/file.txt): unreadable\n\n")
+        .stdout("no/such/file.txt: unreadable\n")
         .stderr(contains("error: no/such/file.txt: cannot read: "));
 }
 
@@ -351,4 +351,71 @@ fn a_count_of_one_is_singular() {
         .assert()
         .code(2)
         .stderr(contains("the rows hold 1 cell, the variant 16"));
+}
+
+/// A line of unspaced cells under symbols of more than one character reads as
+/// one token: the error says how such cells are written.
+#[test]
+fn unspaced_cells_of_wide_symbols_get_a_hint() {
+    graphdoku()
+        .args(["solve", "-v", "sudoku16", "-"])
+        .write_stdin(".".repeat(256))
+        .assert()
+        .code(0);
+    let dir = tempfile::tempdir().unwrap();
+    let variant = dir.path().join("s144.ron");
+    std::fs::write(&variant, "Sudoku(box_size: 12)").unwrap();
+    graphdoku()
+        .args(["solve", "-v"])
+        .arg(&variant)
+        .arg("-")
+        .write_stdin(".".repeat(144 * 144))
+        .assert()
+        .code(2)
+        .stderr(
+            contains("expected 20736 cells (one puzzle per line) or 144 (one grid row), found 1")
+                .and(contains(
+                    "cells are written with blanks between them: `. . 1 . 144`",
+                )),
+        );
+}
+
+/// `generate` prints a drawn grid where a line would not read (shapes with
+/// gaps), and the grid reads back.
+#[test]
+fn generate_draws_shapes_with_gaps() {
+    let out = graphdoku()
+        .args(["generate", "-v", "samurai", "-s", "3"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("Grid 01\n"), "{text}");
+    assert_eq!(text.lines().count(), 1 + 21 + 6, "{text}"); // header, rows, rules
+    graphdoku()
+        .args(["check", "-v", "samurai", "-"])
+        .write_stdin(text)
+        .assert()
+        .code(0)
+        .stdout(contains("unique"));
+    // A whole rectangle stays one line per puzzle.
+    graphdoku()
+        .args(["generate", "-s", "3"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::is_match("^[1-9.]{81}\n$").unwrap());
+}
+
+/// A generation that cannot finish in its time gives up with a message that
+/// says how to get more (exit 5), instead of running on.
+#[test]
+fn generate_gives_up_at_its_timeout() {
+    let started = std::time::Instant::now();
+    graphdoku()
+        .args(["generate", "-v", "sudoku25", "-s", "1", "--timeout", "0.3"])
+        .assert()
+        .code(5)
+        .stdout("")
+        .stderr(contains("gave up after 0.3 s").and(contains("--timeout")));
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
 }

@@ -21,6 +21,8 @@ use std::process::{Command, Stdio};
 
 use graphdoku::ConstraintGraph;
 
+mod common;
+
 /// A fenced block: its info string (`ron`, `ron garden.ron`, `console`), the line of
 /// its first text line in the page, and its text.
 struct Block {
@@ -169,10 +171,10 @@ fn has_its_data(step: &Step, dir: &Path) -> bool {
         step.at,
         step.command
     );
-    eprintln!(
-        "note: ../shared/data is absent: skipping `{}` ({})",
+    common::skipped(&format!(
+        "../shared/data is absent: `{}` ({}) not run",
         step.command, step.at
-    );
+    ));
     false
 }
 

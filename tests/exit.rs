@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -221,7 +221,7 @@ fn render_and_import_give_up_on_their_budget() {
 #[test]
 fn a_write_error_exits_6() {
     let Ok(full) = std::fs::File::create("/dev/full") else {
-        eprintln!("note: no /dev/full here: skipping");
+        common::skipped("no /dev/full here");
         return;
     };
     let out = Command::new(env!("CARGO_BIN_EXE_graphdoku"))
@@ -333,4 +333,90 @@ fn ctrl_c_ends_quietly() {
     let status = child.wait().unwrap();
     assert_eq!(status.signal(), Some(2), "{status:?}");
     assert_eq!(err, "");
+}
+
+/// Ctrl-C during a long `count` says how far it got, as the record, and exits
+/// with 130 (the pie homework has 4,534,272 solutions: far more than 0.3 s).
+#[test]
+#[cfg(unix)]
+fn ctrl_c_during_a_count_says_how_far_it_got() {
+    let child = Command::new(env!("CARGO_BIN_EXE_graphdoku"))
+        .args(["count", "--limit", "100000000"])
+        .arg(common::data("pie-homework.ron"))
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let out = String::from_utf8(out.stdout).unwrap();
+    let found: u64 = out
+        .strip_prefix("pie homework: interrupted after ")
+        .and_then(|rest| rest.strip_suffix(" solutions\n"))
+        .unwrap_or_else(|| panic!("{out:?}"))
+        .parse()
+        .unwrap();
+    assert!(found < 4_534_272, "{out}");
+}
+
+/// With standard error unwritable (`2>/dev/full`) every command still exits
+/// with the status it has when its messages can be written: a lost message is
+/// not an I/O error, and never a panic (101).
+#[test]
+#[cfg(target_os = "linux")]
+fn statuses_hold_when_stderr_is_full() {
+    let example = common::data("euler-example.txt");
+    let example = example.to_str().unwrap();
+    let cases: &[(&[&str], &str, i32)] = &[
+        (&["solve", "-"], EXAMPLE, 0),
+        (&["solve", "-"], "11", 2),
+        (&["solve", "no/such/file.txt"], "", 6),
+        (&["solve", "-v", "no-such-variant", example], "", 2),
+        (&["count", "--limit", "3", "-"], &".".repeat(81), 0),
+        (&["solve", "--max-nodes", "1", "-"], &".".repeat(81), 5),
+        (&["generate", "-v", "sudoku16", "--timeout", "0"], "", 5),
+        (&["chromatic", example], "", 2),
+        (&["euler", example], "", 0),
+        (&["solve", "--bogus"], "", 2),
+    ];
+    for (args, stdin, code) in cases {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_graphdoku"))
+            .args(*args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(full)
+            .spawn()
+            .unwrap();
+        let mut input = child.stdin.take().unwrap();
+        let _ = input.write_all(stdin.as_bytes()); // some commands never read it
+        drop(input);
+        let status = child.wait().unwrap();
+        assert_eq!(status.code(), Some(*code), "{args:?}");
+    }
+}
+
+/// With no FILE, the puzzle commands read standard input when it is not a
+/// terminal (`graphdoku solve < puzzles.txt`).
+#[test]
+fn no_file_reads_standard_input() {
+    graphdoku()
+        .args(["solve", "-f", "line"])
+        .write_stdin(EXAMPLE)
+        .assert()
+        .code(0)
+        .stdout(contains("483921657"));
+    graphdoku()
+        .arg("euler")
+        .write_stdin(EXAMPLE)
+        .assert()
+        .code(0)
+        .stdout("483\n");
 }

@@ -283,3 +283,35 @@ fn counts_of_one_are_singular() {
         .success()
         .stderr(predicate::str::contains("coloured with 1 colour by"));
 }
+
+/// A puzzle file handed to a graph command is refused, saying what it reads
+/// as, not coloured as a graph of lone vertices (χ = 1); the format given
+/// explicitly reads it all the same.
+#[test]
+fn puzzle_files_are_not_graphs() {
+    for (file, reads_as) in [
+        ("euler-example.txt", "(sudoku9)"),
+        ("sudoku16-45pct.txt", "(sudoku16)"),
+        ("samurai.ron", "(a RON file)"),
+    ] {
+        for command in ["chromatic", "colour"] {
+            graphdoku()
+                .arg(command)
+                .arg(data(file))
+                .assert()
+                .code(2)
+                .stdout("")
+                .stderr(
+                    predicate::str::contains(format!(
+                        "reads as a puzzle file {reads_as}, not a graph"
+                    ))
+                    .and(predicate::str::contains("graphdoku solve")),
+                );
+        }
+    }
+    graphdoku()
+        .args(["chromatic", "--input-format", "edges"])
+        .arg(data("euler-example.txt"))
+        .assert()
+        .code(0);
+}

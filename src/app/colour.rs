@@ -22,7 +22,14 @@ pub(crate) fn load(args: &GraphArgs) -> Result<PlainGraph, Status> {
         Some(GraphFormatArg::Dimacs) => GraphFormat::Dimacs,
         Some(GraphFormatArg::Edges) => GraphFormat::EdgeList,
         Some(GraphFormatArg::Json) => GraphFormat::Json,
-        None => detect_graph_format(input.fill_buf().unwrap_or_default()),
+        None => {
+            let head = input.fill_buf().unwrap_or_default();
+            if let Some(refusal) = puzzle_not_graph(head, &path) {
+                eprintln!("error: {refusal}");
+                return Err(Status::Invalid);
+            }
+            detect_graph_format(head)
+        }
     };
     match read_graph(input, &path, format) {
         Ok(graph) if graph.is_empty() => {
@@ -35,6 +42,21 @@ pub(crate) fn load(args: &GraphArgs) -> Result<PlainGraph, Status> {
             Err(Status::Invalid)
         }
     }
+}
+
+/// Why a graph file whose format was left to detection is refused: it reads as
+/// a puzzle file (RON, Project Euler, a puzzle per line), which as an edge list
+/// would be a graph of lone vertices (χ = 1), an answer to a question nobody asked.
+fn puzzle_not_graph(head: &[u8], path: &str) -> Option<String> {
+    let reads_as = match graphdoku::read::looks_like_ron(head) {
+        true => "a RON file",
+        false => super::builtin_reading(head, path, "")?,
+    };
+    Some(format!(
+        "{path} reads as a puzzle file ({reads_as}), not a graph: `graphdoku solve {path}` \
+         solves it; a graph is a DIMACS .col file, an edge list (`U V` per line) or JSON \
+         (--input-format edges reads it as an edge list all the same)"
+    ))
 }
 
 /// The search options of `args`.

@@ -44,6 +44,7 @@ pub(crate) fn run(
         Err(status) => Err(status),
     };
     let (found, status) = match counted {
+        Ok((found, true)) if super::interrupt::happened() => (Some(found), Status::Interrupted),
         Ok((found, true)) => (Some(found), Status::GaveUp),
         Ok((0, false)) => (Some(0), Status::Unsolved),
         Ok((1, false)) => (Some(1), Status::Ok),
@@ -57,6 +58,11 @@ pub(crate) fn run(
         None if status == Status::Io => "unreadable".into(),
         None => "internal error".into(),
         Some(n) if status == Status::GaveUp => format!("gave up after {n} found").into(),
+        Some(n) if status == Status::Interrupted => format!(
+            "interrupted after {}",
+            super::counted(n as usize, "solution", "solutions")
+        )
+        .into(),
         Some(0) => "none".into(),
         Some(2) if limit == 2 => "at least 2".into(),
         Some(n) if n == limit => format!("at least {n}").into(),

@@ -1,14 +1,16 @@
 //! `graphdoku euler`: the Project Euler 96 answer.
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 use graphdoku::{ConstraintGraph, PuzzleReader, Solver};
 
 use super::{Status, checked, open, puzzle_or_report};
 
-pub(crate) fn run(file: &Path, verbose: bool, out: &mut impl Write) -> Result<Status> {
+pub(crate) fn run(file: Option<PathBuf>, verbose: bool, out: &mut impl Write) -> Result<Status> {
+    let files = super::input_files(file.as_slice())?;
+    let file = &files[0];
     let graph = ConstraintGraph::load("sudoku9")?;
     let solver = Solver::new(&graph);
     let name = file.display().to_string();

@@ -173,9 +173,8 @@ pub(crate) fn run(
     } else {
         writeln!(
             out,
-            "{} ({}): {level}, {}{several}",
-            record.label,
-            record.location,
+            "{}: {level}, {}{several}",
+            super::heading(record),
             super::counted(steps.len(), "step", "steps")
         )?;
         for (n, step) in steps.iter().enumerate() {

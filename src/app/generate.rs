@@ -1,7 +1,7 @@
 //! `graphdoku generate`: unique, minimal puzzles of any variant, reproducible from a seed.
 
-use std::io::Write;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::io::{IsTerminal, Write};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::Result;
 use graphdoku::generate::{GenerateError, Generator, Options};
@@ -34,10 +34,9 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<Status> {
         difficulty: args.difficulty,
         attempts: args.attempts,
     };
-    // Several puzzles take a while: a progress line while stderr is a terminal.
-    let progress = (args.count > 1)
-        .then(|| progress::bar(progress::Counting::Of(args.count as u64)))
-        .flatten();
+    // A big board can take long even for one puzzle: a progress line while
+    // stderr is a terminal, so that a wait never looks like a hang.
+    let progress = progress::bar_on_terminal(progress::Counting::Of(args.count as u64));
     let status = make(
         args,
         &graph,
@@ -61,14 +60,29 @@ fn make(
     out: &mut impl Write,
     progress: Option<&ProgressBar>,
 ) -> Result<Status> {
-    let generator = Generator::new(graph);
+    let mut generator = Generator::new(graph);
+    let format = args.format.unwrap_or(match graph.layout() {
+        // A line reads well only when it is the whole rectangle, row by row.
+        Layout::Grid { rows, cols, .. } if rows * cols == graph.len() => GenerateFormat::Line,
+        Layout::Free => GenerateFormat::Line,
+        _ => GenerateFormat::Grid,
+    });
     let fail = |message: String| match progress {
         Some(bar) => bar.suspend(|| eprintln!("{message}")),
         None => eprintln!("{message}"),
     };
     for n in 1..=args.count {
+        generator.set_deadline(Some(Instant::now() + args.timeout));
         let made = match generator.generate(rng, options) {
             Ok(made) => made,
+            Err(GenerateError::OutOfTime) => {
+                fail(format!(
+                    "gave up after {} s: puzzle {n} of {} not made yet (--timeout raises the limit)",
+                    args.timeout.as_secs_f64(),
+                    graph.name()
+                ));
+                return Ok(Status::GaveUp);
+            }
             Err(e @ GenerateError::GaveUp { .. }) => {
                 fail(format!("error: puzzle {n}: {e}"));
                 return Ok(Status::GaveUp);
@@ -82,13 +96,15 @@ fn make(
         if let Some(bar) = progress {
             bar.inc(1);
         }
+        // On a terminal each puzzle shows as soon as it is made, above the bar.
+        let flush_now = progress.is_some() && std::io::stdout().is_terminal();
         if let Err(violation) = verify(graph, &made.puzzle, &made.solution) {
             fail(format!(
                 "internal error: puzzle {n}: the generated solution is wrong: {violation}"
             ));
             return Ok(Status::Internal);
         }
-        match args.format {
+        match format {
             GenerateFormat::Line => writeln!(out, "{}", text::line(graph, made.puzzle.givens()))?,
             // Freely listed cells have no rows to draw: one line, as `line` gives.
             GenerateFormat::Grid if graph.layout() == Layout::Free => {
@@ -132,6 +148,9 @@ fn make(
                     rows.concat()
                 )?;
             }
+        }
+        if let (true, Some(bar)) = (flush_now, progress) {
+            bar.suspend(|| out.flush())?;
         }
     }
     Ok(Status::Ok)

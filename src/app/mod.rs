@@ -12,6 +12,7 @@ mod grade;
 mod graph;
 mod import;
 mod info;
+mod interrupt;
 mod man;
 mod progress;
 mod render;
@@ -19,9 +20,10 @@ mod serve;
 mod solve;
 mod validate;
 
+use std::borrow::Cow;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
-use std::path::Path;
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -56,6 +58,8 @@ pub enum Status {
     /// A file could not be read (missing, unreadable, a directory) or the
     /// output could not be written.
     Io = 6,
+    /// Stopped by Ctrl-C (`count`), after saying how far it got.
+    Interrupted = 130,
 }
 
 impl Status {
@@ -70,6 +74,7 @@ impl Status {
             Status::Invalid => 4,
             Status::Io => 5,
             Status::Internal => 6,
+            Status::Interrupted => 7,
         }
     }
 }
@@ -123,8 +128,10 @@ pub fn run(cli: Cli) -> Result<Status> {
         } => {
             let json = output.json();
             // Every solution of one puzzle can be far more than memory: stream it.
+            // A long count stopped by Ctrl-C says how far it got.
             let mode = Mode {
                 stream: all,
+                stop: Some(interrupt::catch()),
                 ..Mode::default()
             };
             for_each_record(&input, mode, |graph, checker, record, report| {
@@ -177,7 +184,7 @@ pub fn run(cli: Cli) -> Result<Status> {
         Command::Generate(args) => buffered(|out| generate::run(&args, out)),
         Command::Colour(args) => buffered(|out| colour::run(&args, out)),
         Command::Chromatic(args) => buffered(|out| chromatic::run(&args, out)),
-        Command::Euler { file, verbose } => buffered(|out| euler::run(&file, verbose, out)),
+        Command::Euler { file, verbose } => buffered(|out| euler::run(file, verbose, out)),
         Command::Validate { files, variant } => {
             buffered(|out| validate::run(&files, variant.as_deref(), out))
         }
@@ -238,7 +245,7 @@ pub(crate) fn outcome(status: Status) -> graphdoku::write::json::Outcome {
         Status::Invalid => Outcome::Invalid,
         Status::Internal => Outcome::InternalError,
         Status::Multiple => Outcome::Multiple,
-        Status::GaveUp => Outcome::GaveUp,
+        Status::GaveUp | Status::Interrupted => Outcome::GaveUp,
         Status::Io => Outcome::IoError,
     }
 }
@@ -256,6 +263,25 @@ fn buffered(
     let status = work(&mut out)?;
     out.flush()?;
     Ok(status)
+}
+
+/// The input files named, or standard input (`-`) when none is and it is not a
+/// terminal (`graphdoku solve < puzzles.txt`).
+///
+/// # Errors
+/// None named while standard input is a terminal: waiting for typed puzzles
+/// would look like a hang.
+pub(crate) fn input_files(files: &[PathBuf]) -> Result<Cow<'_, [PathBuf]>> {
+    if !files.is_empty() {
+        return Ok(Cow::Borrowed(files));
+    }
+    if io::stdin().is_terminal() {
+        anyhow::bail!(
+            "no FILE given, and standard input is a terminal: name puzzle files, \
+             or send them to standard input (`graphdoku solve < puzzles.txt`)"
+        );
+    }
+    Ok(Cow::Owned(vec![PathBuf::from("-")]))
 }
 
 /// Opens `path` (`-` is standard input) with a buffer large enough to sniff the
@@ -321,6 +347,8 @@ struct Mode {
     several_is_error: bool,
     /// Records print straight to standard output, one at a time.
     stream: bool,
+    /// What stops every search of the run (Ctrl-C), besides its budget.
+    stop: Option<graphdoku::solver::Stop>,
 }
 
 impl Mode {
@@ -328,7 +356,7 @@ impl Mode {
     fn uniqueness() -> Self {
         Mode {
             several_is_error: true,
-            stream: false,
+            ..Mode::default()
         }
     }
 }
@@ -367,7 +395,10 @@ pub(crate) fn variant_ignored(variant: Option<&str>, name: &str) -> Option<Strin
 fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<Status> {
     let variant = args.variant.as_deref().unwrap_or(DEFAULT_VARIANT);
     let graph = ConstraintGraph::load(variant)?;
-    let budget = args.budget();
+    let budget = match mode.stop {
+        Some(stop) => args.budget().stopped_by(stop),
+        None => args.budget(),
+    };
     let solver = Solver::new(&graph).with_budget(budget);
     let jobs = match (mode.stream, args.jobs) {
         (true, _) => 1,
@@ -391,7 +422,7 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
             let status = visit(graph, checker, record, &mut report);
             batch.print(report, status)
         };
-    for path in &args.files {
+    for path in input_files(&args.files)?.iter() {
         let name = path.display().to_string();
         let mut reader = match open(path) {
             Ok(reader) => reader,
@@ -522,18 +553,7 @@ pub(crate) fn variant_hint(head: &[u8], first: Option<&Record>, name: &str) -> O
     if head.is_empty() || !wrong_size {
         return None;
     }
-    let fits = graphdoku::variant::BUILTINS
-        .iter()
-        .map(|(builtin, _)| *builtin)
-        .filter(|b| *b != DEFAULT_VARIANT)
-        .find(|builtin| {
-            ConstraintGraph::load(builtin).is_ok_and(|graph| {
-                PuzzleReader::new(&graph, head, name)
-                    .next()
-                    .is_some_and(|r| r.puzzle.is_ok())
-            })
-        });
-    Some(match fits {
+    Some(match builtin_reading(head, name, DEFAULT_VARIANT) {
         Some(builtin) => format!(
             "hint: {name} is read as {DEFAULT_VARIANT}, the default; its first puzzle reads as {builtin}: pass --variant {builtin}\n"
         ),
@@ -543,8 +563,34 @@ pub(crate) fn variant_hint(head: &[u8], first: Option<&Record>, name: &str) -> O
     })
 }
 
+/// The first built-in variant other than `except` as which the first puzzle of
+/// `head` (the start of a file called `name`) reads without error.
+pub(crate) fn builtin_reading(head: &[u8], name: &str, except: &str) -> Option<&'static str> {
+    graphdoku::variant::BUILTINS
+        .iter()
+        .map(|(builtin, _)| *builtin)
+        .filter(|b| *b != except)
+        .find(|builtin| {
+            ConstraintGraph::load(builtin).is_ok_and(|graph| {
+                PuzzleReader::new(&graph, head, name)
+                    .next()
+                    .is_some_and(|r| r.puzzle.is_ok())
+            })
+        })
+}
+
 /// Records per thread handed out at once.
 const CHUNK: usize = 256;
+
+/// A record's heading: its label and, where it says more, its location
+/// (`Grid 01 (p096.txt:1)`, but `missing.txt` once).
+pub(crate) fn heading(record: &Record) -> String {
+    let location = record.location.to_string();
+    match location == record.label {
+        true => location,
+        false => format!("{} ({location})", record.label),
+    }
+}
 
 /// The record of an input that could not be read at all.
 fn invalid_record(name: &str, error: InputError) -> Record {
@@ -607,10 +653,14 @@ impl Batch {
     /// Writes the messages held back while the progress line shows.
     fn flush_messages(&mut self) -> Result<()> {
         let pending = std::mem::take(&mut self.pending);
-        let write = || io::stderr().lock().write_all(&pending);
+        // A message that cannot be written (`2>/dev/full`) is lost: the exit
+        // status still says what happened.
+        let write = || {
+            let _ = io::stderr().lock().write_all(&pending);
+        };
         match &self.progress {
-            Some(bar) => bar.suspend(write)?,
-            None => write()?,
+            Some(bar) => bar.suspend(write),
+            None => write(),
         }
         self.flushed = Instant::now();
         Ok(())
@@ -665,7 +715,7 @@ impl Batch {
             }
             None if !err.is_empty() => {
                 self.out.flush()?; // keep a record and its message together on a terminal
-                io::stderr().lock().write_all(&err)?;
+                let _ = io::stderr().lock().write_all(&err); // lost, as above
             }
             None => {}
         }
@@ -675,6 +725,15 @@ impl Batch {
                 out: Output::Buffer(bytes),
                 err,
             });
+        }
+        if status == Status::Interrupted {
+            // The record said how far it got; the rest of the run is not wanted.
+            self.out.flush()?;
+            self.flush_messages()?;
+            if let Some(bar) = &self.progress {
+                bar.finish_and_clear();
+            }
+            std::process::exit(Status::Interrupted as i32);
         }
         self.counts[status as usize] += 1;
         let status = match status {

@@ -29,6 +29,15 @@ pub(crate) fn bar(counting: Counting) -> Option<ProgressBar> {
     wanted().then(|| on(counting, ProgressDrawTarget::stderr_with_hz(HZ)))
 }
 
+/// A progress line on standard error whenever it is a terminal, for work
+/// that prints little and may take long (`generate`): drawn above any output
+/// sent to the terminal through [`ProgressBar::suspend`].
+pub(crate) fn bar_on_terminal(counting: Counting) -> Option<ProgressBar> {
+    io::stderr()
+        .is_terminal()
+        .then(|| on(counting, ProgressDrawTarget::stderr_with_hz(HZ)))
+}
+
 /// A progress line drawn on `target` (which sets the redraw rate).
 pub(crate) fn on(counting: Counting, target: ProgressDrawTarget) -> ProgressBar {
     let (bar, template) = match counting {

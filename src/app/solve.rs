@@ -70,6 +70,7 @@ pub(crate) fn run(
         (Status::Invalid, _) => "invalid",
         (Status::Io, _) => "unreadable",
         (Status::Internal, _) => "internal error",
+        (Status::Interrupted, _) => "interrupted",
     };
     let out = &mut report.out;
     // A line is a solution or, in its place, why there is none to give:
@@ -85,13 +86,13 @@ pub(crate) fn run(
     let values = solved.ok().map(|(s, ..)| s.to_puzzle());
     match options.format {
         SolveFormat::Grid => {
-            writeln!(out, "{} ({}): {verdict}", record.label, record.location)?;
+            writeln!(out, "{}: {verdict}", super::heading(record))?;
+            // A drawing is followed by a blank line, to part it from the next.
             if let Some(values) = &values {
                 let givens = record.puzzle.as_ref().ok().map(|p| p.givens());
                 let drawn = text::drawing_with(graph, values.givens(), givens, options.style);
-                write!(out, "{drawn}")?;
+                writeln!(out, "{drawn}")?;
             }
-            writeln!(out)?;
         }
         SolveFormat::Line => {}
         SolveFormat::Json => {

@@ -349,7 +349,7 @@ struct Part {
 fn budget(options: Options, deadline: Option<Instant>) -> Option<Budget> {
     let mut budget = Budget {
         max_nodes: options.max_nodes,
-        timeout: None,
+        ..Budget::default()
     };
     if let Some(deadline) = deadline {
         let left = deadline.checked_duration_since(Instant::now())?;

@@ -90,7 +90,7 @@ pub fn colour(graph: &PlainGraph, k: usize, options: Options) -> Outcome {
     let budget = |deadline: Option<Instant>| -> Option<Budget> {
         let mut budget = Budget {
             max_nodes: options.max_nodes,
-            timeout: None,
+            ..Budget::default()
         };
         if let Some(deadline) = deadline {
             budget = budget.time(deadline.checked_duration_since(Instant::now())?);

@@ -12,6 +12,7 @@ mod random;
 mod symmetry;
 
 use std::cell::OnceCell;
+use std::time::Instant;
 
 use rand_core::Rng;
 use thiserror::Error;
@@ -21,7 +22,7 @@ pub use symmetry::Symmetry;
 use crate::graph::ConstraintGraph;
 use crate::logic::{Grade, Level, Logic};
 use crate::puzzle::{Puzzle, Solution};
-use crate::solver::{Goal, Solver};
+use crate::solver::{Budget, Count, Goal, Solver};
 use random::shuffle;
 
 /// What to generate.
@@ -87,6 +88,9 @@ pub enum GenerateError {
         /// Attempts made.
         attempts: usize,
     },
+    /// The deadline passed (see [`Generator::with_deadline`]) before a puzzle was made.
+    #[error("the time allowed ran out before a puzzle was made")]
+    OutOfTime,
     /// The logic engine contradicted the solver: a bug.
     #[error("internal error: the solution path does not reach the solver's solution")]
     Internal,
@@ -126,6 +130,8 @@ pub struct Generator<'g> {
     base: OnceCell<Option<Solution>>,
     /// The cheap test for removals, with no givens yet.
     forced: forced::Givens,
+    /// When to give up, if ever.
+    deadline: Option<Instant>,
 }
 
 impl<'g> Generator<'g> {
@@ -137,6 +143,56 @@ impl<'g> Generator<'g> {
             logic: Logic::new(graph),
             base: OnceCell::new(),
             forced: forced::Givens::new(graph),
+            deadline: None,
+        }
+    }
+
+    /// This generator, giving up with [`GenerateError::OutOfTime`] once
+    /// `deadline` has passed: every search it starts stops by then, and a search
+    /// stopped short never counts as a proof of uniqueness.
+    ///
+    /// # Example
+    /// ```
+    /// use std::time::Instant;
+    /// use graphdoku::generate::{GenerateError, Generator, Options};
+    /// use graphdoku::ConstraintGraph;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rand_core::SeedableRng;
+    ///
+    /// let graph = ConstraintGraph::load("sudoku16").unwrap();
+    /// let generator = Generator::new(&graph).with_deadline(Instant::now());
+    /// let made = generator.generate(&mut ChaCha8Rng::seed_from_u64(1), &Options::default());
+    /// assert_eq!(made.unwrap_err(), GenerateError::OutOfTime);
+    /// ```
+    pub fn with_deadline(mut self, deadline: Instant) -> Self {
+        self.set_deadline(Some(deadline));
+        self
+    }
+
+    /// Sets or clears the deadline (see [`Generator::with_deadline`]), keeping
+    /// what the generator has learnt of the variant.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        let budget = match deadline {
+            Some(deadline) => Budget::unlimited().until(deadline),
+            None => Budget::unlimited(),
+        };
+        self.solver = self.solver.clone().with_budget(budget);
+        self.deadline = deadline;
+    }
+
+    /// [`GenerateError::OutOfTime`] once the deadline has passed.
+    fn in_time(&self) -> Result<(), GenerateError> {
+        match self.deadline {
+            Some(deadline) if Instant::now() >= deadline => Err(GenerateError::OutOfTime),
+            _ => Ok(()),
+        }
+    }
+
+    /// `count` unless its search ran out of time.
+    fn finished(&self, count: Count) -> Result<Count, GenerateError> {
+        match count.gave_up {
+            true => Err(GenerateError::OutOfTime),
+            false => Ok(count),
         }
     }
 
@@ -155,11 +211,17 @@ impl<'g> Generator<'g> {
     /// [`GenerateError::NoColouring`] when the variant has no solution.
     pub fn solution<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<Solution, GenerateError> {
         let n = self.graph.len();
-        let mut current = self
-            .base
-            .get_or_init(|| self.solver.solve(&Puzzle::empty(n)))
-            .clone()
-            .ok_or(GenerateError::NoColouring)?;
+        let base = match self.base.get() {
+            Some(base) => base.clone(),
+            // Not kept when the search ran out of time: that proves nothing.
+            None => {
+                let first = self
+                    .finished(self.solver.count_solutions(&Puzzle::empty(n), 1))?
+                    .first;
+                self.base.get_or_init(|| first).clone()
+            }
+        };
+        let mut current = base.ok_or(GenerateError::NoColouring)?;
         let mut cells: Vec<usize> = (0..n).collect();
         // One search for the three rounds.
         let mut checker = crate::uniqueness::Checker::new(&self.solver);
@@ -171,8 +233,11 @@ impl<'g> Generator<'g> {
             for &cell in &cells[..n / 2] {
                 puzzle.givens_mut()[cell] = Some(current.colours()[cell]);
             }
-            // Always Some: `current` completes these givens.
-            current = checker.first(&puzzle).first.unwrap_or(current);
+            // Always Some in time: `current` completes these givens.
+            current = self
+                .finished(checker.first(&puzzle))?
+                .first
+                .unwrap_or(current);
         }
         Ok(self.relabel(rng, &current))
     }
@@ -198,13 +263,16 @@ impl<'g> Generator<'g> {
     /// stays unique, stopping once it has `floor` clues.
     ///
     /// With `floor` 0 the result is minimal: no orbit can be removed.
+    ///
+    /// # Errors
+    /// [`GenerateError::OutOfTime`] when the deadline passes first.
     pub fn reduce<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
         solution: &Solution,
         orbits: &[Vec<usize>],
         floor: usize,
-    ) -> Puzzle {
+    ) -> Result<Puzzle, GenerateError> {
         let colours = solution.colours();
         let mut puzzle = solution.to_puzzle();
         let mut clues = colours.len();
@@ -222,6 +290,7 @@ impl<'g> Generator<'g> {
             if clues - orbit.len() < floor {
                 continue;
             }
+            self.in_time()?;
             for &cell in orbit {
                 puzzle.givens_mut()[cell] = None;
                 forced.remove(cell);
@@ -237,7 +306,7 @@ impl<'g> Generator<'g> {
             } else {
                 let search = search
                     .get_or_insert_with(|| self.solver.search_up_to_symmetry(&puzzle, Goal::Count));
-                match orbit.as_slice() {
+                let unique = match orbit.as_slice() {
                     // Unique exactly when no other colour of the cell has a
                     // solution: the subtree of the known solution is skipped.
                     &[cell] => {
@@ -248,7 +317,12 @@ impl<'g> Generator<'g> {
                         search.restart(&puzzle);
                         search.count_up_to(2) == 1
                     }
+                };
+                // A search stopped short has found nothing, which proves nothing.
+                if search.gave_up() {
+                    return Err(GenerateError::OutOfTime);
                 }
+                unique
             };
             if unique {
                 clues -= orbit.len();
@@ -259,14 +333,15 @@ impl<'g> Generator<'g> {
                 }
             }
         }
-        puzzle
+        Ok(puzzle)
     }
 
     /// One puzzle as `options` ask.
     ///
     /// # Errors
-    /// An unsupported symmetry, too many clues, a variant with no colouring, or
-    /// [`GenerateError::GaveUp`] when no attempt met the clue count or level.
+    /// An unsupported symmetry, too many clues, a variant with no colouring,
+    /// [`GenerateError::GaveUp`] when no attempt met the clue count or level, or
+    /// [`GenerateError::OutOfTime`] past the deadline.
     pub fn generate<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
@@ -283,8 +358,9 @@ impl<'g> Generator<'g> {
             });
         }
         for attempt in 1..=options.attempts {
+            self.in_time()?;
             let solution = self.solution(rng)?;
-            let puzzle = self.reduce(rng, &solution, &orbits, options.clues.unwrap_or(0));
+            let puzzle = self.reduce(rng, &solution, &orbits, options.clues.unwrap_or(0))?;
             if options.clues.is_some_and(|c| c != puzzle.clue_count()) {
                 continue;
             }

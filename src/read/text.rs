@@ -122,6 +122,27 @@ struct Block {
     error: Option<InputError>,
 }
 
+/// When a line came out as fewer tokens than cells because its cells were
+/// written together (`.....`) under an alphabet whose symbols need blanks
+/// between them (`10`, `11` …), a hint saying so.
+fn spacing_hint(graph: &ConstraintGraph, tokens: &[(usize, &str)]) -> Option<String> {
+    let alphabet = graph.alphabet();
+    let glued = tokens
+        .iter()
+        .any(|(_, t)| t.chars().count() > alphabet.width());
+    (!alphabet.single_chars() && tokens.len() < graph.len() && glued).then(|| {
+        let symbols = alphabet.symbols();
+        format!(
+            "; with symbols of more than one character ({} … {}), cells are written \
+             with blanks between them: `. . {} . {}`",
+            symbols[..3.min(symbols.len())].join(" "),
+            symbols[symbols.len() - 1],
+            symbols[0],
+            symbols[symbols.len() - 1],
+        )
+    })
+}
+
 /// Splits a line into cell tokens with their 1-based columns.
 pub(super) fn tokens<'a>(graph: &ConstraintGraph, text: &'a str) -> Vec<(usize, &'a str)> {
     let alphabet = graph.alphabet();
@@ -601,10 +622,11 @@ impl<'g, R: BufRead> PuzzleReader<'g, R> {
                 let column = tokens
                     .get(self.graph.len())
                     .map_or(text.chars().count() + 1, |t| t.0);
-                return Some(self.error(
-                    column,
-                    format!("expected {expected}, found {}", tokens.len()),
-                ));
+                let mut message = format!("expected {expected}, found {}", tokens.len());
+                if let Some(hint) = spacing_hint(self.graph, &tokens) {
+                    message += &hint;
+                }
+                return Some(self.error(column, message));
             }
             self.start_block(format!("line {}", self.line));
         }

@@ -16,6 +16,7 @@ mod search;
 mod shape;
 mod sparse;
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::colours::Colours;
@@ -56,7 +57,53 @@ pub struct Budget {
     pub max_nodes: Option<u64>,
     /// Time at the most, from the start of the search.
     pub timeout: Option<Duration>,
+    /// A moment past which no search goes on, whenever it started: one
+    /// deadline for a run of many searches.
+    pub deadline: Option<Instant>,
+    /// A flag that stops the search once set, from any thread (a Ctrl-C
+    /// handler): it then ends as if its budget ran out.
+    pub stop: Option<Stop>,
 }
+
+/// A flag that stops the searches whose [`Budget`] holds it, checked as often
+/// as the clock (every few hundred nodes).
+///
+/// # Example
+/// ```
+/// use std::sync::atomic::{AtomicBool, Ordering};
+/// use graphdoku::{Budget, ConstraintGraph, Puzzle, Solver};
+/// use graphdoku::solver::Stop;
+///
+/// static STOP: AtomicBool = AtomicBool::new(false);
+/// let graph = ConstraintGraph::load("sudoku9").unwrap();
+/// let solver = Solver::new(&graph).with_budget(Budget::unlimited().stopped_by(Stop::new(&STOP)));
+/// STOP.store(true, Ordering::Relaxed);
+/// let count = solver.count_solutions(&Puzzle::empty(81), u64::MAX);
+/// assert!(count.gave_up);
+/// ```
+#[derive(Debug, Clone, Copy)]
+pub struct Stop(&'static AtomicBool);
+
+impl Stop {
+    /// Stops searches when `flag` is set.
+    pub fn new(flag: &'static AtomicBool) -> Self {
+        Stop(flag)
+    }
+
+    /// Whether the flag is set.
+    pub fn is_set(self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// The same flag.
+impl PartialEq for Stop {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for Stop {}
 
 impl Budget {
     /// No limit.
@@ -79,6 +126,22 @@ impl Budget {
             ..self
         }
     }
+
+    /// This budget, stopped when `stop` is set.
+    pub fn stopped_by(self, stop: Stop) -> Self {
+        Budget {
+            stop: Some(stop),
+            ..self
+        }
+    }
+
+    /// This budget, ending at `deadline` at the latest.
+    pub fn until(self, deadline: Instant) -> Self {
+        Budget {
+            deadline: Some(deadline),
+            ..self
+        }
+    }
 }
 
 /// The limits a search checks: a budget made absolute when the search starts.
@@ -86,13 +149,18 @@ impl Budget {
 struct Limits {
     nodes: Option<u64>,
     deadline: Option<Instant>,
+    stop: Option<Stop>,
 }
 
 impl From<Budget> for Limits {
     fn from(budget: Budget) -> Self {
         Limits {
             nodes: budget.max_nodes,
-            deadline: budget.timeout.map(|t| Instant::now() + t),
+            deadline: match (budget.timeout.map(|t| Instant::now() + t), budget.deadline) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            },
+            stop: budget.stop,
         }
     }
 }

@@ -467,7 +467,8 @@ impl<D: Domain> Search<D> {
         let nodes = self.stats.nodes;
         self.limits.nodes.is_some_and(|max| nodes >= max)
             || (nodes.is_multiple_of(CLOCK_EVERY)
-                && self.limits.deadline.is_some_and(|d| Instant::now() >= d))
+                && (self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+                    || self.limits.stop.is_some_and(|stop| stop.is_set())))
     }
 
     /// How many solutions the last one found stands for (1 without symmetry).

@@ -45,11 +45,18 @@ pub fn shared_data() -> Option<PathBuf> {
         "{} is missing, and CI=true: the corpus tests must run in CI",
         dir.display()
     );
-    eprintln!(
-        "note: {} is absent: skipping the corpus test",
-        dir.display()
-    );
+    skipped(&format!("{} is absent", dir.display()));
     None
+}
+
+/// Says, visibly, that the running test skips its work and why. Written to the
+/// process's standard error itself: libtest swallows what a passing test
+/// prints with `eprintln!`, and a skip nobody sees passes for a test run.
+pub fn skipped(why: &str) {
+    use std::io::Write;
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("a test");
+    let _ = writeln!(std::io::stderr(), "note: {test}: skipped: {why}");
 }
 
 /// A graph from inline variant RON.
