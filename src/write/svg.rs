@@ -481,8 +481,10 @@ struct Part {
 /// and `Columns`, or a full line listed cell by cell) is not a part: a listed
 /// house may be called `corner of the grid`.
 fn parts(graph: &ConstraintGraph, places: &Places) -> Vec<Part> {
-    // Name, positions of its houses' cells, whether a row or column is among them.
-    let mut found: Vec<(&str, Vec<(usize, usize)>, bool)> = Vec::new();
+    /// A part's name, the positions of its houses' cells, and whether a row
+    /// or column is among its houses.
+    type Found<'g> = (&'g str, Vec<(usize, usize)>, bool);
+    let mut found: Vec<Found> = Vec::new();
     for house in graph.houses() {
         // The last ` of ` names the outermost part (parts may hold parts).
         let Some((_, name)) = house.name.rsplit_once(" of ") else {
