@@ -129,7 +129,7 @@ pub enum Command {
     ///
     /// FILE is a puzzle file (its first puzzle is drawn); without FILE, --variant
     /// draws the empty shape. The picture goes to standard output as SVG, or to
-    /// -o: `.png` writes a PNG, anything else an SVG.
+    /// -o: `.svg` writes an SVG, `.png` a PNG; any other name is refused.
     Render {
         /// A puzzle file; `-` for standard input; omit to draw --variant's empty shape.
         #[arg(value_name = "FILE", required_unless_present = "variant")]
@@ -141,7 +141,7 @@ pub enum Command {
         /// Draw the solution (givens in black, found values in blue).
         #[arg(long)]
         solution: bool,
-        /// Write the picture here: `.png` for PNG, else SVG.
+        /// Write the picture here: `.svg` for SVG, `.png` for PNG (nothing else).
         #[arg(long, short, value_name = "OUT")]
         output: Option<PathBuf>,
         /// Scale of a PNG (2 doubles its pixels).
@@ -158,6 +158,12 @@ pub enum Command {
         /// Output format.
         #[arg(long, short, value_enum, default_value_t = GraphFormat::Dot)]
         format: GraphFormat,
+        /// Label every DOT edge with its house or rule [default: only up to 300 edges].
+        #[arg(long, overrides_with = "no_labels")]
+        labels: bool,
+        /// Leave DOT edges unlabelled (cell names stay).
+        #[arg(long, overrides_with = "labels")]
+        no_labels: bool,
     },
     /// Import an f-puzzles puzzle: write a RON variant and puzzle, or solve it.
     ///

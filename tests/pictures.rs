@@ -31,6 +31,7 @@ fn all_shapes() -> Vec<String> {
     names.push(shape("pentagon.ron"));
     names.push(shape("petersen.ron"));
     names.push(shape("plus.ron"));
+    names.push(shape("butterfly.ron"));
     names
 }
 
@@ -104,6 +105,20 @@ fn svg_snapshots() {
         };
         insta::assert_snapshot!(name, svg(&graph, values, name));
     }
+    // Solved values over lines: the digits of cells on a diagonal wear a halo.
+    let x = ConstraintGraph::load("x-sudoku").unwrap();
+    let values = Values {
+        givens: &[None; 81],
+        solved: Some(&filling(&x)),
+    };
+    insta::assert_snapshot!("x-sudoku-filled", svg(&x, values, "x-sudoku"));
+    // Parts: each grid of a butterfly outlined on its own.
+    let butterfly = ConstraintGraph::load(&shape("butterfly.ron")).unwrap();
+    let values = Values {
+        givens: &[None; 144],
+        solved: None,
+    };
+    insta::assert_snapshot!("butterfly", svg(&butterfly, values, "butterfly"));
     for file in ["pentagon.ron", "petersen.ron", "plus.ron"] {
         let graph = ConstraintGraph::load(&shape(file)).unwrap();
         let (givens, solved) = (vec![None; graph.len()], filling(&graph));
@@ -332,7 +347,7 @@ fn graphviz(source: &str) -> Option<std::process::Output> {
 #[test]
 fn pie_dot_loads_in_graphviz() {
     let pie = ConstraintGraph::load("pie").unwrap();
-    let source = dot::dot(&pie);
+    let source = dot::dot(&pie, true);
     assert_eq!(source.matches(" -- ").count(), pie.graph().edge_count());
     assert!(source.contains(r#"label = "s12r6""#));
     let Some(output) = graphviz(&source) else {
@@ -350,7 +365,7 @@ fn pie_dot_loads_in_graphviz() {
     assert!(drawn.contains(">wedge 6</text>"));
     // The free shape without coordinates, laid out by Graphviz itself.
     let petersen = ConstraintGraph::load(&shape("petersen.ron")).unwrap();
-    let output = graphviz(&dot::dot(&petersen)).unwrap();
+    let output = graphviz(&dot::dot(&petersen, true)).unwrap();
     assert!(output.status.success());
 }
 
@@ -379,4 +394,186 @@ fn graph_command_prints_dot_and_json() {
         .args(["graph", "no-such-variant"])
         .assert()
         .code(2);
+}
+
+/// The solved digits of `graph` drawn with a halo, by cell: those whose text
+/// carries a stroke painted under its fill.
+fn haloed_digits(graph: &ConstraintGraph) -> usize {
+    let values = Values {
+        givens: &vec![None; graph.len()],
+        solved: Some(&filling(graph)),
+    };
+    svg(graph, values, "")
+        .lines()
+        .filter(|l| l.starts_with("<text") && l.contains(r#"paint-order="stroke""#))
+        .count()
+}
+
+#[test]
+fn digits_on_lines_are_drawn_over_them() {
+    // The 17 cells of the two diagonals; no line, no halo.
+    assert_eq!(
+        haloed_digits(&ConstraintGraph::load("x-sudoku").unwrap()),
+        17
+    );
+    assert_eq!(haloed_digits(&ConstraintGraph::load("sudoku9").unwrap()), 0);
+    // The two ends of a dashed pair line.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("pair.ron");
+    let pair = r#"Variant(extends: "sudoku4", name: "Pair", edges: [Pairs([("r1c2", "r4c3")])])"#;
+    std::fs::write(&file, pair).unwrap();
+    let graph = ConstraintGraph::load(&file.display().to_string()).unwrap();
+    assert_eq!(haloed_digits(&graph), 2);
+}
+
+/// Pixels within a small distance of the colour `#rrggbb`.
+fn pixels_of(png: &[u8], colour: &str) -> usize {
+    let channel = |i: usize| i32::from_str_radix(&colour[1 + 2 * i..3 + 2 * i], 16).unwrap();
+    let (r, g, b) = (channel(0), channel(1), channel(2));
+    let pixmap = Pixmap::decode_png(png).unwrap();
+    pixmap
+        .pixels()
+        .iter()
+        .filter(|p| {
+            let (pr, pg, pb) = (
+                i32::from(p.red()),
+                i32::from(p.green()),
+                i32::from(p.blue()),
+            );
+            (pr - r).abs() + (pg - g).abs() + (pb - b).abs() < 30
+        })
+        .count()
+}
+
+#[test]
+fn each_part_of_a_butterfly_is_outlined_in_its_colour() {
+    let graph = ConstraintGraph::load(&shape("butterfly.ron")).unwrap();
+    let values = Values {
+        givens: &[None; 144],
+        solved: None,
+    };
+    let picture = svg(&graph, values, "butterfly");
+    assert!(picture.contains("4 overlapping 9×9 grids"), "{picture}");
+    let png = png::png(&picture, 1.0).unwrap();
+    // Four outlines of about 4 × 9 cells × 40 px, 3 px wide, partly covered by
+    // the next: each colour shows for most of its length.
+    for colour in ["#d35400", "#27ae60", "#8e44ad", "#c0392b"] {
+        let seen = pixels_of(&png, colour);
+        assert!(seen > 2000, "{colour}: {seen} pixels");
+    }
+    // A shape without parts has none of them.
+    let sudoku = ConstraintGraph::load("sudoku9").unwrap();
+    let plain = svg(
+        &sudoku,
+        Values {
+            givens: &[None; 81],
+            solved: None,
+        },
+        "",
+    );
+    assert_eq!(pixels_of(&png::png(&plain, 1.0).unwrap(), "#d35400"), 0);
+}
+
+#[test]
+fn render_refuses_a_picture_format_it_cannot_write() {
+    let dir = tempfile::tempdir().unwrap();
+    // Issue 19: `-o x.jpg` silently received an SVG.
+    for name in ["x.jpg", "x.svg.gz", "picture"] {
+        let out = dir.path().join(name);
+        graphdoku()
+            .args(["render", "--variant", "sudoku4", "-o"])
+            .arg(&out)
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(".svg or .png"))
+            .stderr(predicates::str::contains(name));
+        assert!(!out.exists(), "{name} was written");
+    }
+    // Checked before the search: no time is spent solving for nothing.
+    graphdoku()
+        .args(["render", "--solution", "--variant", "sudoku49", "-o"])
+        .arg(dir.path().join("big.jpeg"))
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .code(2);
+    // The accepted extensions, in any case.
+    for name in ["x.SVG", "x.Png"] {
+        let out = dir.path().join(name);
+        graphdoku()
+            .args(["render", "--variant", "sudoku4", "-o"])
+            .arg(&out)
+            .assert()
+            .success();
+        let bytes = std::fs::read(&out).unwrap();
+        match name.ends_with("SVG") {
+            true => assert!(bytes.starts_with(b"<svg")),
+            false => assert_eq!(&bytes[1..4], b"PNG"),
+        }
+    }
+}
+
+#[test]
+fn graph_labels_edges_only_while_they_can_be_read() {
+    let run = |args: &[&str]| {
+        let output = graphdoku().arg("graph").args(args).assert().success();
+        let output = output.get_output();
+        (
+            String::from_utf8(output.stdout.clone()).unwrap(),
+            String::from_utf8(output.stderr.clone()).unwrap(),
+        )
+    };
+    let labelled = |dot: &str| {
+        dot.lines()
+            .filter(|l| l.contains(" -- ") && l.contains("label"))
+            .count()
+    };
+    // The pie's 756 edges: no labels unasked, and a note saying how to get them.
+    let (dot, note) = run(&["pie"]);
+    assert_eq!(dot.matches(" -- ").count(), 756);
+    assert_eq!(labelled(&dot), 0, "{dot}");
+    assert!(dot.contains(r#"label = "s12r6""#), "cells keep their names");
+    assert!(
+        note.contains("756 edges") && note.contains("--labels"),
+        "{note}"
+    );
+    let (dot, note) = run(&["pie", "--labels"]);
+    assert_eq!(labelled(&dot), 756);
+    assert!(note.is_empty(), "{note}");
+    // A small graph is labelled unless asked not to; the last flag wins.
+    let (dot, note) = run(&["sudoku4"]);
+    assert_eq!(labelled(&dot), 56);
+    assert!(note.is_empty(), "{note}");
+    assert_eq!(labelled(&run(&["sudoku4", "--no-labels"]).0), 0);
+    assert_eq!(
+        labelled(&run(&["sudoku4", "--no-labels", "--labels"]).0),
+        56
+    );
+    assert_eq!(labelled(&run(&["pie", "--labels", "--no-labels"]).0), 0);
+}
+
+#[test]
+fn generated_ron_of_a_samurai_lines_up_and_reads_back() {
+    // Issue 19: rows of shapes with gaps were ragged.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("samurai.ron");
+    let made = graphdoku()
+        .args(["generate", "-v", "samurai", "--seed", "3", "-f", "ron"])
+        .timeout(std::time::Duration::from_secs(120))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(made).unwrap();
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("        \""))
+        .collect();
+    assert_eq!(rows.len(), 21, "{text}");
+    // Row 10 has only the centre grid's cells, from column 7 on.
+    let row10 = rows[9].trim_start().trim_start_matches('"');
+    assert_eq!(row10.find(|c: char| c != ' '), Some(6), "{text}");
+    assert_eq!(rows[0].len(), rows[6].len(), "{text}");
+    std::fs::write(&file, &text).unwrap();
+    graphdoku().arg("solve").arg(&file).assert().success();
 }

@@ -215,7 +215,16 @@ pub fn run(cli: Cli) -> Result<Status> {
             solve,
             budget,
         } => buffered(|out| import::run(&source, output, solve, budget.budget(), out)),
-        Command::Graph { variant, format } => buffered(|out| graph::run(&variant, format, out)),
+        Command::Graph {
+            variant,
+            format,
+            labels,
+            no_labels,
+        } => {
+            // The last of --labels / --no-labels wins; neither leaves it to the size.
+            let labels = (labels || no_labels).then_some(labels);
+            buffered(|out| graph::run(&variant, format, labels, out))
+        }
         Command::Completions { shell } => buffered(|out| completions::run(shell, out)),
         Command::Man => buffered(man::run),
         Command::Serve { port, open } => serve::run(port, open),

@@ -22,7 +22,42 @@ pub(crate) struct Options {
     pub budget: Budget,
 }
 
+/// The kinds of picture `-o` writes, by extension.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Svg,
+    Png,
+}
+
+/// The extensions `-o` accepts (any case), and the kind each writes.
+const EXTENSIONS: [(&str, Kind); 2] = [("svg", Kind::Svg), ("png", Kind::Png)];
+
+/// The kind of picture to write at `path`, from its extension; an error naming
+/// the accepted ones for any other (a `.jpg` once silently received an SVG).
+fn kind(path: &Path) -> Result<Kind> {
+    let accepted = EXTENSIONS.map(|(e, _)| format!(".{e}")).join(" or ");
+    let Some(extension) = path.extension() else {
+        anyhow::bail!(
+            "{}: no extension to tell the picture's format: name it {accepted} (or leave out -o for SVG on standard output)",
+            path.display()
+        );
+    };
+    EXTENSIONS
+        .iter()
+        .find(|(e, _)| extension.eq_ignore_ascii_case(e))
+        .map(|&(_, kind)| kind)
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "{}: cannot write a .{} picture: render writes {accepted} (or SVG on standard output without -o)",
+                path.display(),
+                extension.to_string_lossy()
+            )
+        })
+}
+
 pub(crate) fn run(options: &Options, out: &mut impl Write) -> Result<Status> {
+    // Before any work: a picture that cannot be written is not worth solving for.
+    let kind = options.output.as_deref().map(kind).transpose()?;
     let variant = options.variant.as_deref();
     let (graph, puzzle, label) = match &options.file {
         Some(path) => first_puzzle(path, variant)?,
@@ -56,19 +91,15 @@ pub(crate) fn run(options: &Options, out: &mut impl Write) -> Result<Status> {
         solved: solved.as_ref().map(Puzzle::givens),
     };
     let picture = svg::svg(&graph, values, &title);
-    match &options.output {
-        None => out.write_all(picture.as_bytes())?,
-        Some(path)
-            if path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("png")) =>
-        {
+    match (&options.output, kind) {
+        (Some(path), Some(Kind::Png)) => {
             let bytes = png::png(&picture, options.scale)?;
             std::fs::write(path, bytes)
                 .with_context(|| format!("cannot write {}", path.display()))?;
         }
-        Some(path) => std::fs::write(path, picture)
+        (Some(path), _) => std::fs::write(path, picture)
             .with_context(|| format!("cannot write {}", path.display()))?,
+        (None, _) => out.write_all(picture.as_bytes())?,
     }
     Ok(Status::Ok)
 }

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use crate::graph::{ConstraintGraph, Coord};
+use crate::graph::{ConstraintGraph, Coord, Layout};
 use crate::read::fpuzzles::Imported;
 
 /// A RON string literal of `text`.
@@ -114,7 +114,28 @@ pub fn puzzle(imported: &Imported, variant: &str) -> String {
 /// The cells of `values` in variant order, one string per grid row or polar
 /// sector (one string in all for freely listed cells), as RON puzzles and grid
 /// blocks read them.
+///
+/// A grid with gaps (a mask, or a canvas of parts) writes every row of the
+/// canvas with a blank at each position that has no cell, and every symbol
+/// right-aligned to the widest, so that columns line up; the readers take a
+/// row of fewer symbols than positions as the cells the row has, in order.
+///
+/// ```
+/// use graphdoku::ConstraintGraph;
+/// let samurai = ConstraintGraph::load("samurai").unwrap();
+/// let mut values = vec![None; samurai.len()];
+/// values[0] = Some(4);
+/// let rows = graphdoku::write::ron::givens_rows(&samurai, &values);
+/// assert_eq!(rows.len(), 21);
+/// assert_eq!(rows[0], "5........   .........");
+/// assert_eq!(rows[9], "            .........");
+/// ```
 pub fn givens_rows(graph: &ConstraintGraph, values: &[Option<u8>]) -> Vec<String> {
+    if let Layout::Grid { rows, cols, .. } = graph.layout()
+        && graph.len() < rows * cols
+    {
+        return padded_rows(graph, values, cols);
+    }
     let mut rows: Vec<(usize, Vec<Option<u8>>)> = Vec::new();
     for (cell, given) in graph.cells().iter().zip(values) {
         let key = match cell.coord {
@@ -129,6 +150,44 @@ pub fn givens_rows(graph: &ConstraintGraph, values: &[Option<u8>]) -> Vec<String
     }
     rows.iter()
         .map(|(_, values)| super::text::line(graph, values))
+        .collect()
+}
+
+/// The rows of a grid of `cols` columns with gaps, as [`givens_rows`] writes them.
+fn padded_rows(graph: &ConstraintGraph, values: &[Option<u8>], cols: usize) -> Vec<String> {
+    let alphabet = graph.alphabet();
+    let single = alphabet.single_chars();
+    let width = match single {
+        true => 1,
+        false => alphabet
+            .symbols()
+            .iter()
+            .map(|s| s.chars().count())
+            .max()
+            .unwrap_or(1),
+    };
+    // Each position's text; `None` where the shape has no cell.
+    let Layout::Grid { rows, .. } = graph.layout() else {
+        unreachable!("padded rows are of grids")
+    };
+    let mut at: Vec<Option<&str>> = vec![None; rows * cols];
+    for (cell, value) in graph.cells().iter().zip(values) {
+        if let Coord::Grid { row, col } = cell.coord {
+            at[row * cols + col] = Some(value.map_or(".", |c| alphabet.symbol(c)));
+        }
+    }
+    at.chunks(cols)
+        .map(|row| {
+            let mut line = String::with_capacity(cols * (width + 1));
+            for (i, text) in row.iter().enumerate() {
+                if !single && i > 0 {
+                    line.push(' ');
+                }
+                let _ = write!(line, "{:>width$}", text.unwrap_or(""));
+            }
+            line.truncate(line.trim_end().len());
+            line
+        })
         .collect()
 }
 
@@ -162,4 +221,101 @@ pub fn puzzle_of(
     let _ = writeln!(out, "    ]),");
     let _ = writeln!(out, ")");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::read_ron_puzzles;
+    use crate::{Puzzle, Solver};
+
+    /// `graph`'s givens written as a RON puzzle (naming `variant`) and read back.
+    fn round_trip(graph: &ConstraintGraph, variant: &str, givens: &[Option<u8>]) -> Vec<String> {
+        let text = puzzle_of(graph, "round trip", variant, givens);
+        let back = read_ron_puzzles(&text, "round-trip.ron").unwrap();
+        let (_, record) = &back.records[0];
+        let read = record
+            .puzzle
+            .as_ref()
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(read.givens(), givens, "{text}");
+        givens_rows(graph, givens)
+    }
+
+    /// Half the cells of a solution of `graph`'s empty puzzle.
+    fn some_givens(graph: &ConstraintGraph) -> Vec<Option<u8>> {
+        let solution = Solver::new(graph)
+            .solve(&Puzzle::empty(graph.len()))
+            .expect("a solution");
+        let solved = solution.to_puzzle();
+        let mut givens = solved.givens().to_vec();
+        for (i, given) in givens.iter_mut().enumerate() {
+            if i % 2 == 1 {
+                *given = None;
+            }
+        }
+        givens
+    }
+
+    /// The column (in characters) of each symbol or `.` of `row`.
+    fn columns(row: &str) -> Vec<usize> {
+        row.chars()
+            .enumerate()
+            .filter(|(_, c)| !c.is_whitespace())
+            .map(|(i, _)| i)
+            .collect()
+    }
+
+    #[test]
+    fn samurai_rows_line_up_and_read_back() {
+        let graph = ConstraintGraph::load("samurai").unwrap();
+        let rows = round_trip(&graph, "samurai", &some_givens(&graph));
+        assert_eq!(rows.len(), 21);
+        // Every row's symbols sit in the columns of their canvas positions.
+        for (r, row) in rows.iter().enumerate() {
+            let expected: Vec<usize> = graph
+                .cells()
+                .iter()
+                .filter_map(|c| match c.coord {
+                    Coord::Grid { row, col } if row == r => Some(col),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(columns(row), expected, "row {}: {row:?}", r + 1);
+        }
+    }
+
+    #[test]
+    fn masked_rows_of_numbers_line_up_and_read_back() {
+        // Twelve symbols written as numbers, on a shape with holes and an empty row.
+        let source = r####"Variant(
+            name: "Holes",
+            symbols: Range(1, 12),
+            cells: Grid(rows: 4, cols: 5, mask: ["#.###", "##.##", ".....", "###.#"]),
+            houses: [Rows, Columns],
+        )"####;
+        let variant = crate::variant::parse(source, "holes.ron").unwrap();
+        let graph = ConstraintGraph::build(&variant).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("holes.ron");
+        std::fs::write(&path, source).unwrap();
+        let mut givens = vec![None; graph.len()];
+        (givens[0], givens[1], givens[4], givens[9]) = (Some(11), Some(0), Some(9), Some(2));
+        let rows = round_trip(&graph, &path.display().to_string(), &givens);
+        assert_eq!(
+            rows,
+            ["12     1  .  .", "10  .     .  .", "", " .  3  .     ."]
+        );
+    }
+
+    #[test]
+    fn full_shapes_are_written_as_before() {
+        let graph = ConstraintGraph::load("pie").unwrap();
+        let rows = round_trip(&graph, "pie", &some_givens(&graph));
+        assert_eq!(rows.len(), 12);
+        assert!(rows.iter().all(|r| !r.contains("  ")), "{rows:?}");
+        let sudoku = ConstraintGraph::load("sudoku9").unwrap();
+        let rows = round_trip(&sudoku, "sudoku9", &some_givens(&sudoku));
+        assert!(rows.iter().all(|r| r.len() == 9), "{rows:?}");
+    }
 }

@@ -157,21 +157,37 @@ fn shown<'g>(graph: &'g ConstraintGraph, values: Values, i: usize) -> Option<(&'
     Some((graph.alphabet().symbol(colour), false))
 }
 
+/// A value to draw in a cell: its text, whether it is a given, and the
+/// colour of a halo around its strokes (the cell's fill) when a line runs
+/// under it, so that the line stops short of the digit instead of crossing it.
+struct Shown<'t> {
+    text: &'t str,
+    given: bool,
+    halo: Option<&'t str>,
+}
+
 /// A value centred on (`x`, `y`), at most `size` pixels high and `room` wide.
-fn value(out: &mut String, text: &str, given: bool, x: f64, y: f64, size: f64, room: f64) {
+fn value(out: &mut String, shown: Shown, x: f64, y: f64, size: f64, room: f64) {
     // DejaVu digits are about 0.64 em wide.
-    let chars = text.chars().count().max(1) as f64;
+    let chars = shown.text.chars().count().max(1) as f64;
     let size = size.min(room / (0.64 * chars));
-    let (fill, weight) = if given {
+    let (fill, weight) = if shown.given {
         (GIVEN, "bold")
     } else {
         (SOLVED, "normal")
     };
+    // The halo is the text's own stroke, painted before its fill.
+    let halo = shown.halo.map_or(String::new(), |colour| {
+        format!(
+            r#" stroke="{colour}" stroke-width="{:.1}" stroke-linejoin="round" paint-order="stroke""#,
+            size * 0.3
+        )
+    });
     let _ = writeln!(
         out,
-        r#"<text x="{x:.1}" y="{:.1}" font-size="{size:.1}" font-weight="{weight}" fill="{fill}" text-anchor="middle">{}</text>"#,
+        r#"<text x="{x:.1}" y="{:.1}" font-size="{size:.1}" font-weight="{weight}" fill="{fill}"{halo} text-anchor="middle">{}</text>"#,
         y + size * 0.36,
-        escape(text)
+        escape(shown.text)
     );
 }
 
@@ -309,38 +325,10 @@ fn grid(
         }
         let inside: BTreeSet<(usize, usize)> =
             house.cells.iter().filter_map(|&c| place(c)).collect();
-        let inset = 4.0;
-        let mut outline = String::new();
-        for &(row, col) in &inside {
-            let (x, y) = corner(row, col);
-            let (x0, y0, x1, y1) = (x + inset, y + inset, x + UNIT - inset, y + UNIT - inset);
-            let open = |dr: isize, dc: isize| {
-                let (r, c) = (row as isize + dr, col as isize + dc);
-                r < 0 || c < 0 || !inside.contains(&(r as usize, c as usize))
-            };
-            // A side runs on to the next cell of the house, so the outline is whole.
-            let (left, right) = (
-                if open(0, -1) { x0 } else { x },
-                if open(0, 1) { x1 } else { x + UNIT },
-            );
-            let (top, bottom) = (
-                if open(-1, 0) { y0 } else { y },
-                if open(1, 0) { y1 } else { y + UNIT },
-            );
-            for (side, (ax, ay, bx, by)) in [
-                (open(-1, 0), (left, y0, right, y0)),
-                (open(1, 0), (left, y1, right, y1)),
-                (open(0, -1), (x0, top, x0, bottom)),
-                (open(0, 1), (x1, top, x1, bottom)),
-            ] {
-                if side {
-                    let _ = write!(outline, "M{ax:.1} {ay:.1}L{bx:.1} {by:.1}");
-                }
-            }
-        }
         let _ = writeln!(
             out,
-            r##"<path d="{outline}" stroke="#7a4fb0" stroke-width="2" stroke-dasharray="5 3" fill="none"/>"##
+            r##"<path d="{}" stroke="#7a4fb0" stroke-width="2" stroke-dasharray="5 3" fill="none"/>"##,
+            outline(&inside, 4.0, &corner)
         );
     }
     // Thick borders: the edge of the shape, and between different pieces.
@@ -370,7 +358,30 @@ fn grid(
         out,
         r#"<path d="{thick}" stroke="black" stroke-width="3" stroke-linecap="square" fill="none"/>"#
     );
-    for (from, to) in rule_edges(graph).other {
+    // Each part of a canvas in its own colour, a little inside its cells: where
+    // two parts share a side, the later one steps further in, so both show.
+    let parts = parts(graph, places);
+    for (n, (part, level)) in parts.iter().zip(part_levels(&parts)).enumerate() {
+        let inset = PART_INSET + PART_STEP * level.min(2) as f64;
+        let _ = writeln!(
+            out,
+            r#"<path d="{}" stroke="{}" stroke-width="{PART_WIDTH}" stroke-linecap="square" fill="none"/>"#,
+            outline(&part.at, inset, &corner),
+            PART_COLOURS[n % PART_COLOURS.len()]
+        );
+    }
+    // Lines through the middle of cells pass under their digits.
+    let mut under_line = vec![false; graph.len()];
+    for &h in &diagonals {
+        for &c in &houses[h].cells {
+            under_line[c] = true;
+        }
+    }
+    let pairs = rule_edges(graph).other;
+    for &(from, to) in &pairs {
+        (under_line[from], under_line[to]) = (true, true);
+    }
+    for (from, to) in pairs {
         let [a, b] = [from, to].map(|c| place(c).map_or((0.0, 0.0), |(r, c)| corner(r, c)));
         let h = UNIT / 2.0;
         let _ = writeln!(
@@ -386,10 +397,177 @@ fn grid(
         if let (Some((row, col)), Some((text, given))) = (place(i), shown(graph, values, i)) {
             let (x, y) = corner(row, col);
             let h = UNIT / 2.0;
-            value(out, text, given, x + h, y + h, UNIT * 0.62, UNIT * 0.85);
+            let shown = Shown {
+                text,
+                given,
+                halo: under_line[i].then_some(fill[i]),
+            };
+            value(out, shown, x + h, y + h, UNIT * 0.62, UNIT * 0.85);
         }
     }
     (2.0 * MARGIN + cols as f64 * UNIT, rows as f64 * UNIT)
+}
+
+/// The path of the outline of the grid positions `inside`, `inset` pixels
+/// inside their outer sides; `corner` gives the top-left corner of a position.
+fn outline(
+    inside: &BTreeSet<(usize, usize)>,
+    inset: f64,
+    corner: &dyn Fn(usize, usize) -> (f64, f64),
+) -> String {
+    let mut path = String::new();
+    for &(row, col) in inside {
+        let (x, y) = corner(row, col);
+        let (x0, y0, x1, y1) = (x + inset, y + inset, x + UNIT - inset, y + UNIT - inset);
+        let open = |dr: isize, dc: isize| {
+            let (r, c) = (row as isize + dr, col as isize + dc);
+            r < 0 || c < 0 || !inside.contains(&(r as usize, c as usize))
+        };
+        // A side runs on to the next cell inside, so the outline is whole.
+        let (left, right) = (
+            if open(0, -1) { x0 } else { x },
+            if open(0, 1) { x1 } else { x + UNIT },
+        );
+        let (top, bottom) = (
+            if open(-1, 0) { y0 } else { y },
+            if open(1, 0) { y1 } else { y + UNIT },
+        );
+        for (side, (ax, ay, bx, by)) in [
+            (open(-1, 0), (left, y0, right, y0)),
+            (open(1, 0), (left, y1, right, y1)),
+            (open(0, -1), (x0, top, x0, bottom)),
+            (open(0, 1), (x1, top, x1, bottom)),
+        ] {
+            if side {
+                let _ = write!(path, "M{ax:.1} {ay:.1}L{bx:.1} {by:.1}");
+            }
+        }
+    }
+    path
+}
+
+/// Width of a part's outline, in pixels.
+const PART_WIDTH: f64 = 3.0;
+/// Distance from a cell's side to the middle of a part's outline.
+const PART_INSET: f64 = 3.0;
+/// How much further in the outline of a part goes that shares a side with an earlier one.
+const PART_STEP: f64 = 4.0;
+/// Colours of part outlines, one per part in turn: strong, and none of them the
+/// blue of solved values.
+const PART_COLOURS: &[&str] = &[
+    "#d35400", "#27ae60", "#8e44ad", "#c0392b", "#16a085", "#7f8c8d",
+];
+
+/// One grid placed on a canvas (`parts` in the variant).
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Part {
+    /// Its name in the variant.
+    name: String,
+    /// The canvas positions it covers.
+    at: BTreeSet<(usize, usize)>,
+    /// Its rows and columns (the extent of its positions).
+    size: (usize, usize),
+}
+
+/// The parts a canvas is made of, in the variant's order; none for a shape
+/// without parts.
+///
+/// The graph keeps no list of parts, but the builder names every house a part
+/// brings `… of PART` (`row 3 of centre`), and keeps a house that overlapping
+/// parts share once, under the first part's name. So a part is found as the
+/// rectangle its remaining houses span (a later part of a butterfly keeps only
+/// some of its rows, but they still reach its far sides), less the positions
+/// with no cell. A name whose houses hold no row or column (made by `Rows`
+/// and `Columns`, or a full line listed cell by cell) is not a part: a listed
+/// house may be called `corner of the grid`.
+fn parts(graph: &ConstraintGraph, places: &Places) -> Vec<Part> {
+    /// A part's name, the positions of its houses' cells, and whether a row
+    /// or column is among its houses.
+    type Found<'g> = (&'g str, Vec<(usize, usize)>, bool);
+    let mut found: Vec<Found> = Vec::new();
+    for house in graph.houses() {
+        // The last ` of ` names the outermost part (parts may hold parts).
+        let Some((_, name)) = house.name.rsplit_once(" of ") else {
+            continue;
+        };
+        let index = match found.iter().position(|(n, _, _)| *n == name) {
+            Some(index) => index,
+            None => {
+                found.push((name, Vec::new(), false));
+                found.len() - 1
+            }
+        };
+        let (_, at, lines) = &mut found[index];
+        let before = at.len();
+        at.extend(house.cells.iter().filter_map(|&c| places.of[c]));
+        // A row or column, made by `Rows`/`Columns` or listed cell by cell.
+        let mine = &at[before..];
+        let straight = |key: fn(&(usize, usize)) -> usize| {
+            mine.len() > 1 && mine.iter().all(|p| key(p) == key(&mine[0]))
+        };
+        *lines |= matches!(house.kind, HouseKind::Row | HouseKind::Column)
+            || (house.kind == HouseKind::Listed
+                && house.cells.len() == graph.alphabet().len()
+                && (straight(|p| p.0) || straight(|p| p.1)));
+    }
+    found
+        .into_iter()
+        .filter(|(_, at, lines)| *lines && !at.is_empty())
+        .map(|(name, at, _)| {
+            let span = |key: fn(&(usize, usize)) -> usize| {
+                let (least, most) = (at.iter().map(key).min(), at.iter().map(key).max());
+                least.unwrap_or(0)..most.unwrap_or(0) + 1
+            };
+            let (rows, cols) = (span(|p| p.0), span(|p| p.1));
+            let size = (rows.len(), cols.len());
+            let at = rows
+                .flat_map(|r| cols.clone().map(move |c| (r, c)))
+                .filter(|&(r, c)| places.at[r * places.cols + c].is_some())
+                .collect();
+            Part {
+                name: name.to_string(),
+                at,
+                size,
+            }
+        })
+        .collect()
+}
+
+/// How far in each part's outline is drawn (0 on the cells' sides, then one
+/// step further in each time): the lowest level no earlier part sharing a cell
+/// side with it has taken.
+fn part_levels(parts: &[Part]) -> Vec<usize> {
+    // The outer sides of a part: (row, col, horizontal) of the side above or
+    // left of position (row, col).
+    let sides = |part: &Part| -> BTreeSet<(usize, usize, bool)> {
+        let mut sides = BTreeSet::new();
+        for &(r, c) in &part.at {
+            let has = |r: usize, c: usize| part.at.contains(&(r, c));
+            if r == 0 || !has(r - 1, c) {
+                sides.insert((r, c, true));
+            }
+            if !has(r + 1, c) {
+                sides.insert((r + 1, c, true));
+            }
+            if c == 0 || !has(r, c - 1) {
+                sides.insert((r, c, false));
+            }
+            if !has(r, c + 1) {
+                sides.insert((r, c + 1, false));
+            }
+        }
+        sides
+    };
+    let sides: Vec<_> = parts.iter().map(sides).collect();
+    let mut levels: Vec<usize> = Vec::with_capacity(parts.len());
+    for (i, mine) in sides.iter().enumerate() {
+        let taken: BTreeSet<usize> = (0..i)
+            .filter(|&j| !mine.is_disjoint(&sides[j]))
+            .map(|j| levels[j])
+            .collect();
+        levels.push((0..).find(|l| !taken.contains(l)).expect("a free level"));
+    }
+    levels
 }
 
 /// A point at `radius` from (`cx`, `cy`), `angle` radians clockwise from the top.
@@ -502,7 +680,12 @@ fn polar(
         let arc = middle * step;
         let (x, y) = at_angle(cx, cy, middle, (sector as f64 + 0.5) * step);
         let room = arc.min(ring_width) * 0.8;
-        value(out, text, given, x, y, ring_width * 0.5, room);
+        let shown = Shown {
+            text,
+            given,
+            halo: None,
+        };
+        value(out, shown, x, y, ring_width * 0.5, room);
     }
     (2.0 * (MARGIN + label + outer), 2.0 * (label + outer))
 }
@@ -581,7 +764,12 @@ fn free(graph: &ConstraintGraph, values: Values, tagged: bool, out: &mut String)
             escape(&graph.cells()[i].name)
         );
         if let Some((text, given)) = shown(graph, values, i) {
-            value(out, text, given, x, y + 3.0, radius, radius * 1.5);
+            let shown = Shown {
+                text,
+                given,
+                halo: None,
+            };
+            value(out, shown, x, y + 3.0, radius, radius * 1.5);
         }
     }
     let width = centres.iter().map(|c| c.0).fold(0.0, f64::max) + UNIT / 2.0 + MARGIN;
@@ -625,17 +813,64 @@ fn legend(graph: &ConstraintGraph, places: Option<&Places>) -> Vec<String> {
     let Some(places) = places else {
         return lines;
     };
-    if !edges.other.is_empty() {
-        lines.push("Dashed red lines: pairs of cells that must differ".to_string());
+    if let Some(line) = parts_line(&parts(graph, places)) {
+        lines.push(line);
     }
     let sorted = grid_houses(graph, places);
-    if !sorted.diagonals.is_empty() {
-        lines.push("Blue diagonals: each holds every symbol once".to_string());
-    }
-    if !sorted.shaded.is_empty() {
-        lines.push("Shaded groups: each holds its symbols once".to_string());
+    let counted = [
+        (
+            edges.other.len(),
+            "Dashed red line: a pair of cells that must differ",
+            "Dashed red lines: pairs of cells that must differ",
+        ),
+        (
+            sorted.diagonals.len(),
+            "Blue diagonal: holds every symbol once",
+            "Blue diagonals: each holds every symbol once",
+        ),
+        (
+            sorted.shaded.len(),
+            "Shaded group: holds its symbols once",
+            "Shaded groups: each holds its symbols once",
+        ),
+    ];
+    for (n, one, many) in counted {
+        match n {
+            0 => {}
+            1 => lines.push(one.to_string()),
+            _ => lines.push(many.to_string()),
+        }
     }
     lines
+}
+
+/// The legend's line for the parts of a canvas: how many grids, their size,
+/// and whether they overlap; `None` without parts.
+fn parts_line(parts: &[Part]) -> Option<String> {
+    let first = parts.first()?;
+    let size = |part: &Part| format!("{}×{}", part.size.0, part.size.1);
+    let same = parts.iter().all(|p| p.size == first.size);
+    if parts.len() == 1 {
+        return Some(format!(
+            "Coloured outline: a {} grid with its own rows and columns",
+            size(first)
+        ));
+    }
+    let overlap = parts
+        .iter()
+        .enumerate()
+        .any(|(i, a)| parts[i + 1..].iter().any(|b| !a.at.is_disjoint(&b.at)));
+    let how = if overlap { "overlapping" } else { "separate" };
+    let grids = match same {
+        true => format!("{} {how} {} grids", parts.len(), size(first)),
+        false => {
+            let sizes: Vec<String> = parts.iter().map(size).collect();
+            format!("{} {how} grids ({})", parts.len(), sizes.join(", "))
+        }
+    };
+    Some(format!(
+        "Coloured outlines: {grids}, each with its own rows and columns"
+    ))
 }
 
 #[cfg(test)]
@@ -670,5 +905,91 @@ mod tests {
         assert_eq!(sorted("windoku"), (9, 4, 0));
         assert_eq!(sorted("x-sudoku"), (9, 0, 2));
         assert_eq!(sorted("disjoint-groups"), (9, 9, 0));
+    }
+
+    /// The graph of a variant written in RON.
+    fn variant(source: &str) -> ConstraintGraph {
+        ConstraintGraph::build(&crate::variant::parse(source, "test.ron").unwrap()).unwrap()
+    }
+
+    /// Four 9×9 grids overlapping on a 12×12 canvas.
+    const BUTTERFLY: &str = r#"Variant(name: "Butterfly", symbols: Chars("123456789"),
+        cells: Grid(rows: 12, cols: 12), parts: [
+            Part(name: "a", variant: "sudoku9", offset: (0, 0)),
+            Part(name: "b", variant: "sudoku9", offset: (0, 3)),
+            Part(name: "c", variant: "sudoku9", offset: (3, 0)),
+            Part(name: "d", variant: "sudoku9", offset: (3, 3))])"#;
+
+    #[test]
+    fn parts_are_found_whole_even_when_their_houses_are_shared() {
+        let graph = variant(BUTTERFLY);
+        let found = parts(&graph, &Places::of(&graph).unwrap());
+        let names: Vec<&str> = found.iter().map(|p| p.name.as_str()).collect();
+        assert_eq!(names, ["a", "b", "c", "d"]);
+        // The last part's first row and column are the second's and third's
+        // (kept once), yet it covers its whole 9×9.
+        for (part, (dr, dc)) in found.iter().zip([(0, 0), (0, 3), (3, 0), (3, 3)]) {
+            let square: BTreeSet<(usize, usize)> = (dr..dr + 9)
+                .flat_map(|r| (dc..dc + 9).map(move |c| (r, c)))
+                .collect();
+            assert_eq!(part.at, square, "{}", part.name);
+            assert_eq!(part.size, (9, 9));
+        }
+        // Parts sharing a side are drawn at different depths; the samurai's never do.
+        assert_eq!(part_levels(&found), [0, 1, 1, 0]);
+        let samurai = ConstraintGraph::load("samurai").unwrap();
+        let found = parts(&samurai, &Places::of(&samurai).unwrap());
+        assert_eq!(found.len(), 5);
+        assert!(found.iter().all(|p| p.at.len() == 81));
+        assert_eq!(part_levels(&found), [0; 5]);
+    }
+
+    #[test]
+    fn a_house_named_of_something_is_no_part() {
+        let graph = variant(
+            r#"Variant(extends: "sudoku4", name: "Named",
+                houses: [House(name: "corner of the grid", cells: ["r1c1", "r1c2"])])"#,
+        );
+        assert!(parts(&graph, &Places::of(&graph).unwrap()).is_empty());
+        let sudoku = ConstraintGraph::load("sudoku9").unwrap();
+        assert!(parts(&sudoku, &Places::of(&sudoku).unwrap()).is_empty());
+        assert!(
+            !legend(&sudoku, Places::of(&sudoku).as_ref())
+                .iter()
+                .any(|l| l.contains("outline"))
+        );
+    }
+
+    #[test]
+    fn the_legend_counts_in_words() {
+        let lines = |graph: &ConstraintGraph| legend(graph, Places::of(graph).as_ref());
+        let one = variant(
+            r#"Variant(extends: "sudoku4", name: "One of each",
+                houses: [House(name: "slope", cells: ["r1c1", "r2c2", "r3c3", "r4c4"]),
+                         House(name: "pair", cells: ["r1c4", "r2c3"])],
+                edges: [Pairs([("r1c2", "r4c3")])])"#,
+        );
+        assert_eq!(
+            lines(&one),
+            [
+                "Dashed red line: a pair of cells that must differ",
+                "Blue diagonal: holds every symbol once",
+                "Shaded group: holds its symbols once",
+            ]
+        );
+        let x = ConstraintGraph::load("x-sudoku").unwrap();
+        assert_eq!(lines(&x), ["Blue diagonals: each holds every symbol once"]);
+        assert_eq!(
+            lines(&variant(BUTTERFLY)),
+            ["Coloured outlines: 4 overlapping 9×9 grids, each with its own rows and columns"]
+        );
+        let single = variant(
+            r#"Variant(name: "Alone", symbols: Chars("1234"), cells: Grid(rows: 4, cols: 6),
+                parts: [Part(variant: "sudoku4", offset: (0, 1))])"#,
+        );
+        assert_eq!(
+            lines(&single),
+            ["Coloured outline: a 4×4 grid with its own rows and columns"]
+        );
     }
 }
