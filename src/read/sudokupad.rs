@@ -23,7 +23,8 @@
 //! total (killer cages: sums are not yet rules of graphdoku's), any other global
 //! rule, fog, and the drawings `lines`, `arrows`, `overlays` and `underlays` —
 //! SudokuPad records only how they look, so a thermometer, an arrow, a kropki dot
-//! or a diagonal cannot be told from decoration. Cages that are only outlines
+//! or a diagonal cannot be told from decoration (Sudoku Maker's background
+//! image, `metadata.bgimage`, likewise). Cages that are only outlines
 //! (neither unique nor with a value) are left out, listed in [`Imported::ignored`].
 
 use std::collections::BTreeMap;
@@ -49,8 +50,9 @@ pub enum SudokuPadError {
         "{origin}: SudokuPad parts that are not colouring rules cannot be imported: {}{}",
         refused.join(", "),
         if refused.iter().any(|r| DRAWINGS.iter().any(|d| r.starts_with(d))) {
-            " (lines, arrows, overlays and underlays are drawings: SudokuPad does not \
-             record the rule they stand for, so they cannot be told from decoration)"
+            " (lines, arrows, overlays, underlays and background images are drawings: \
+             SudokuPad does not record the rule they stand for, so they cannot be told \
+             from decoration)"
         } else {
             ""
         }
@@ -105,7 +107,13 @@ const METADATA: &[&str] = &[
     "id", "cellSize", "metadata", "settings", "title", "author", "rules", "solution", "videos",
 ];
 /// Drawings: how a rule looks, never which rule.
-const DRAWINGS: &[&str] = &["lines", "arrows", "overlays", "underlays"];
+const DRAWINGS: &[&str] = &[
+    "lines",
+    "arrows",
+    "overlays",
+    "underlays",
+    "background image",
+];
 
 /// SudokuPad's `PuzzleZipper.unzip`: zipped puzzle text back to JSON, with the
 /// long property names.
@@ -418,6 +426,11 @@ impl Reader<'_> {
                     None => self.refuse(&format!("global {rule}"), 1),
                 }
             }
+        }
+        // Sudoku Maker's background image may carry rules (lines drawn in it).
+        let image = puzzle.get("metadata").and_then(|m| m.get("bgimage"));
+        if image.is_some_and(|i| !is_blank(i)) {
+            self.refuse("background image", 1);
         }
         for (key, value) in puzzle {
             let count = match value {
