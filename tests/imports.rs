@@ -535,7 +535,9 @@ fn short_links_say_how_to_get_the_full_link() {
             .assert()
             .code(2)
             .stderr(contains("is a SudokuPad short link"))
-            .stderr(contains("Open the link in SudokuPad"));
+            .stderr(contains(
+                "a short link must be opened in SudokuPad and its full link",
+            ));
     }
 }
 
@@ -596,5 +598,5 @@ fn neither_a_file_nor_a_link_says_so_once() {
         .args(["import", &long])
         .assert()
         .code(6)
-        .stderr(contains(&format!("cannot read {}…: ", "x".repeat(60))));
+        .stderr(contains(format!("cannot read {}…: ", "x".repeat(60))));
 }

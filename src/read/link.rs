@@ -69,10 +69,10 @@ pub enum ImportError {
     SudokuPad(#[from] SudokuPadError),
     /// A SudokuPad short link: the puzzle is on SudokuPad's server.
     #[error(
-        "{origin}: {id:?} is a SudokuPad short link: the puzzle is stored on SudokuPad's \
-         server and graphdoku does not go on the network. Open the link in SudokuPad, \
-         choose Share (or Settings → Copy link), and import the full link it gives \
-         (sudokupad.app/scl… or /fpuzzles…)"
+        "{origin}: {id:?} is a SudokuPad short link, which names a puzzle stored on \
+         SudokuPad's server: a short link must be opened in SudokuPad and its full link \
+         (sudokupad.app/scl… or sudokupad.app/fpuzzles…) copied from there, since \
+         graphdoku does not go on the network"
     )]
     ShortLink {
         /// The input's name.
