@@ -165,17 +165,22 @@ pub enum Command {
         #[arg(long, overrides_with = "labels")]
         no_labels: bool,
     },
-    /// Import an f-puzzles puzzle: write a RON variant and puzzle, or solve it.
+    /// Import an f-puzzles or SudokuPad puzzle: write a RON variant and puzzle, or solve it.
     ///
     /// Size, givens, regions, diagonals, anti-knight, anti-king, extra regions and
     /// disjoint groups are kept; any other constraint (killer cages, thermometers,
-    /// arrows, kropki dots…) is refused, naming each one (exit 2).
+    /// arrows, kropki dots…) is refused, naming each one (exit 2), and so are
+    /// SudokuPad's drawings (lines, overlays…), which do not say what rule they draw.
     Import {
-        /// An f-puzzles JSON file, or an f-puzzles link or its `?load=` string.
+        /// An f-puzzles JSON file (`-` for standard input); or, when no such file
+        /// exists, an f-puzzles link or its `?load=` string (`N4Ig…`), or a
+        /// SudokuPad link (`sudokupad.app/fpuzzles…`, `/fpuz…`, `/scl…`,
+        /// `/?puzzle=…`). SudokuPad short links are refused: open them in
+        /// SudokuPad and copy the full link.
         #[arg(value_name = "SOURCE")]
         source: String,
         /// Write PREFIX.variant.ron and PREFIX.ron [default: the JSON file's
-        /// path without `.json`, or `fpuzzles` for a link].
+        /// path without `.json`, or `fpuzzles` or `sudokupad` for a link].
         #[arg(long, short, value_name = "PREFIX", conflicts_with = "solve")]
         output: Option<PathBuf>,
         /// Solve it and print the solution instead of writing files.

@@ -1,14 +1,18 @@
-//! `graphdoku import`: an f-puzzles puzzle as a RON variant and puzzle, or solved.
+//! `graphdoku import`: an f-puzzles or SudokuPad puzzle (file, link or string) as a RON variant and puzzle, or solved.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use graphdoku::read::fpuzzles;
+use graphdoku::read::link;
 use graphdoku::write::{ron, text};
 use graphdoku::{Budget, ConstraintGraph, PuzzleReader, variant};
 
 use super::Status;
+
+/// Largest file `import` reads: an f-puzzles save or a text file holding a link
+/// is a few kB, the largest real ones a few hundred.
+pub(crate) const MAX_IMPORT_BYTES: u64 = 16 << 20;
 
 pub(crate) fn run(
     source: &str,
@@ -18,24 +22,32 @@ pub(crate) fn run(
     out: &mut impl Write,
 ) -> Result<Status> {
     let path = Path::new(source);
-    // A link or its `?load=` string, else a file: one that exists, `-`, or a
-    // name that looks like one (so a mistyped file name is not read as a link).
-    let link = source.contains("load=")
-        || !(path.exists() || source == "-" || source.ends_with(".json") || source.contains('/'));
-    let (text, origin) = if link {
-        (source.to_string(), "the f-puzzles string".to_string())
-    } else if source == "-" {
-        let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .context("cannot read standard input")?;
-        (text, source.to_string())
-    } else {
-        let text =
-            std::fs::read_to_string(path).with_context(|| format!("cannot read {source}"))?;
-        (text, source.to_string())
+    let (decoded, origin) = match source {
+        "-" => {
+            let text = read_bounded(std::io::stdin().lock(), source)?;
+            (link::read(&text, source)?, source.to_string())
+        }
+        _ => match std::fs::File::open(path) {
+            Ok(file) => {
+                let text = read_bounded(file, source)?;
+                (link::read(&text, source)?, source.to_string())
+            }
+            // Not a file: a link or a puzzle string, or neither (said once).
+            Err(error) => match link::read(source, link_origin(source)) {
+                Ok(decoded) => (decoded, link_origin(source).to_string()),
+                Err(e) if e.is_unrecognised() => {
+                    let message = format!(
+                        "cannot read {}: {error}; nor is it a puzzle link or string ({})",
+                        shorten(source),
+                        link::ACCEPTED
+                    );
+                    return Err(anyhow::Error::new(error).context(message));
+                }
+                Err(e) => return Err(e.into()),
+            },
+        },
     };
-    let imported = fpuzzles::read(&text, &origin)?;
+    let imported = decoded.imported;
     for ignored in &imported.ignored {
         eprintln!("note: {origin}: cosmetic {ignored} left out (no rule on the digits)");
     }
@@ -72,7 +84,7 @@ pub(crate) fn run(
     }
     let prefix = output.unwrap_or_else(|| match path.is_file() {
         true => path.with_extension(""),
-        false => PathBuf::from("fpuzzles"),
+        false => PathBuf::from(decoded.format.name()),
     });
     let variant_path = PathBuf::from(format!("{}.variant.ron", prefix.display()));
     let puzzle_path = PathBuf::from(format!("{}.ron", prefix.display()));
@@ -98,4 +110,37 @@ pub(crate) fn run(
         )
     )?;
     Ok(Status::Ok)
+}
+
+/// The whole of `input` as text, refused above [`MAX_IMPORT_BYTES`] before
+/// more is read.
+fn read_bounded(input: impl Read, source: &str) -> Result<String> {
+    let mut bytes = Vec::new();
+    input
+        .take(MAX_IMPORT_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .with_context(|| format!("cannot read {source}"))?;
+    if bytes.len() as u64 > MAX_IMPORT_BYTES {
+        anyhow::bail!(
+            "{source}: larger than {} MiB: not an f-puzzles or SudokuPad puzzle",
+            MAX_IMPORT_BYTES >> 20
+        );
+    }
+    String::from_utf8(bytes).with_context(|| format!("{source}: not UTF-8 text"))
+}
+
+/// `source` as quoted in a message: a long string cut after 60 characters.
+fn shorten(source: &str) -> String {
+    match source.char_indices().nth(60) {
+        Some((at, _)) => format!("{}…", &source[..at]),
+        None => source.to_string(),
+    }
+}
+
+/// How a link or string given on the command line is named in messages.
+fn link_origin(source: &str) -> &'static str {
+    match source.contains("://") {
+        true => "the link",
+        false => "the puzzle string",
+    }
 }

@@ -24,6 +24,9 @@ const METADATA: &[&str] = &[
     "disabledlogic",
     "truecandidatesoptions",
     "highlightConflicts",
+    // The editor's list of the constraint panels in use: the constraints
+    // themselves are the other keys, read (or refused) on their own.
+    "activeConstraints",
 ];
 /// Decoration only: drawn by f-puzzles, no constraint on the digits.
 const COSMETIC: &[&str] = &["text", "line", "rectangle", "circle", "cage"];
@@ -49,12 +52,13 @@ pub enum FpuzzlesError {
         message: String,
     },
     /// A `?load=` string that does not decompress.
-    #[error(
-        "{origin}: not an f-puzzles link or compressed puzzle: the lz-string base64 does not decode"
-    )]
+    #[error("{origin}: not an f-puzzles link or compressed puzzle: {reason}")]
     Compressed {
         /// The input's name.
         origin: String,
+        /// Why: `the lz-string base64 does not decode`, a character outside
+        /// base64, or text too long for a puzzle.
+        reason: String,
     },
     /// Constraints that are not "cells differ" rules.
     #[error(
@@ -143,8 +147,9 @@ pub fn read(text: &str, origin: &str) -> Result<Imported, FpuzzlesError> {
     let json = if trimmed.starts_with('{') {
         trimmed.to_string()
     } else {
-        decompress(trimmed).ok_or_else(|| FpuzzlesError::Compressed {
+        decompress(trimmed).map_err(|e| FpuzzlesError::Compressed {
             origin: origin.to_string(),
+            reason: e.to_string(),
         })?
     };
     let syntax = |e: serde_json::Error| FpuzzlesError::Syntax {
@@ -325,7 +330,7 @@ fn digit(value: &Value) -> Option<u32> {
 
 /// f-puzzles' default boxes for a size: as tall as the largest divisor not
 /// above the square root, as wide as the rest (6 → 2×3, 8 → 2×4, 9 → 3×3).
-fn default_boxes(size: usize) -> (usize, usize) {
+pub(crate) fn default_boxes(size: usize) -> (usize, usize) {
     let h = (1..=size)
         .take_while(|h| h * h <= size)
         .filter(|h| size.is_multiple_of(*h))
@@ -343,20 +348,14 @@ fn parse_cell(cell: &str, size: usize) -> Option<(usize, usize)> {
 }
 
 /// The JSON of a compressed puzzle: the `load` parameter of a link (or the
-/// bare string), percent-decoded, then lz-string base64.
-fn decompress(text: &str) -> Option<String> {
+/// bare string), percent-decoded, then lz-string base64 (bounded: see
+/// [`super::lz`]).
+fn decompress(text: &str) -> Result<String, super::lz::Undecodable> {
     let value = match text.split_once("load=") {
         Some((_, rest)) => rest.split('&').next().unwrap_or(rest),
         None => text,
     };
-    let value = value
-        .replace("%2B", "+")
-        .replace("%2F", "/")
-        .replace("%3D", "=")
-        .replace(' ', "+");
-    let wide = lz_str::decompress_from_base64(&value)?;
-    let json = String::from_utf16(&wide).ok()?;
-    json.trim_start().starts_with('{').then_some(json)
+    super::lz::decompress_payload(&super::lz::percent_decode(value))
 }
 
 #[cfg(test)]

@@ -22,7 +22,10 @@ mod edges;
 pub mod fpuzzles;
 mod graph_file;
 mod json_graph;
+pub mod link;
+mod lz;
 mod ron_puzzle;
+pub mod sudokupad;
 mod text;
 
 pub use ron_puzzle::{GivensSpec, PuzzleSpec, RonPuzzles, read_ron_puzzle, read_ron_puzzles};

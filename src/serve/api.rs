@@ -581,13 +581,16 @@ fn import(body: &Body) -> Result<Reply, Failure> {
     let Some(source) = body.fpuzzles.as_deref() else {
         return Err(Failure::bad("paste an \"fpuzzles\" string"));
     };
-    let imported = fpuzzles::read(source.trim(), "the f-puzzles string")
-        .map_err(|e| Failure::new(422, e.to_string()))?;
+    // The CLI's reader for every form (JSON, f-puzzles and SudokuPad links, bare
+    // strings); it never touches the filesystem.
+    let imported: fpuzzles::Imported = crate::read::link::read(source, "the pasted puzzle")
+        .map_err(|e| Failure::new(422, e.to_string()))?
+        .imported;
     let variant_text = ron::variant(&imported);
-    let graph = ConstraintGraph::build(&variant::parse(&variant_text, "the f-puzzles string")?)?;
+    let graph = ConstraintGraph::build(&variant::parse(&variant_text, "the pasted puzzle")?)?;
     // The rows read back as the CLI's import reads them: through the text reader.
     let line = ron::rows(&imported).join(if imported.size <= 9 { "" } else { " " });
-    let record = crate::PuzzleReader::new(&graph, line.as_bytes(), "the f-puzzles string")
+    let record = crate::PuzzleReader::new(&graph, line.as_bytes(), "the pasted puzzle")
         .next()
         .ok_or_else(|| Failure::new(422, "no puzzle in the f-puzzles string"))?;
     let puzzle = record
