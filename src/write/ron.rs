@@ -128,7 +128,7 @@ pub fn puzzle(imported: &Imported, variant: &str) -> String {
 /// let rows = graphdoku::write::ron::givens_rows(&samurai, &values);
 /// assert_eq!(rows.len(), 21);
 /// assert_eq!(rows[0], "5........   .........");
-/// assert_eq!(rows[9], "            .........");
+/// assert_eq!(rows[9], "      .........");
 /// ```
 pub fn givens_rows(graph: &ConstraintGraph, values: &[Option<u8>]) -> Vec<String> {
     if let Layout::Grid { rows, cols, .. } = graph.layout()
