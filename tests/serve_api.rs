@@ -905,3 +905,23 @@ fn slow_headers_and_bodies_time_out_and_connections_are_capped() {
     assert_eq!(request(at, "GET", "/", b"").0, 200);
     drop(idle);
 }
+
+#[test]
+fn a_hint_on_a_big_empty_board_answers_within_the_budget() {
+    // 2 s for the uniqueness search, then 2 s for the path of steps.
+    let at = start_with(Limits::default());
+    let big = json!({"ron": "Sudoku(box_size: 8)"});
+    let started = Instant::now();
+    let (status, answer) = post(at, "hint", &big);
+    assert_eq!(status, 200, "{answer}");
+    if answer["status"] != "gave-up" {
+        // The first step, without the level of a path too long to find in time.
+        assert_eq!(answer["status"], "multiple", "{answer}");
+        assert!(answer["steps"][0]["text"].is_string(), "{answer}");
+        assert!(answer["level"].is_null(), "{answer}");
+    }
+    let (status, answer) = post(at, "grade", &big);
+    assert_eq!((status, answer["status"].as_str()), (200, Some("gave-up")));
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(12), "took {took:?}");
+}

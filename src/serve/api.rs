@@ -2,6 +2,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -491,7 +492,7 @@ fn hint(body: &Body, limits: &Limits, next: bool) -> Result<Reply, Failure> {
     };
     verified(&graph, &puzzle, &solution)?;
     let logic = Logic::new(&graph);
-    let path = logic.path(&puzzle, &solution).map_err(|c| {
+    let contradiction = |c: crate::logic::Contradiction| {
         Failure::new(
             500,
             format!(
@@ -499,11 +500,27 @@ fn hint(body: &Body, limits: &Limits, next: bool) -> Result<Reply, Failure> {
                 graph.cells()[c.cell].name
             ),
         )
-    })?;
+    };
     let status = if unique {
         Outcome::Unique
     } else {
         Outcome::Multiple
+    };
+    let within = limits.budget.timeout.unwrap_or(Duration::from_secs(2));
+    let Some(path) = path_within(&logic, &puzzle, &solution, within).map_err(contradiction)? else {
+        // A path too long to find in time (a big empty board): the grade gives
+        // up; a hint is still the first step, without the puzzle's level.
+        if !next {
+            return Ok(Reply::json(200, &record(kind, &graph, Outcome::GaveUp)));
+        }
+        let board = logic.start(&puzzle).map_err(contradiction)?;
+        let step = logic
+            .next_step(&board)
+            .unwrap_or_else(|| logic.guess(&board, &solution));
+        let mut out = record(kind, &graph, status);
+        out["level"] = Value::Null;
+        out["steps"] = json!([step_json(&logic, &step)]);
+        return Ok(Reply::json(200, &out));
     };
     let grade = Grade::of(&path);
     let mut out = record(kind, &graph, status);
@@ -522,6 +539,35 @@ fn hint(body: &Body, limits: &Limits, next: bool) -> Result<Reply, Failure> {
         out["count"] = json!(path.steps.len());
     }
     Ok(Reply::json(200, &out))
+}
+
+/// [`Logic::path`] within `time`: `None` when the path is not found by then.
+/// (Each step scans the whole board, so a big empty board takes minutes.)
+fn path_within(
+    logic: &Logic,
+    puzzle: &Puzzle,
+    solution: &Solution,
+    time: Duration,
+) -> Result<Option<crate::logic::Path>, crate::logic::Contradiction> {
+    let started = Instant::now();
+    let mut board = logic.start(puzzle)?;
+    let mut steps = Vec::new();
+    while !board.is_solved() {
+        if started.elapsed() > time {
+            return Ok(None);
+        }
+        let step = logic
+            .next_step(&board)
+            .unwrap_or_else(|| logic.guess(&board, solution));
+        logic.apply(&mut board, &step)?;
+        steps.push(step);
+    }
+    // As in `Logic::path`: sound deductions cannot leave a true solution.
+    let colours = solution.colours();
+    match (0..colours.len()).find(|&c| board.value(c) != Some(colours[c])) {
+        Some(cell) => Err(crate::logic::Contradiction { cell }),
+        None => Ok(Some(crate::logic::Path { steps })),
+    }
 }
 
 /// `generate`: a unique, minimal puzzle from `seed` (and `difficulty`).
@@ -558,6 +604,7 @@ fn generate(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
     let spawned = std::thread::Builder::new()
         .name("serve-generate".to_string())
         .spawn(move || {
+            super::http::below_the_page();
             let made = std::panic::catch_unwind(|| {
                 Generator::new(&graph)
                     .generate(&mut ChaCha8Rng::seed_from_u64(seed), &options)

@@ -173,6 +173,7 @@ async fn search(
         return api::error(503, "shutting down");
     };
     let work = tokio::task::spawn_blocking(move || {
+        below_the_page();
         // A bug in one handler must not take the server down.
         catch_unwind(AssertUnwindSafe(|| api::post(&endpoint, &body, &limits)))
             .unwrap_or_else(|_| api::error(500, "internal error: the handler panicked"))
@@ -200,4 +201,16 @@ fn respond(reply: Reply) -> Response<Full<Bytes>> {
         headers.insert(RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS));
     }
     response
+}
+
+/// Lowers the calling thread's scheduling priority (nice 10), so that a CPU
+/// busy with searches still runs the I/O threads that answer the page at once.
+/// On Linux a thread's nice value is its own; elsewhere this does nothing.
+pub(super) fn below_the_page() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: setpriority only reads its integer arguments; `who == 0` is the
+    // calling thread on Linux. A failure leaves the priority as it was.
+    unsafe {
+        libc::setpriority(libc::PRIO_PROCESS, 0, 10);
+    }
 }

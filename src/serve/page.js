@@ -265,7 +265,9 @@ async function hint() {
     for (const c of step.affected || []) state.marks[c] = "hinted";
     if (step.cell !== null && step.cell !== undefined) state.marks[step.cell] = "hinted";
     const several = answer.status === "multiple" ? " (several solutions: this follows one of them)" : "";
-    say(`Hint (${answer.level} puzzle): ${step.text}${several}`, "idle");
+    // No level when the whole path could not be found in time (a big board).
+    const level = answer.level ? ` (${answer.level} puzzle)` : "";
+    say(`Hint${level}: ${step.text}${several}`, "idle");
   }
   await draw();
 }
