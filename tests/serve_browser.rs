@@ -363,6 +363,8 @@ fn a_pasted_pie_is_drawn_and_a_bad_one_shows_line_and_column() {
     browser.open(&url);
     browser.wait_text("#status", "Sudoku 9×9");
     browser.click("#ron-box summary");
+    // The box shows the built-in in use: start from an empty one.
+    browser.script("document.getElementById('ron').value = ''; return true;");
     browser.keys("#ron", "Variant(\n  name: \"Pie of 8\",\n  symbols: Range(1, 8)\n  cells: Polar(sectors: 8, rings: 4),\n)");
     browser.click("#load-ron");
     let error = browser.wait_text("#variant-error", "line 4, column 3");
@@ -401,6 +403,7 @@ fn the_first_hour_papercuts_stay_fixed() {
     browser.open(&url);
     browser.wait_text("#status", "Sudoku 9×9: 81 cells");
     // The RON box shows the variant in use: a built-in's own text, not a previous paste.
+    browser.click("#ron-box summary");
     browser.script("document.getElementById('ron').value = 'Latin(size: 3)'; return true;");
     browser.click("#load-ron");
     browser.wait_text("#status", "Latin square 3×3");
@@ -450,5 +453,6 @@ fn the_first_hour_papercuts_stay_fixed() {
          return window.innerWidth < 600 && w.top >= a.bottom - 1 && \
            document.documentElement.scrollWidth <= window.innerWidth;",
     );
+    browser.script("document.getElementById('work').scrollIntoView(); return true;");
     browser.screenshot("serve-narrow.png");
 }
