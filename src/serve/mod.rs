@@ -1,13 +1,13 @@
 //! The local web page and its JSON API (`graphdoku serve`), on 127.0.0.1 only.
 //!
-//! Safe against the web pages the user visits ([`guard`]): a request must name
+//! Safe against the web pages the user visits (`guard.rs`): a request must name
 //! this server in its `Host` (no DNS rebinding), come from the page's own
 //! `Origin` when it says where it comes from, carry the run's secret token to
 //! reach the API, and POST `application/json` (which a cross-site form cannot
 //! send without a CORS preflight, never granted). A pasted variant may refer to
 //! built-in variants only: no request opens a file.
 //!
-//! Bounded against any client ([`http`]): connections are capped and time out
+//! Bounded against any client (`http.rs`): connections are capped and time out
 //! while their headers or body trickle in; the page and static files are
 //! answered at once on the I/O threads, never behind a search; searches run on
 //! a small pool whose waiting line is bounded, and a full line answers 503 with
