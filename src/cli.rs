@@ -229,6 +229,10 @@ pub enum Command {
         /// Open the page in the default browser.
         #[arg(long)]
         open: bool,
+        /// Let the API answer without this run's secret token (printed in the
+        /// page's address): any program on this machine may then use it.
+        #[arg(long)]
+        no_token: bool,
     },
     /// Project Euler 96: the sum of the 3-digit numbers at the top left of every solution.
     Euler {

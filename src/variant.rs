@@ -346,6 +346,16 @@ pub enum VariantError {
         /// The name as given.
         name: String,
     },
+    /// A name in `extends` or `parts` that is not a built-in, where files are
+    /// off (see [`Files::Off`]): nothing was opened or looked up on disk.
+    #[error(
+        "{name:?} is not a built-in variant: here `extends` and `parts` may name built-ins only ({}), never a file",
+        BUILTINS.iter().map(|b| b.0).collect::<Vec<_>>().join(", ")
+    )]
+    NotBuiltin {
+        /// The name as given.
+        name: String,
+    },
     /// Variants that extend or place each other in a circle.
     #[error("a cycle: {}", chain.join(" → "))]
     Cycle {
@@ -463,8 +473,45 @@ impl LoadedVariant {
 /// assert_eq!(x.spec.houses.len(), 4);
 /// ```
 pub fn parse(source: &str, origin: &str) -> Result<LoadedVariant, VariantError> {
-    let dir = Path::new(origin).parent().unwrap_or(Path::new(""));
-    Reader::default().parse(source, origin, Some(dir))
+    parse_with(source, origin, Files::Beside)
+}
+
+/// Whether the variants a parsed text refers to (`extends`, `parts`) may be files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Files {
+    /// Files beside the text's `origin` first, then built-ins: the command line.
+    Beside,
+    /// Built-ins only: no file is opened, or even looked for, so an error says
+    /// nothing of what is on disk. For text from elsewhere (a web request).
+    Off,
+}
+
+/// Parses variant RON text as [`parse`] does, with file references as `files` says.
+///
+/// # Errors
+/// As [`parse`]; with [`Files::Off`], a reference that is not a built-in is
+/// [`VariantError::NotBuiltin`] (inside [`VariantError::Within`]).
+///
+/// # Example
+/// ```
+/// use graphdoku::variant::{Files, parse_with};
+/// let x = parse_with(r#"Variant(extends: "sudoku9", houses: [Diagonals])"#, "x", Files::Off);
+/// assert_eq!(x.unwrap().spec.houses.len(), 4);
+/// let e = parse_with(r#"Variant(extends: "/etc/passwd")"#, "x", Files::Off).unwrap_err();
+/// assert!(e.to_string().contains("may name built-ins only"), "{e}");
+/// ```
+pub fn parse_with(source: &str, origin: &str, files: Files) -> Result<LoadedVariant, VariantError> {
+    match files {
+        Files::Beside => {
+            let dir = Path::new(origin).parent().unwrap_or(Path::new(""));
+            Reader::default().parse(source, origin, Some(dir))
+        }
+        Files::Off => Reader {
+            files_off: true,
+            ..Reader::default()
+        }
+        .parse(source, origin, None),
+    }
 }
 
 /// Reads a variant from a file, or a built-in by name (`sudoku9`, `pie`, …).
@@ -555,6 +602,8 @@ const MAX_DEPTH: usize = 16;
 struct Reader {
     /// Keys and names of the variants being read, outermost first.
     chain: Vec<(PathBuf, String)>,
+    /// References name built-ins only ([`Files::Off`]).
+    files_off: bool,
 }
 
 impl Reader {
@@ -687,8 +736,11 @@ impl Reader {
         };
         // Built-ins (no `dir`) refer to built-ins only, never to a file that happens to be here.
         let target = Target::find(name, dir).ok_or_else(|| {
-            within(VariantError::Unknown {
-                name: name.to_string(),
+            let name = name.to_string();
+            within(if self.files_off {
+                VariantError::NotBuiltin { name }
+            } else {
+                VariantError::Unknown { name }
             })
         })?;
         let key = target.key();

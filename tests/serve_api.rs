@@ -1,4 +1,5 @@
-//! The web API over loopback, without a browser: limits, errors, and answers.
+//! The web API over loopback, without a browser: the attacks of a hostile web
+//! page refused, limits, errors, and answers.
 
 mod common;
 
@@ -8,25 +9,51 @@ use std::net::{SocketAddr, TcpStream};
 use std::time::{Duration, Instant};
 
 use graphdoku::Budget;
+use graphdoku::graph::Capacity;
 use graphdoku::serve::{Limits, Server};
+use graphdoku::{ConstraintGraph, variant};
 use serde_json::{Value, json};
 
+/// A running server: its address, and the token its API asks for.
+#[derive(Debug, Clone, Copy)]
+struct At {
+    addr: SocketAddr,
+    token: &'static str,
+}
+
+impl std::fmt::Display for At {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        self.addr.fmt(f)
+    }
+}
+
 /// A server in this process on a free port, with a short search budget.
-fn start() -> SocketAddr {
-    let limits = Limits {
+fn start() -> At {
+    start_with(Limits {
         budget: Budget::unlimited()
             .nodes(2_000_000)
             .time(Duration::from_millis(300)),
         ..Limits::default()
-    };
-    let server = Server::bind(0, limits).expect("a free loopback port");
-    let addr = server.addr();
-    std::thread::spawn(move || server.run());
-    addr
+    })
 }
 
-/// Sends raw bytes and returns the status and body of the answer.
-fn raw(addr: SocketAddr, bytes: &[u8]) -> (u16, String) {
+/// A server in this process on a free port, held to `limits`.
+fn start_with(limits: Limits) -> At {
+    let server = Server::bind(0, limits).expect("a free loopback port");
+    let at = At {
+        addr: server.addr(),
+        token: server.token().expect("a token").to_string().leak(),
+    };
+    assert_eq!(
+        server.url(),
+        format!("http://{}/?token={}", at.addr, at.token)
+    );
+    std::thread::spawn(move || server.run());
+    at
+}
+
+/// Sends raw bytes and returns the whole answer, headers and body.
+fn raw_answer(addr: SocketAddr, bytes: &[u8]) -> String {
     let mut stream = TcpStream::connect(addr).expect("connect");
     stream
         .set_read_timeout(Some(Duration::from_secs(20)))
@@ -40,7 +67,12 @@ fn raw(addr: SocketAddr, bytes: &[u8]) -> (u16, String) {
     let mut answer = Vec::new();
     let _ = stream.read_to_end(&mut answer);
     let _ = sending.join();
-    let answer = String::from_utf8_lossy(&answer).into_owned();
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+/// Sends raw bytes and returns the status and body of the answer.
+fn raw(addr: SocketAddr, bytes: &[u8]) -> (u16, String) {
+    let answer = raw_answer(addr, bytes);
     let status = answer
         .split(' ')
         .nth(1)
@@ -52,19 +84,52 @@ fn raw(addr: SocketAddr, bytes: &[u8]) -> (u16, String) {
     (status, body)
 }
 
-/// A request with a body and `Connection: close`.
-fn request(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, String) {
-    let mut bytes = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
+/// A request as the page sends it (JSON, the token as a bearer), with a body
+/// and `Connection: close`.
+fn request(at: At, method: &str, path: &str, body: &[u8]) -> (u16, String) {
+    let token = format!("Bearer {}", at.token);
+    request_with(
+        at,
+        method,
+        path,
+        &[
+            ("Content-Type", "application/json"),
+            ("Authorization", &token),
+        ],
+        body,
     )
-    .into_bytes();
+}
+
+/// A request with exactly these headers besides `Host`, `Content-Length` and
+/// `Connection: close`.
+fn request_with(
+    at: At,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> (u16, String) {
+    let mut head = format!("{method} {path} HTTP/1.1\r\n");
+    if !headers
+        .iter()
+        .any(|(name, _)| name.eq_ignore_ascii_case("host"))
+    {
+        head += &format!("Host: {}\r\n", at.addr);
+    }
+    for (name, value) in headers {
+        head += &format!("{name}: {value}\r\n");
+    }
+    head += &format!(
+        "Content-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    let mut bytes = head.into_bytes();
     bytes.extend_from_slice(body);
-    raw(addr, &bytes)
+    raw(at.addr, &bytes)
 }
 
 /// POSTs `body` to `/api/endpoint`; the status and the JSON answer.
-fn post(addr: SocketAddr, endpoint: &str, body: &Value) -> (u16, Value) {
+fn post(addr: At, endpoint: &str, body: &Value) -> (u16, Value) {
     let (status, text) = request(
         addr,
         "POST",
@@ -151,10 +216,12 @@ fn an_oversized_body_is_a_413() {
     let big = vec![b' '; (1 << 20) + 10];
     let (status, body) = request(addr, "POST", "/api/check", &big);
     assert_eq!(status, 413, "{body}");
-    assert!(body.contains("larger than 1048576 bytes"), "{body}");
+    assert!(body.contains("larger than 262144 bytes"), "{body}");
     // Chunked, with no length to refuse up front: cut off while reading.
     let mut chunked = format!(
-        "POST /api/check HTTP/1.1\r\nHost: {addr}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+        "POST /api/check HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Authorization: Bearer {}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n",
+        addr.token
     )
     .into_bytes();
     for _ in 0..20 {
@@ -163,7 +230,7 @@ fn an_oversized_body_is_a_413() {
         chunked.extend_from_slice(b"\r\n");
     }
     chunked.extend_from_slice(b"0\r\n\r\n");
-    assert_eq!(raw(addr, &chunked).0, 413);
+    assert_eq!(raw(addr.addr, &chunked).0, 413);
     assert_eq!(request(addr, "GET", "/api/variants", b"").0, 200);
 }
 
@@ -268,14 +335,17 @@ fn an_fpuzzles_string_is_imported() {
     assert_eq!(status, 422);
 }
 
-/// The real binary on a free port, and its address.
-fn spawn_binary() -> (common::Killed, SocketAddr) {
+/// The real binary on a free port, and its address and token.
+fn spawn_binary() -> (common::Killed, At) {
     let (child, url) = common::serve();
-    let addr = url["http://".len()..]
-        .trim_end_matches('/')
-        .parse()
-        .unwrap();
-    (child, addr)
+    let (addr, token) = url["http://".len()..]
+        .split_once("/?token=")
+        .unwrap_or_else(|| panic!("no token in {url}"));
+    let at = At {
+        addr: addr.parse().unwrap(),
+        token: token.to_string().leak(),
+    };
+    (child, at)
 }
 
 #[test]
@@ -304,7 +374,7 @@ fn a_hopeless_search_gives_up_within_the_budget_and_the_server_goes_on() {
     );
     assert_eq!((status, answer["status"].as_str()), (200, Some("unique")));
     // Garbage that is not HTTP at all does not stop it either.
-    let _ = raw(addr, b"\x00\x01 not http\r\n\r\n");
+    let _ = raw(addr.addr, b"\x00\x01 not http\r\n\r\n");
     assert_eq!(request(addr, "GET", "/api/variants", b"").0, 200);
 }
 
@@ -318,9 +388,7 @@ fn a_hopeless_search_gives_up_within_the_budget_and_the_server_goes_on() {
 fn load_of_a_thousand_mixed_requests() {
     const REQUESTS: usize = 1000;
     const CLIENTS: usize = 4;
-    let server = Server::bind(0, Limits::default()).unwrap();
-    let addr = server.addr();
-    std::thread::spawn(move || server.run());
+    let addr = start_with(Limits::default());
     let nine = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
     let nine: Vec<Value> = nine
         .chars()
@@ -415,4 +483,445 @@ fn load_of_a_thousand_mixed_requests() {
         "the server still answers: GET /api/variants in {:?}",
         after.elapsed()
     );
+}
+
+// The attacks of issue 19, each as the request a hostile page (or a DNS
+// rebinding) would make: refused, and nothing of any file in the answer.
+
+/// A file with a secret line that reads as a broken variant, so a server that
+/// opened it would quote the line in its error.
+fn secret_file() -> tempfile::NamedTempFile {
+    let mut file = tempfile::Builder::new().suffix(".ron").tempfile().unwrap();
+    writeln!(file, "Variant(name: \"SECRET-LINE-42\", oops)").unwrap();
+    file
+}
+
+#[test]
+fn a_pasted_variant_cannot_name_a_file() {
+    let at = start();
+    let secret = secret_file();
+    let secret = secret.path().display().to_string();
+    let missing = format!("{secret}.missing");
+    let mut answers = Vec::new();
+    for (ron, file) in [
+        (r#"Variant(extends: "/etc/passwd")"#.to_string(), "/etc/passwd"),
+        (
+            r#"Variant(extends: "sudoku4", parts: [(variant: "/proc/self/environ", offset: (0, 0))])"#
+                .to_string(),
+            "/proc/self/environ",
+        ),
+        (format!("Variant(extends: {secret:?})"), secret.as_str()),
+        (format!("Variant(extends: {missing:?})"), missing.as_str()),
+        // A relative path that exists in the server's folder.
+        (r#"Variant(extends: "variants/sudoku9.ron")"#.into(), "variants/sudoku9.ron"),
+        (r#"Variant(extends: "../wt-serve/Cargo.toml")"#.into(), "../wt-serve/Cargo.toml"),
+    ] {
+        for endpoint in ["variant", "check", "render"] {
+            let (status, answer) = post(at, endpoint, &json!({ "ron": ron }));
+            let text = answer["error"].as_str().unwrap_or("").to_string();
+            assert_eq!(status, 400, "{endpoint} {file}: {answer}");
+            assert!(text.contains("may name built-ins only"), "{text}");
+            assert!(text.contains("never a file"), "{text}");
+            for leak in ["root:", "PATH=", "SECRET", "[package]", "No such file", "Sudoku 9"] {
+                assert!(!text.contains(leak), "{leak} in {text}");
+            }
+            answers.push((file.to_string(), text.replace(file, "FILE")));
+        }
+    }
+    // Whether a file exists is not told either: the answers differ only by the name.
+    let existing: Vec<&String> = answers
+        .iter()
+        .filter(|a| a.0 == secret)
+        .map(|a| &a.1)
+        .collect();
+    let absent: Vec<&String> = answers
+        .iter()
+        .filter(|a| a.0 == missing)
+        .map(|a| &a.1)
+        .collect();
+    assert_eq!(existing, absent);
+    // Built-ins are still there to extend and place, with or without `.ron`.
+    let (status, info) = post(
+        at,
+        "variant",
+        &json!({"ron": r#"Variant(extends: "sudoku9.ron", houses: [Diagonals])"#}),
+    );
+    assert_eq!(status, 200, "{info}");
+    // The library refuses the same with files off, and reads files when asked to.
+    let ron = format!("Variant(extends: {secret:?})");
+    let off = variant::parse_with(&ron, "x", variant::Files::Off).unwrap_err();
+    assert!(!off.to_string().contains("SECRET"), "{off}");
+    let beside = variant::parse(&ron, "x").unwrap_err();
+    assert!(beside.to_string().contains("SECRET-LINE-42"), "{beside}");
+}
+
+#[test]
+fn a_request_for_another_host_is_refused() {
+    let at = start();
+    let port = at.addr.port();
+    let token = format!("Bearer {}", at.token);
+    let json = ("Content-Type", "application/json");
+    let body = json!({"variant": "sudoku4"}).to_string();
+    // DNS rebinding: evil.com resolves to 127.0.0.1, and the browser says so in Host.
+    for host in [
+        format!("evil.com:{port}"),
+        "127.0.0.1".into(),
+        format!("127.0.0.2:{port}"),
+    ] {
+        let host = ("Host", host.as_str());
+        let (status, text) = request_with(at, "GET", "/", &[host], b"");
+        assert_eq!(status, 421, "{text}");
+        assert!(!text.contains("<html"), "{text}");
+        let headers = [host, json, ("Authorization", token.as_str())];
+        let (status, text) = request_with(at, "POST", "/api/check", &headers, body.as_bytes());
+        assert_eq!(status, 421, "{text}");
+        assert!(
+            !text.contains("unique") && !text.contains("status"),
+            "{text}"
+        );
+    }
+    for host in [
+        format!("localhost:{port}"),
+        format!("[::1]:{port}"),
+        at.addr.to_string(),
+    ] {
+        assert_eq!(
+            request_with(at, "GET", "/", &[("Host", &host)], b"").0,
+            200,
+            "{host}"
+        );
+    }
+}
+
+#[test]
+fn the_api_needs_the_token_json_and_the_pages_origin() {
+    let at = start();
+    let token = format!("Bearer {}", at.token);
+    let json = ("Content-Type", "application/json");
+    let bearer = ("Authorization", token.as_str());
+    let body = json!({"variant": "sudoku4", "givens": givens("12..3...2.1.....")}).to_string();
+    let body = body.as_bytes();
+    let answered = |(status, text): (u16, String)| {
+        assert_eq!(status, 200, "{text}");
+        assert!(text.contains("\"unique\""), "{text}");
+    };
+    let refused = |want: u16, (status, text): (u16, String)| {
+        assert_eq!(status, want, "{text}");
+        assert!(!text.contains("unique"), "{text}");
+    };
+    answered(request_with(
+        at,
+        "POST",
+        "/api/check",
+        &[json, bearer],
+        body,
+    ));
+    let query = format!("/api/check?token={}", at.token);
+    answered(request_with(at, "POST", &query, &[json], body));
+    // No token, a wrong one, one cut short: 403, for every API path.
+    refused(403, request_with(at, "POST", "/api/check", &[json], body));
+    refused(
+        403,
+        request_with(at, "POST", "/api/check?token=nope", &[json], body),
+    );
+    let short = format!("Bearer {}", &at.token[..at.token.len() - 1]);
+    refused(
+        403,
+        request_with(
+            at,
+            "POST",
+            "/api/check",
+            &[json, ("Authorization", &short)],
+            body,
+        ),
+    );
+    refused(403, request_with(at, "GET", "/api/variants", &[], b""));
+    // A cross-site form or fetch without preflight: text/plain, no token.
+    let plain = ("Content-Type", "text/plain");
+    let evil = ("Origin", "http://evil.com");
+    refused(
+        403,
+        request_with(at, "POST", "/api/check", &[plain, evil], body),
+    );
+    refused(403, request_with(at, "POST", "/api/check", &[plain], body));
+    // Even with the token, text/plain is not executed, and another Origin is refused.
+    refused(
+        415,
+        request_with(at, "POST", "/api/check", &[plain, bearer], body),
+    );
+    refused(415, request_with(at, "POST", "/api/check", &[bearer], body));
+    refused(
+        403,
+        request_with(at, "POST", "/api/check", &[json, bearer, evil], body),
+    );
+    refused(
+        403,
+        request_with(
+            at,
+            "POST",
+            "/api/check",
+            &[json, bearer, ("Origin", "null")],
+            body,
+        ),
+    );
+    let own = format!("http://{}", at.addr);
+    answered(request_with(
+        at,
+        "POST",
+        "/api/check",
+        &[json, bearer, ("Origin", &own)],
+        body,
+    ));
+    // The page itself needs no token (it reads it from its own address).
+    assert_eq!(request_with(at, "GET", "/", &[], b"").0, 200);
+    // No CORS: a preflight is not granted, and no answer carries CORS headers.
+    let preflight = format!(
+        "OPTIONS /api/check HTTP/1.1\r\nHost: {}\r\nOrigin: {own}\r\nAccess-Control-Request-Method: POST\r\n\
+         Access-Control-Request-Headers: content-type, authorization\r\nConnection: close\r\n\r\n",
+        at.addr
+    );
+    let answer = raw_answer(at.addr, preflight.as_bytes());
+    assert!(
+        answer.starts_with("HTTP/1.1 403") || answer.starts_with("HTTP/1.1 405"),
+        "{answer}"
+    );
+    assert!(
+        !answer.to_ascii_lowercase().contains("access-control"),
+        "{answer}"
+    );
+    let get = format!(
+        "GET /api/variants?token={} HTTP/1.1\r\nHost: {}\r\nOrigin: {own}\r\nConnection: close\r\n\r\n",
+        at.token, at.addr
+    );
+    let answer = raw_answer(at.addr, get.as_bytes());
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(
+        !answer.to_ascii_lowercase().contains("access-control"),
+        "{answer}"
+    );
+}
+
+#[test]
+fn no_token_is_asked_with_no_token_after_a_warning() {
+    use std::io::BufRead;
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_graphdoku"))
+        .args(["serve", "--port", "0", "--no-token"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("graphdoku serve starts");
+    let mut child = common::Killed(child);
+    let mut warning = String::new();
+    std::io::BufReader::new(child.0.stderr.take().unwrap())
+        .read_line(&mut warning)
+        .unwrap();
+    assert!(warning.starts_with("warning: --no-token"), "{warning}");
+    let mut line = String::new();
+    std::io::BufReader::new(child.0.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://127.0.0.1:"))
+        .unwrap_or_else(|| panic!("no URL in {line:?}"));
+    assert!(!url.contains("token"), "{url}");
+    let at = At {
+        addr: url["http://".len()..]
+            .trim_end_matches('/')
+            .parse()
+            .unwrap(),
+        token: "",
+    };
+    let body = json!({"variant": "sudoku4", "givens": givens("12..3...2.1.....")}).to_string();
+    let json = ("Content-Type", "application/json");
+    let (status, text) = request_with(at, "POST", "/api/check", &[json], body.as_bytes());
+    assert_eq!(status, 200, "{text}");
+    // The other checks hold all the same.
+    let evil = ("Host", "evil.com");
+    assert_eq!(
+        request_with(at, "POST", "/api/check", &[json, evil], body.as_bytes()).0,
+        421
+    );
+    let plain = ("Content-Type", "text/plain");
+    assert_eq!(
+        request_with(at, "POST", "/api/check", &[plain], body.as_bytes()).0,
+        415
+    );
+}
+
+// The budgets of issue 19: a request is refused before anything big is built.
+
+#[test]
+fn an_oversized_variant_is_refused_at_once_naming_the_limit() {
+    let at = start();
+    for (ron, limit) in [
+        ("Latin(size: 255)", "limit of 64"),
+        ("Sudoku(box_size: 15)", "limit of 64"),
+        (
+            "Variant(name: \"wide\", symbols: Range(1, 9), cells: Grid(rows: 1000, cols: 1000))",
+            "more than 4096 cells",
+        ),
+        (
+            "Variant(name: \"ring\", symbols: Range(1, 9), cells: Polar(sectors: 100000, rings: 9))",
+            "more than 4096 cells",
+        ),
+        (
+            r#"Variant(name: "three", symbols: Range(1, 49), cells: Grid(rows: 49, cols: 49),
+                 parts: [(variant: "sudoku49", offset: (0, 0)), (variant: "sudoku49", offset: (0, 0)), (variant: "sudoku49", offset: (0, 0))])"#,
+            "more than 4096 cells",
+        ),
+    ] {
+        for endpoint in ["check", "variant"] {
+            let started = Instant::now();
+            let (status, answer) = post(at, endpoint, &json!({ "ron": ron }));
+            let took = started.elapsed();
+            assert_eq!(status, 422, "{ron}: {answer}");
+            let text = answer["error"].as_str().unwrap();
+            assert!(text.contains(limit), "{ron}: {text}");
+            assert!(took < Duration::from_millis(500), "{ron} took {took:?}");
+        }
+    }
+    // The largest the limits allow still answers: 64×64, 4,096 cells.
+    let (status, answer) = post(at, "variant", &json!({ "ron": "Sudoku(box_size: 8)" }));
+    assert_eq!(status, 200, "{answer}");
+    // And the edge count is the builder's own, with the caller's bound.
+    let nine = variant::load("sudoku9").unwrap();
+    let small = Capacity {
+        edges: 500,
+        ..Capacity::LIBRARY
+    };
+    let Err(e) = ConstraintGraph::build_within(&nine, &small) else {
+        panic!("sudoku9 has 810 edges, more than 500");
+    };
+    assert!(e.to_string().contains("is more than 500"), "{e}");
+}
+
+#[test]
+fn every_builtin_fits_the_servers_limits() {
+    let at = start();
+    for (name, _) in variant::BUILTINS {
+        let (status, info) = post(at, "variant", &json!({ "variant": name }));
+        assert_eq!(status, 200, "{name}: {info}");
+        assert!(
+            info["ron"].as_str().unwrap().contains("Variant")
+                || info["ron"].as_str().unwrap().contains("Sudoku")
+                || info["ron"].as_str().unwrap().contains("Latin"),
+            "{name}: {info}"
+        );
+    }
+}
+
+// The bounds of issue 19: connections, slow clients and a busy pool.
+
+#[test]
+fn a_busy_pool_answers_503_with_retry_after_and_the_page_does_not_wait() {
+    let at = start_with(Limits {
+        budget: Budget::unlimited().time(Duration::from_millis(1500)),
+        workers: 1,
+        queue: 0,
+        ..Limits::default()
+    });
+    let hopeless = json!({"ron": common::HOPELESS, "limit": 1_000_000});
+    let searching = std::thread::spawn(move || post(at, "count", &hopeless));
+    std::thread::sleep(Duration::from_millis(300));
+    let body = json!({"variant": "sudoku4"}).to_string();
+    let bytes = format!(
+        "POST /api/check HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nAuthorization: Bearer {}\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        at.addr,
+        at.token,
+        body.len()
+    );
+    let answer = raw_answer(at.addr, bytes.as_bytes());
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    assert!(
+        answer.to_ascii_lowercase().contains("retry-after: 2"),
+        "{answer}"
+    );
+    // The page, static files, 404 and 405 are answered while the search runs.
+    let started = Instant::now();
+    assert_eq!(request(at, "GET", "/", b"").0, 200);
+    assert_eq!(request(at, "GET", "/page.js", b"").0, 200);
+    assert_eq!(request(at, "GET", "/nowhere", b"").0, 404);
+    assert_eq!(request(at, "PUT", "/", b"").0, 405);
+    let took = started.elapsed();
+    assert!(took < Duration::from_millis(500), "took {took:?}");
+    let (status, answer) = searching.join().unwrap();
+    assert_eq!((status, answer["status"].as_str()), (200, Some("gave-up")));
+}
+
+#[test]
+fn slow_headers_and_bodies_time_out_and_connections_are_capped() {
+    let at = start_with(Limits {
+        connections: 4,
+        headers: Duration::from_secs(1),
+        body_time: Duration::from_secs(1),
+        ..Limits::default()
+    });
+    // Headers that never end: the connection is closed after the header timeout.
+    let mut slow = TcpStream::connect(at.addr).unwrap();
+    slow.set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let started = Instant::now();
+    slow.write_all(format!("GET / HTTP/1.1\r\nHost: {}\r\nX-Slow: ", at.addr).as_bytes())
+        .unwrap();
+    let mut answer = Vec::new();
+    let _ = slow.read_to_end(&mut answer);
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(5), "closed after {took:?}");
+    assert!(!String::from_utf8_lossy(&answer).contains("<html"));
+    // A body that never comes: 408 after the body timeout.
+    let mut slow = TcpStream::connect(at.addr).unwrap();
+    slow.set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let started = Instant::now();
+    slow.write_all(
+        format!(
+            "POST /api/check HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nAuthorization: Bearer {}\r\n\
+             Content-Length: 100\r\n\r\n{{\"variant\"",
+            at.addr, at.token
+        )
+        .as_bytes(),
+    )
+    .unwrap();
+    let mut answer = [0u8; 12];
+    slow.read_exact(&mut answer).unwrap();
+    assert_eq!(&answer, b"HTTP/1.1 408");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    drop(slow);
+    // Four idle connections fill the cap: a fifth gets 503 at once, and the
+    // server answers again once the idle ones time out.
+    std::thread::sleep(Duration::from_millis(200));
+    let idle: Vec<TcpStream> = (0..4)
+        .map(|_| TcpStream::connect(at.addr).unwrap())
+        .collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let answer = raw_answer(
+        at.addr,
+        format!("GET / HTTP/1.1\r\nHost: {}\r\n\r\n", at.addr).as_bytes(),
+    );
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(request(at, "GET", "/", b"").0, 200);
+    drop(idle);
+}
+
+#[test]
+fn a_hint_on_a_big_empty_board_answers_within_the_budget() {
+    // 2 s for the uniqueness search, then 2 s for the path of steps.
+    let at = start_with(Limits::default());
+    let big = json!({"ron": "Sudoku(box_size: 8)"});
+    let started = Instant::now();
+    let (status, answer) = post(at, "hint", &big);
+    assert_eq!(status, 200, "{answer}");
+    if answer["status"] != "gave-up" {
+        // The first step, without the level of a path too long to find in time.
+        assert_eq!(answer["status"], "multiple", "{answer}");
+        assert!(answer["steps"][0]["text"].is_string(), "{answer}");
+        assert!(answer["level"].is_null(), "{answer}");
+    }
+    let (status, answer) = post(at, "grade", &big);
+    assert_eq!((status, answer["status"].as_str()), (200, Some("gave-up")));
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(12), "took {took:?}");
 }

@@ -363,6 +363,8 @@ fn a_pasted_pie_is_drawn_and_a_bad_one_shows_line_and_column() {
     browser.open(&url);
     browser.wait_text("#status", "Sudoku 9×9");
     browser.click("#ron-box summary");
+    // The box shows the built-in in use: start from an empty one.
+    browser.script("document.getElementById('ron').value = ''; return true;");
     browser.keys("#ron", "Variant(\n  name: \"Pie of 8\",\n  symbols: Range(1, 8)\n  cells: Polar(sectors: 8, rings: 4),\n)");
     browser.click("#load-ron");
     let error = browser.wait_text("#variant-error", "line 4, column 3");
@@ -388,4 +390,69 @@ fn a_pasted_pie_is_drawn_and_a_bad_one_shows_line_and_column() {
         ""
     );
     browser.screenshot("serve-pie.png");
+}
+
+#[test]
+fn the_first_hour_papercuts_stay_fixed() {
+    let Some((chromium, chromedriver)) = browser_programs() else {
+        return;
+    };
+    let (_server, url) = common::serve();
+    assert!(url.contains("/?token="), "{url}");
+    let browser = Browser::start(&chromium, &chromedriver);
+    browser.open(&url);
+    browser.wait_text("#status", "Sudoku 9×9: 81 cells");
+    // The RON box shows the variant in use: a built-in's own text, not a previous paste.
+    browser.click("#ron-box summary");
+    browser.script("document.getElementById('ron').value = 'Latin(size: 3)'; return true;");
+    browser.click("#load-ron");
+    browser.wait_text("#status", "Latin square 3×3");
+    browser.click("#variant-select option[value=\"sudoku4\"]");
+    browser.wait_text("#status", "Sudoku 4×4: 16 cells");
+    let ron = browser.script("return document.getElementById('ron').value;");
+    assert!(
+        ron.as_str().unwrap().contains("Sudoku(box_size: 2)"),
+        "{ron}"
+    );
+    // A clash on the selected cell keeps its colour under the selection outline.
+    browser.set(0, "1", "r1c1 = 1");
+    browser.set(1, "1", "r1c2 = 1");
+    browser.click("#check");
+    browser.wait_text("#status", "None: givens clash in r1c1, r1c2");
+    let fill = browser.script(
+        "const c = document.querySelector('#board [data-cell=\"1\"]'); \
+         return [c.classList.contains('selected'), getComputedStyle(c).fill];",
+    );
+    assert_eq!(fill, json!([true, "rgb(255, 157, 157)"]));
+    // Actions clicked while the page works are queued, not dropped.
+    browser.keys("#board", BACKSPACE);
+    browser.wait_text("#selected-cell", "r1c2 (empty)");
+    browser.wait_until("return document.body.dataset.busy === 'no';");
+    let said = browser.script(
+        "document.getElementById('check').click(); document.getElementById('solve').click(); \
+         return document.getElementById('status').textContent;",
+    );
+    assert_eq!(said, json!("Working… (1 more queued)"));
+    browser.wait_text("#status", "Solved");
+    // An untitled f-puzzles import says so.
+    browser.click("#import-box summary");
+    browser.script(
+        "document.getElementById('fpuzzles').value = '{\"size\": 4, \"grid\": [[{\"value\": 1, \"given\": true}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}'; return true;",
+    );
+    browser.click("#import");
+    browser.wait_text("#status", "Imported an untitled f-puzzles puzzle.");
+    // Below 600 px the controls stack above the board, with no sideways scrolling.
+    browser.call(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 480, "height": 900})),
+    );
+    browser.wait_until(
+        "const a = document.querySelector('aside').getBoundingClientRect(); \
+         const w = document.getElementById('work').getBoundingClientRect(); \
+         return window.innerWidth < 600 && w.top >= a.bottom - 1 && \
+           document.documentElement.scrollWidth <= window.innerWidth;",
+    );
+    browser.script("document.getElementById('work').scrollIntoView(); return true;");
+    browser.screenshot("serve-narrow.png");
 }

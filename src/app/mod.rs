@@ -227,7 +227,11 @@ pub fn run(cli: Cli) -> Result<Status> {
         }
         Command::Completions { shell } => buffered(|out| completions::run(shell, out)),
         Command::Man => buffered(man::run),
-        Command::Serve { port, open } => serve::run(port, open),
+        Command::Serve {
+            port,
+            open,
+            no_token,
+        } => serve::run(port, open, no_token),
     }
 }
 

@@ -5,9 +5,16 @@ use graphdoku::serve::{Limits, Server};
 
 use super::Status;
 
-pub(crate) fn run(port: u16, open: bool) -> Result<Status> {
-    let server = Server::bind(port, Limits::default())
+pub(crate) fn run(port: u16, open: bool, no_token: bool) -> Result<Status> {
+    let mut server = Server::bind(port, Limits::default())
         .with_context(|| format!("cannot listen on 127.0.0.1:{port}"))?;
+    if no_token {
+        server = server.without_token();
+        eprintln!(
+            "warning: --no-token: any program on this machine can use the page's API \
+             (web pages from other sites are still refused)"
+        );
+    }
     let url = server.url();
     // The URL on its own line, flushed at once: scripts and tests wait for it.
     println!("graphdoku serve: open {url} (Ctrl-C stops)");
@@ -21,6 +28,6 @@ pub(crate) fn run(port: u16, open: bool) -> Result<Status> {
             eprintln!("warning: cannot open a browser ({opener}: {e}): open {url} yourself");
         }
     }
-    server.run();
+    server.run().context("the server stopped")?;
     Ok(Status::Ok)
 }

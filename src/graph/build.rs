@@ -27,8 +27,32 @@ impl ConstraintGraph {
     /// a region without one cell per symbol, a part outside the canvas, a rule that
     /// does not fit the shape, an allowed list with unknown symbols or none left.
     pub fn build(variant: &LoadedVariant) -> Result<Self, VariantError> {
+        Self::build_within(variant, &Capacity::LIBRARY)
+    }
+
+    /// Builds the graph of a parsed variant as [`ConstraintGraph::build`] does,
+    /// refusing one larger than `capacity`: each bound is checked before anything
+    /// of its size is allocated, so a refusal is quick and costs no memory.
+    ///
+    /// # Errors
+    /// As [`ConstraintGraph::build`], and [`VariantError::Invalid`] naming the
+    /// bound (cells, edges or symbols) that the variant exceeds.
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::ConstraintGraph;
+    /// use graphdoku::graph::Capacity;
+    /// let latin = graphdoku::variant::parse("Latin(size: 255)", "big").unwrap();
+    /// let small = Capacity { cells: 4096, ..Capacity::LIBRARY };
+    /// let e = ConstraintGraph::build_within(&latin, &small).unwrap_err();
+    /// assert!(e.to_string().contains("more than 4096 cells"), "{e}");
+    /// ```
+    pub fn build_within(
+        variant: &LoadedVariant,
+        capacity: &Capacity,
+    ) -> Result<Self, VariantError> {
         if let Some(base) = &variant.base {
-            Self::build(base)?;
+            Self::build_within(base, capacity)?;
         }
         let spec = &variant.spec;
         let fail = |fault: Fault| fault.error(variant);
@@ -38,13 +62,33 @@ impl ConstraintGraph {
             .expand()
             .and_then(Alphabet::new)
             .map_err(|m| fail(Fault::from(m).or_at(symbols)))?;
-        let mut parts = Vec::new();
-        for part in &spec.parts {
-            parts.push((part, Self::build(&part.variant)?));
+        if alphabet.len() > capacity.symbols {
+            let message = format!(
+                "{} symbols is more than the limit of {}",
+                alphabet.len(),
+                capacity.symbols
+            );
+            return Err(fail(Fault::from(message).or_at(Needle::Word("symbols"))));
         }
-        let covered = covered_by_parts(&spec.cells, &parts, &alphabet).map_err(fail)?;
-        let (cells, layout) =
-            make_cells(&spec.cells, covered).map_err(|f| fail(f.or_at(Needle::Word("cells"))))?;
+        let mut parts = Vec::new();
+        let mut in_parts = 0;
+        for part in &spec.parts {
+            let graph = Self::build_within(&part.variant, capacity)?;
+            // Each part is within the capacity; together they must be too.
+            in_parts += graph.len();
+            if in_parts > capacity.cells {
+                let message = format!(
+                    "the parts have more than {} cells (counted once per part)",
+                    capacity.cells
+                );
+                return Err(fail(Fault::from(message).or_at(Needle::Word("parts"))));
+            }
+            parts.push((part, graph));
+        }
+        let covered =
+            covered_by_parts(&spec.cells, &parts, &alphabet, capacity.cells).map_err(fail)?;
+        let (cells, layout) = make_cells(&spec.cells, covered, capacity.cells)
+            .map_err(|f| fail(f.or_at(Needle::Word("cells"))))?;
         let shape = Shape::new(&cells, layout);
         let k = alphabet.len();
         let mut houses = Vec::new();
@@ -72,7 +116,8 @@ impl ConstraintGraph {
                     .expect("an edge of the graph");
                 pairs.push(ordered(to_canvas(a.index()), to_canvas(b.index())));
             }
-            edge_count(pairs.len(), 0).map_err(|f| fail(f.or_at(Needle::Word("parts"))))?;
+            edge_count(pairs.len(), 0, capacity.edges)
+                .map_err(|f| fail(f.or_at(Needle::Word("parts"))))?;
             for (cell, colours) in graph.allowed.iter().enumerate() {
                 if let Some(colours) = colours {
                     restrict(&mut allowed, &cells, to_canvas(cell), colours).map_err(fail)?;
@@ -106,7 +151,8 @@ impl ConstraintGraph {
             n * n.saturating_sub(1) / 2
         });
         let in_houses = in_houses.sum();
-        edge_count(pairs.len(), in_houses).map_err(|f| fail(f.or_at(Needle::Word("houses"))))?;
+        edge_count(pairs.len(), in_houses, capacity.edges)
+            .map_err(|f| fail(f.or_at(Needle::Word("houses"))))?;
         pairs.reserve(in_houses as usize);
         for house in &houses {
             for (i, &a) in house.cells.iter().enumerate() {
@@ -128,7 +174,8 @@ impl ConstraintGraph {
                 }
                 pairs.push(ordered(a, b));
             }
-            edge_count(pairs.len(), 0).map_err(|f| fail(f.or_at(edge_needle(rule))))?;
+            edge_count(pairs.len(), 0, capacity.edges)
+                .map_err(|f| fail(f.or_at(edge_needle(rule))))?;
         }
         sort_edges(&mut pairs, cells.len());
         for rule in &spec.allowed {
@@ -345,6 +392,7 @@ fn covered_by_parts(
     canvas: &CellsSpec,
     parts: &[(&Part, ConstraintGraph)],
     alphabet: &Alphabet,
+    max_cells: usize,
 ) -> Result<Option<Vec<Vec<bool>>>, Fault> {
     if parts.is_empty() {
         return Ok(None);
@@ -370,7 +418,7 @@ fn covered_by_parts(
         }
     };
     // The canvas is allocated below: its size is checked first.
-    grid_size(rows, cols)?;
+    grid_size(rows, cols, max_cells)?;
     let mut covered = vec![vec![false; cols]; rows];
     for (part, graph) in parts {
         let what = format!("part {:?} ({})", part.name, graph.origin);
@@ -415,12 +463,35 @@ const MAX_CELLS: usize = 1 << 20;
 /// three million.
 const MAX_EDGES: u64 = 1 << 24;
 
-/// Checks that `made` edges and `more` to come stay within [`MAX_EDGES`].
-fn edge_count(made: usize, more: u64) -> Result<(), Fault> {
+/// How large a graph [`ConstraintGraph::build_within`] agrees to build.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Capacity {
+    /// Most cells: a grid's rows × columns (a canvas's too), a list's length,
+    /// the cells of all parts together.
+    pub cells: usize,
+    /// Most edges, counted with repeats before those of several houses or rules
+    /// are merged.
+    pub edges: u64,
+    /// Most symbols.
+    pub symbols: usize,
+}
+
+impl Capacity {
+    /// The library's own bounds, far beyond any puzzle: 2^20 cells, 2^24 edges,
+    /// [`MAX_SYMBOLS`](crate::symbols::MAX_SYMBOLS) symbols.
+    pub const LIBRARY: Capacity = Capacity {
+        cells: MAX_CELLS,
+        edges: MAX_EDGES,
+        symbols: crate::symbols::MAX_SYMBOLS,
+    };
+}
+
+/// Checks that `made` edges and `more` to come stay within `max`.
+fn edge_count(made: usize, more: u64, max: u64) -> Result<(), Fault> {
     let total = made as u64 + more;
-    if total > MAX_EDGES {
+    if total > max {
         return Err(format!(
-            "{total} edges (and counting) is more than {MAX_EDGES}: too large a graph to solve"
+            "{total} edges (and counting) is more than {max}: too large a graph to solve"
         )
         .into());
     }
@@ -428,12 +499,12 @@ fn edge_count(made: usize, more: u64) -> Result<(), Fault> {
 }
 
 /// Checks a grid's size before anything of that size is allocated.
-fn grid_size(rows: usize, cols: usize) -> Result<(), Fault> {
+fn grid_size(rows: usize, cols: usize, max_cells: usize) -> Result<(), Fault> {
     if rows == 0 || cols == 0 {
         return Err(format!("a grid of {rows}×{cols} has no cells").into());
     }
-    if rows.checked_mul(cols).is_none_or(|n| n > MAX_CELLS) {
-        return Err(format!("a grid of {rows}×{cols} has more than {MAX_CELLS} cells").into());
+    if rows.checked_mul(cols).is_none_or(|n| n > max_cells) {
+        return Err(format!("a grid of {rows}×{cols} has more than {max_cells} cells").into());
     }
     Ok(())
 }
@@ -442,11 +513,12 @@ fn grid_size(rows: usize, cols: usize) -> Result<(), Fault> {
 fn make_cells(
     spec: &CellsSpec,
     covered: Option<Vec<Vec<bool>>>,
+    max_cells: usize,
 ) -> Result<(Vec<Cell>, Layout), Fault> {
     match spec {
         CellsSpec::Grid { rows, cols, mask } => {
             let (rows, cols) = (*rows, *cols);
-            grid_size(rows, cols)?;
+            grid_size(rows, cols, max_cells)?;
             let present = match (covered, mask) {
                 (Some(covered), _) => covered,
                 (None, None) => vec![vec![true; cols]; rows],
@@ -474,9 +546,9 @@ fn make_cells(
         }
         CellsSpec::Polar { sectors, rings } => {
             let (sectors, rings) = (*sectors, *rings);
-            if sectors.checked_mul(rings).is_none_or(|n| n > MAX_CELLS) {
+            if sectors.checked_mul(rings).is_none_or(|n| n > max_cells) {
                 return Err(format!(
-                    "a polar shape of {sectors}×{rings} has more than {MAX_CELLS} cells"
+                    "a polar shape of {sectors}×{rings} has more than {max_cells} cells"
                 )
                 .into());
             }
@@ -496,6 +568,10 @@ fn make_cells(
             Ok((cells, Layout::Polar { sectors, rings }))
         }
         CellsSpec::List(list) => {
+            if list.len() > max_cells {
+                let message = format!("{} cells is more than {max_cells}", list.len());
+                return Err(message.into());
+            }
             let mut names = BTreeSet::new();
             for cell in list {
                 let at = Needle::Quoted(cell.name.clone());

@@ -11,6 +11,7 @@ use petgraph::graph::{NodeIndex, UnGraph};
 
 use crate::symbols::Alphabet;
 use crate::variant::VariantError;
+pub use build::Capacity;
 pub(crate) use flat::Flat;
 pub use plain::{MAX_COLOUR, MAX_VERTICES, PlainGraph};
 

@@ -2,6 +2,7 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -12,7 +13,7 @@ use super::Limits;
 use crate::generate::{Generator, Options};
 use crate::logic::{Grade, Level, Logic, Step};
 use crate::read::fpuzzles;
-use crate::variant::{self, BUILTINS, VariantError};
+use crate::variant::{self, BUILTINS, Files, VariantError};
 use crate::write::json::{Difference, Kind, Outcome, Placement, PuzzleRecord, StepRecord, word};
 use crate::write::{ron, svg, text};
 use crate::{ConstraintGraph, Puzzle, Solution, Solver, Token, Verdict, differences, uniqueness};
@@ -84,15 +85,24 @@ impl Failure {
 }
 
 impl From<VariantError> for Failure {
-    /// 422 with the line and column of the offending item, when known.
+    /// 422 with the line and column of the offending item, when known; 400 for
+    /// a reference to a file (the rule is broken, not the variant).
     fn from(e: VariantError) -> Failure {
+        let mut inner = &e;
+        while let VariantError::Within { source, .. } = inner {
+            inner = source;
+        }
+        let status = match inner {
+            VariantError::NotBuiltin { .. } => 400,
+            _ => 422,
+        };
         let location = match &e {
             VariantError::Syntax { location, .. }
             | VariantError::Invalid { location, .. }
             | VariantError::Within { location, .. } => Some(location.clone()),
             _ => None,
         };
-        let mut failure = Failure::new(422, e.to_string());
+        let mut failure = Failure::new(status, e.to_string());
         if let Some(location) = location {
             failure.line = location.line;
             failure.column = location.column;
@@ -144,8 +154,8 @@ pub(super) fn post(endpoint: &str, body: &[u8], limits: &Limits) -> Reply {
         Err(e) => return error(400, &format!("bad JSON: {e}")),
     };
     let answer = match endpoint {
-        "variant" => variant_info(&body),
-        "render" => render(&body),
+        "variant" => variant_info(&body, limits),
+        "render" => render(&body, limits),
         "solve" => solve(&body, limits),
         "count" => count(&body, limits),
         "check" => check(&body, limits),
@@ -153,7 +163,7 @@ pub(super) fn post(endpoint: &str, body: &[u8], limits: &Limits) -> Reply {
         "grade" => hint(&body, limits, false),
         "generate" => generate(&body, limits),
         "import" => import(&body),
-        "puzzle" => puzzle_ron(&body),
+        "puzzle" => puzzle_ron(&body, limits),
         _ => Err(Failure::new(404, format!("no API endpoint {endpoint:?}"))),
     };
     match answer {
@@ -162,11 +172,12 @@ pub(super) fn post(endpoint: &str, body: &[u8], limits: &Limits) -> Reply {
     }
 }
 
-/// The variant a request names: pasted RON, or a built-in (never a file path:
-/// the page must not read the server's files by name).
-fn graph_of(body: &Body) -> Result<ConstraintGraph, Failure> {
+/// The variant a request names: pasted RON, or a built-in, within
+/// [`Limits::capacity`]. Never a file: a name is a built-in's, and a pasted
+/// variant may extend or place built-ins only, so no request opens a file.
+fn graph_of(body: &Body, limits: &Limits) -> Result<ConstraintGraph, Failure> {
     let loaded = match (&body.ron, &body.variant) {
-        (Some(source), _) => variant::parse(source, "pasted variant")?,
+        (Some(source), _) => variant::parse_with(source, "pasted variant", Files::Off)?,
         (None, Some(name)) => {
             let Some((name, source)) = BUILTINS.iter().find(|b| b.0 == name) else {
                 return Err(Failure::bad(format!("no built-in variant {name:?}")));
@@ -175,7 +186,7 @@ fn graph_of(body: &Body) -> Result<ConstraintGraph, Failure> {
         }
         (None, None) => return Err(Failure::bad("name a \"variant\" or paste a \"ron\"")),
     };
-    Ok(ConstraintGraph::build(&loaded)?)
+    Ok(ConstraintGraph::build_within(&loaded, &limits.capacity)?)
 }
 
 /// Cell values by symbol, one per cell; `what` names the field in errors.
@@ -258,8 +269,8 @@ fn clashes(graph: &ConstraintGraph, puzzle: &Puzzle) -> Option<Vec<usize>> {
 }
 
 /// `variant`: the shape's cells, symbols, layout and an empty tagged drawing.
-fn variant_info(body: &Body) -> Result<Reply, Failure> {
-    let graph = graph_of(body)?;
+fn variant_info(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
+    let graph = graph_of(body, limits)?;
     let cells: Vec<Value> = graph
         .cells()
         .iter()
@@ -295,13 +306,25 @@ fn variant_info(body: &Body) -> Result<Reply, Failure> {
             "cells": cells,
             "houses": graph.houses().len(),
             "svg": picture,
+            // The text of the variant, for the page's RON box: the pasted one,
+            // or the built-in's own.
+            "ron": ron_text(body),
         }),
     ))
 }
 
+/// The RON text of a request's variant: pasted, or a built-in's source.
+fn ron_text(body: &Body) -> Option<&str> {
+    match (&body.ron, &body.variant) {
+        (Some(source), _) => Some(source),
+        (None, Some(name)) => BUILTINS.iter().find(|b| b.0 == name).map(|b| b.1),
+        (None, None) => None,
+    }
+}
+
 /// `render`: the givens (and a solution over them) drawn, cells tagged.
-fn render(body: &Body) -> Result<Reply, Failure> {
-    let graph = graph_of(body)?;
+fn render(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
+    let graph = graph_of(body, limits)?;
     let givens = values(&graph, body.givens.as_ref(), "givens")?;
     let solved = match &body.solution {
         Some(_) => Some(values(&graph, body.solution.as_ref(), "solution")?),
@@ -324,7 +347,7 @@ fn render(body: &Body) -> Result<Reply, Failure> {
 
 /// `solve`: the first solution found, verified.
 fn solve(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
-    let graph = graph_of(body)?;
+    let graph = graph_of(body, limits)?;
     let puzzle = puzzle_of(&graph, body)?;
     if let Some(cells) = clashes(&graph, &puzzle) {
         let mut out = record(Kind::Solve, &graph, Outcome::NoSolution);
@@ -348,7 +371,7 @@ fn solve(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
 
 /// `count`: solutions up to `limit` (default 2), and whether the count is complete.
 fn count(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
-    let graph = graph_of(body)?;
+    let graph = graph_of(body, limits)?;
     let puzzle = puzzle_of(&graph, body)?;
     let limit = body.limit.unwrap_or(2);
     if !(1..=MAX_LIMIT).contains(&limit) {
@@ -373,7 +396,7 @@ fn count(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
 
 /// `check`: unique, none or multiple; two solutions and the cells they differ in.
 fn check(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
-    let graph = graph_of(body)?;
+    let graph = graph_of(body, limits)?;
     let puzzle = puzzle_of(&graph, body)?;
     if let Some(cells) = clashes(&graph, &puzzle) {
         let mut out = record(Kind::Check, &graph, Outcome::NoSolution);
@@ -453,7 +476,7 @@ fn step_json(logic: &Logic, step: &Step) -> Value {
 /// `hint` (the next explained step) or `grade` (the level of the whole path).
 fn hint(body: &Body, limits: &Limits, next: bool) -> Result<Reply, Failure> {
     let kind = if next { Kind::Hint } else { Kind::Grade };
-    let graph = graph_of(body)?;
+    let graph = graph_of(body, limits)?;
     let puzzle = puzzle_of(&graph, body)?;
     if let Some(cells) = clashes(&graph, &puzzle) {
         let mut out = record(kind, &graph, Outcome::NoSolution);
@@ -469,7 +492,7 @@ fn hint(body: &Body, limits: &Limits, next: bool) -> Result<Reply, Failure> {
     };
     verified(&graph, &puzzle, &solution)?;
     let logic = Logic::new(&graph);
-    let path = logic.path(&puzzle, &solution).map_err(|c| {
+    let contradiction = |c: crate::logic::Contradiction| {
         Failure::new(
             500,
             format!(
@@ -477,11 +500,27 @@ fn hint(body: &Body, limits: &Limits, next: bool) -> Result<Reply, Failure> {
                 graph.cells()[c.cell].name
             ),
         )
-    })?;
+    };
     let status = if unique {
         Outcome::Unique
     } else {
         Outcome::Multiple
+    };
+    let within = limits.budget.timeout.unwrap_or(Duration::from_secs(2));
+    let Some(path) = path_within(&logic, &puzzle, &solution, within).map_err(contradiction)? else {
+        // A path too long to find in time (a big empty board): the grade gives
+        // up; a hint is still the first step, without the puzzle's level.
+        if !next {
+            return Ok(Reply::json(200, &record(kind, &graph, Outcome::GaveUp)));
+        }
+        let board = logic.start(&puzzle).map_err(contradiction)?;
+        let step = logic
+            .next_step(&board)
+            .unwrap_or_else(|| logic.guess(&board, &solution));
+        let mut out = record(kind, &graph, status);
+        out["level"] = Value::Null;
+        out["steps"] = json!([step_json(&logic, &step)]);
+        return Ok(Reply::json(200, &out));
     };
     let grade = Grade::of(&path);
     let mut out = record(kind, &graph, status);
@@ -502,13 +541,42 @@ fn hint(body: &Body, limits: &Limits, next: bool) -> Result<Reply, Failure> {
     Ok(Reply::json(200, &out))
 }
 
+/// [`Logic::path`] within `time`: `None` when the path is not found by then.
+/// (Each step scans the whole board, so a big empty board takes minutes.)
+fn path_within(
+    logic: &Logic,
+    puzzle: &Puzzle,
+    solution: &Solution,
+    time: Duration,
+) -> Result<Option<crate::logic::Path>, crate::logic::Contradiction> {
+    let started = Instant::now();
+    let mut board = logic.start(puzzle)?;
+    let mut steps = Vec::new();
+    while !board.is_solved() {
+        if started.elapsed() > time {
+            return Ok(None);
+        }
+        let step = logic
+            .next_step(&board)
+            .unwrap_or_else(|| logic.guess(&board, solution));
+        logic.apply(&mut board, &step)?;
+        steps.push(step);
+    }
+    // As in `Logic::path`: sound deductions cannot leave a true solution.
+    let colours = solution.colours();
+    match (0..colours.len()).find(|&c| board.value(c) != Some(colours[c])) {
+        Some(cell) => Err(crate::logic::Contradiction { cell }),
+        None => Ok(Some(crate::logic::Path { steps })),
+    }
+}
+
 /// `generate`: a unique, minimal puzzle from `seed` (and `difficulty`).
 ///
 /// The generator has no budget of its own, so it runs on its own thread and the
 /// request gives up after [`Limits::generate`]; at most [`MAX_GENERATING`] run
 /// at once, so abandoned ones cannot pile up.
 fn generate(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
-    let graph = graph_of(body)?;
+    let graph = graph_of(body, limits)?;
     let difficulty = match body.difficulty.as_deref() {
         None | Some("" | "any") => None,
         Some(name) => Some(
@@ -536,6 +604,7 @@ fn generate(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
     let spawned = std::thread::Builder::new()
         .name("serve-generate".to_string())
         .spawn(move || {
+            super::http::below_the_page();
             let made = std::panic::catch_unwind(|| {
                 Generator::new(&graph)
                     .generate(&mut ChaCha8Rng::seed_from_u64(seed), &options)
@@ -608,8 +677,8 @@ fn import(body: &Body) -> Result<Reply, Failure> {
 }
 
 /// `puzzle`: the givens as a RON puzzle file naming the variant.
-fn puzzle_ron(body: &Body) -> Result<Reply, Failure> {
-    let graph = graph_of(body)?;
+fn puzzle_ron(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
+    let graph = graph_of(body, limits)?;
     let puzzle = puzzle_of(&graph, body)?;
     let variant = match (&body.ron, &body.variant) {
         (None, Some(name)) => name.clone(),

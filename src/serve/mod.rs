@@ -1,78 +1,120 @@
 //! The local web page and its JSON API (`graphdoku serve`), on 127.0.0.1 only.
 //!
-//! One thread accepts connections and hands each request to a small pool of
-//! workers through a bounded queue, so a slow search never blocks the accept
-//! loop; a full queue answers 503 at once. Request bodies are capped at
-//! [`Limits::body`] bytes (413 beyond), every search runs under
-//! [`Limits::budget`], and a handler that panics answers 500 instead of taking
-//! the server down. The handlers call the same library paths as the CLI.
+//! Safe against the web pages the user visits (`guard.rs`): a request must name
+//! this server in its `Host` (no DNS rebinding), come from the page's own
+//! `Origin` when it says where it comes from, carry the run's secret token to
+//! reach the API, and POST `application/json` (which a cross-site form cannot
+//! send without a CORS preflight, never granted). A pasted variant may refer to
+//! built-in variants only: no request opens a file.
+//!
+//! Bounded against any client (`http.rs`): connections are capped and time out
+//! while their headers or body trickle in; the page and static files are
+//! answered at once on the I/O threads, never behind a search; searches run on
+//! a small pool whose waiting line is bounded, and a full line answers 503 with
+//! `Retry-After`; a request body is read only once its search has a place in
+//! that line, and within [`Limits::body`] bytes; a variant is refused before it
+//! is built when it is larger than [`Limits::capacity`]; every search runs under
+//! [`Limits::budget`]; a handler that panics answers 500.
 
 mod api;
+mod guard;
+mod http;
 
-use std::io::Read;
 use std::net::SocketAddr;
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::mpsc::{Receiver, TrySendError, sync_channel};
-use std::sync::{Arc, Mutex};
-use std::thread;
 use std::time::Duration;
 
-use tiny_http::{Header, Method, Request, Response};
+use crate::graph::Capacity;
 
-/// The bounds every request is held to.
+/// The bounds every request and connection is held to.
 #[derive(Debug, Clone, Copy)]
 pub struct Limits {
     /// Largest request body, in bytes.
     pub body: usize,
+    /// The largest variant a request may name or paste, checked before it is built.
+    pub capacity: Capacity,
     /// Nodes and time for each search (solve, count, check, hint, grade).
     pub budget: crate::Budget,
     /// Longest wait for a generated puzzle (the generator has no budget of its own).
     pub generate: Duration,
-    /// Worker threads answering requests.
+    /// Searches running at once (worker threads).
     pub workers: usize,
-    /// Requests waiting for a worker before new ones get 503.
+    /// Searches waiting for a worker; past that, new ones get 503 at once.
     pub queue: usize,
+    /// Open connections; past that, a new one gets 503 and is closed.
+    pub connections: usize,
+    /// Longest wait for a request's headers (also how long an idle
+    /// keep-alive connection is kept).
+    pub headers: Duration,
+    /// Longest wait for a request's body once its headers are in.
+    pub body_time: Duration,
 }
 
 impl Default for Limits {
-    /// 1 MiB bodies, 2 s and 2 million nodes per search, 10 s per generated
-    /// puzzle, 4 workers, 64 waiting requests.
+    /// 256 KiB bodies; variants of at most 4,096 cells, 2^19 edges and 64
+    /// symbols (a 64×64 Sudoku; every built-in fits); 2 s and 2 million nodes
+    /// per search, 10 s per generated puzzle; 4 workers and 8 waiting searches;
+    /// 128 connections, 10 s for headers and 10 s for a body.
     fn default() -> Self {
         Limits {
-            body: 1 << 20,
+            body: 256 << 10,
+            capacity: Capacity {
+                cells: 4096,
+                edges: 1 << 19,
+                symbols: 64,
+            },
             budget: crate::Budget::unlimited()
                 .nodes(2_000_000)
                 .time(Duration::from_secs(2)),
             generate: Duration::from_secs(10),
             workers: 4,
-            queue: 64,
+            queue: 8,
+            connections: 128,
+            headers: Duration::from_secs(10),
+            body_time: Duration::from_secs(10),
         }
     }
 }
 
 /// A bound, not yet running, server.
 pub struct Server {
-    http: Arc<tiny_http::Server>,
+    listener: std::net::TcpListener,
     addr: SocketAddr,
     limits: Limits,
+    token: Option<String>,
 }
 
 impl Server {
-    /// Binds 127.0.0.1:`port` (0 picks a free port).
+    /// Binds 127.0.0.1:`port` (0 picks a free port), with a fresh secret token
+    /// that every API call must carry (see [`Server::token`]).
     ///
     /// # Errors
-    /// When the port cannot be bound (in use, not permitted).
+    /// When the port cannot be bound (in use, not permitted), or the system
+    /// gives no random bytes for the token.
     pub fn bind(port: u16, limits: Limits) -> std::io::Result<Server> {
-        let http = tiny_http::Server::http(("127.0.0.1", port)).map_err(std::io::Error::other)?;
-        let addr = http
-            .server_addr()
-            .to_ip()
-            .ok_or_else(|| std::io::Error::other("not an IP address"))?;
+        let listener = std::net::TcpListener::bind(("127.0.0.1", port))?;
+        let addr = listener.local_addr()?;
+        let mut secret = [0u8; 24];
+        getrandom::fill(&mut secret).map_err(std::io::Error::other)?;
+        let token = secret.iter().map(|b| format!("{b:02x}")).collect();
         Ok(Server {
-            http: Arc::new(http),
+            listener,
             addr,
             limits,
+            token: Some(token),
         })
+    }
+
+    /// The same server with no token: any program on this machine, and any
+    /// page the user visits that passes the `Host`, `Origin` and content-type
+    /// checks, may call the API.
+    pub fn without_token(mut self) -> Server {
+        self.token = None;
+        self
+    }
+
+    /// The secret the API asks for, as `?token=…` or `Authorization: Bearer …`.
+    pub fn token(&self) -> Option<&str> {
+        self.token.as_deref()
     }
 
     /// The address bound.
@@ -80,115 +122,31 @@ impl Server {
         self.addr
     }
 
-    /// The page's address: `http://127.0.0.1:PORT/`.
+    /// The page's address, with its token: `http://127.0.0.1:PORT/?token=…`.
     pub fn url(&self) -> String {
-        format!("http://{}/", self.addr)
+        match &self.token {
+            Some(token) => format!("http://{}/?token={token}", self.addr),
+            None => format!("http://{}/", self.addr),
+        }
     }
 
     /// Answers requests until the process ends.
-    pub fn run(self) {
-        let (send, receive) = sync_channel::<Request>(self.limits.queue);
-        let receive = Arc::new(Mutex::new(receive));
-        for n in 0..self.limits.workers.max(1) {
-            let receive = Arc::clone(&receive);
-            let limits = self.limits;
-            let _ = thread::Builder::new()
-                .name(format!("serve-{n}"))
-                .spawn(move || work(&receive, limits));
-        }
-        for request in self.http.incoming_requests() {
-            match send.try_send(request) {
-                Ok(()) => {}
-                Err(TrySendError::Full(request)) => {
-                    respond(request, api::error(503, "busy: too many requests waiting"))
-                }
-                Err(TrySendError::Disconnected(request)) => {
-                    respond(request, api::error(503, "shutting down"))
-                }
-            }
-        }
+    ///
+    /// # Errors
+    /// When the I/O threads cannot be started.
+    pub fn run(self) -> std::io::Result<()> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .max_blocking_threads(self.limits.workers.max(1) + 1)
+            .thread_name("serve")
+            .enable_all()
+            .build()?;
+        self.listener.set_nonblocking(true)?;
+        runtime.block_on(http::serve(
+            self.listener,
+            self.addr,
+            self.limits,
+            self.token,
+        ))
     }
-}
-
-/// One worker: takes requests off the queue and answers them.
-fn work(queue: &Mutex<Receiver<Request>>, limits: Limits) {
-    loop {
-        // The lock is held only while waiting for the next request.
-        let next = match queue.lock() {
-            Ok(queue) => queue.recv(),
-            Err(_) => return,
-        };
-        let Ok(request) = next else { return };
-        answer(request, &limits);
-    }
-}
-
-/// Reads the body within the limit, routes the request, and responds.
-fn answer(mut request: Request, limits: &Limits) {
-    if request.body_length().is_some_and(|n| n > limits.body) {
-        return respond(request, too_large(limits));
-    }
-    let mut body = Vec::new();
-    let read = request
-        .as_reader()
-        .take(limits.body as u64 + 1)
-        .read_to_end(&mut body);
-    if read.is_err() {
-        return respond(request, api::error(400, "could not read the request body"));
-    }
-    if body.len() > limits.body {
-        return respond(request, too_large(limits));
-    }
-    let method = request.method().clone();
-    let path = request.url().split('?').next().unwrap_or("").to_string();
-    // A bug in one handler must not take the server down.
-    let reply = catch_unwind(AssertUnwindSafe(|| route(&method, &path, &body, limits)))
-        .unwrap_or_else(|_| api::error(500, "internal error: the handler panicked"));
-    respond(request, reply);
-}
-
-/// The 413 answer.
-fn too_large(limits: &Limits) -> api::Reply {
-    api::error(
-        413,
-        &format!("the request body is larger than {} bytes", limits.body),
-    )
-}
-
-/// The page and its API, by method and path.
-fn route(method: &Method, path: &str, body: &[u8], limits: &Limits) -> api::Reply {
-    const HTML: &str = "text/html; charset=utf-8";
-    match (method, path) {
-        (Method::Get, "/") => api::Reply::text(HTML, include_str!("page.html")),
-        (Method::Get, "/page.js") => {
-            api::Reply::text("text/javascript; charset=utf-8", include_str!("page.js"))
-        }
-        (Method::Get, "/page.css") => {
-            api::Reply::text("text/css; charset=utf-8", include_str!("page.css"))
-        }
-        (Method::Get, "/api/variants") => api::variants(),
-        (Method::Post, api_path) if api_path.starts_with("/api/") => {
-            api::post(&api_path[5..], body, limits)
-        }
-        (_, "/" | "/page.js" | "/page.css" | "/api/variants") => {
-            api::error(405, "method not allowed")
-        }
-        (_, p) if p.starts_with("/api/") => api::error(405, "the API takes POST with JSON"),
-        _ => api::error(404, "no such page"),
-    }
-}
-
-/// Sends `reply`; a client gone away is not the server's problem.
-fn respond(request: Request, reply: api::Reply) {
-    // Bodies are whole in memory: a Content-Length, never chunks, suits every client.
-    let mut response = Response::from_data(reply.body)
-        .with_status_code(reply.status)
-        .with_chunked_threshold(usize::MAX);
-    if let Ok(header) = Header::from_bytes(&b"Content-Type"[..], reply.content_type.as_bytes()) {
-        response.add_header(header);
-    }
-    if let Ok(header) = Header::from_bytes(&b"Cache-Control"[..], &b"no-store"[..]) {
-        response.add_header(header);
-    }
-    let _ = request.respond(response);
 }

@@ -14,10 +14,19 @@ const state = {
   drawn: 0,                       // render requests sent, to drop stale answers
 };
 
+// The run's secret, from the address `graphdoku serve` printed: every API call carries it.
+const token = new URLSearchParams(location.search).get("token");
+
+function headers(json) {
+  const h = json ? { "Content-Type": "application/json" } : {};
+  if (token) h.Authorization = "Bearer " + token;
+  return h;
+}
+
 async function api(endpoint, body, source) {
   const response = await fetch("/api/" + endpoint, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: headers(true),
     body: JSON.stringify(Object.assign({}, source || state.source, body || {})),
   });
   const type = response.headers.get("Content-Type") || "";
@@ -74,6 +83,8 @@ async function useVariant(source) {
     const picker = $("variant-select");
     if (source.ron) picker.value = "";
     else picker.value = source.variant;
+    // The RON box shows the variant in use (a built-in's text, to edit), never a previous one.
+    if (info.ron !== undefined) $("ron").value = info.ron;
     state.givens = new Array(info.cells.length).fill(null);
     state.solution = null;
     state.marks = {};
@@ -160,21 +171,31 @@ function select(i) {
   mark();
 }
 
-function busy(flag) {
-  for (const b of document.querySelectorAll("button")) b.disabled = flag;
-  document.body.dataset.busy = flag ? "yes" : "no";
+// Actions run one at a time, in the order clicked: one clicked while another
+// works waits its turn (the status says how many wait), it is never dropped.
+let line = Promise.resolve();
+let waiting = 0;
+
+function working() {
+  document.body.dataset.busy = waiting ? "yes" : "no";
+  if (waiting) say(waiting > 1 ? `Working… (${waiting - 1} more queued)` : "Working…", "busy");
 }
 
-async function action(work) {
-  busy(true);
-  say("Working…", "busy");
-  try {
-    await work();
-  } catch (e) {
-    say(e.message, "error");
-  } finally {
-    busy(false);
-  }
+function action(work) {
+  waiting += 1;
+  if (waiting > 1) working();
+  line = line.then(async () => {
+    working();
+    try {
+      await work();
+    } catch (e) {
+      say(e.message, "error");
+    } finally {
+      waiting -= 1;
+      document.body.dataset.busy = waiting ? "yes" : "no";
+    }
+  });
+  return line;
 }
 
 function names(cells) {
@@ -244,7 +265,9 @@ async function hint() {
     for (const c of step.affected || []) state.marks[c] = "hinted";
     if (step.cell !== null && step.cell !== undefined) state.marks[step.cell] = "hinted";
     const several = answer.status === "multiple" ? " (several solutions: this follows one of them)" : "";
-    say(`Hint (${answer.level} puzzle): ${step.text}${several}`, "idle");
+    // No level when the whole path could not be found in time (a big board).
+    const level = answer.level ? ` (${answer.level} puzzle)` : "";
+    say(`Hint${level}: ${step.text}${several}`, "idle");
   }
   await draw();
 }
@@ -299,7 +322,9 @@ function onKey(event) {
 }
 
 async function start() {
-  const list = await fetch("/api/variants").then((r) => r.json());
+  const response = await fetch("/api/variants", { headers: headers(false) });
+  const list = await response.json();
+  if (!response.ok) throw new Error(list.error || response.statusText);
   const picker = $("variant-select");
   for (const name of list.variants) picker.add(new Option(name, name, false, name === "sudoku9"));
   const pasted = new Option("(pasted RON)", "");
@@ -316,17 +341,14 @@ async function start() {
     action(() => useVariant({ ron: $("ron").value }));
   };
   $("import").onclick = () => action(async () => {
-    const answer = await fetch("/api/import", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ fpuzzles: $("fpuzzles").value }),
-    }).then((r) => r.json());
-    if (answer.error) throw new Error(answer.error);
+    const answer = await api("import", { fpuzzles: $("fpuzzles").value }, {});
     $("ron").value = answer.ron;
     $("ron-box").open = true;
     if (await useVariant({ ron: answer.ron })) {
       state.givens = answer.givens;
-      say(`Imported ${answer.name}` + (answer.ignored.length ? ` (left out: ${answer.ignored.join(", ")})` : ""), "idle");
+      // An untitled puzzle is named "f-puzzles import" by the reader.
+      const what = answer.name && answer.name !== "f-puzzles import" ? `“${answer.name}”` : "an untitled f-puzzles puzzle";
+      say(`Imported ${what}` + (answer.ignored.length ? ` (left out: ${answer.ignored.join(", ")})` : "."), "idle");
       await draw();
     }
   });
