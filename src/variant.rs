@@ -5,6 +5,7 @@
 //! by example; [`crate::ConstraintGraph::build`] turns a [`VariantSpec`] into a graph.
 
 use std::collections::BTreeMap;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use ron::extensions::Extensions;
@@ -597,6 +598,38 @@ fn missing(name: &str, dir: &Path) -> VariantError {
 /// Longest chain of `extends` and `parts` followed.
 const MAX_DEPTH: usize = 16;
 
+/// Largest variant file read: a variant that lists 100,000 cells by name takes
+/// a few MB; past this a file is refused before it is read whole.
+pub const MAX_VARIANT_BYTES: u64 = 8 << 20;
+
+/// The text of the variant file at `path`, at most [`MAX_VARIANT_BYTES`].
+fn read_file(path: &Path) -> Result<String, VariantError> {
+    let io = |source| VariantError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    // The size a file says it has first; what is read counts for the rest (a pipe).
+    let said = file.metadata().map_or(0, |m| m.len());
+    let mut source = String::new();
+    if said <= MAX_VARIANT_BYTES {
+        file.take(MAX_VARIANT_BYTES + 1)
+            .read_to_string(&mut source)
+            .map_err(io)?;
+    }
+    if said.max(source.len() as u64) > MAX_VARIANT_BYTES {
+        return Err(VariantError::Invalid {
+            location: Location::new(&path.display().to_string(), 0, 0),
+            message: format!(
+                "larger than {} MiB: not a variant file",
+                MAX_VARIANT_BYTES >> 20
+            ),
+            snippet: String::new(),
+        });
+    }
+    Ok(source)
+}
+
 /// Reads variants, following `extends` and `parts`, and refusing cycles.
 #[derive(Default)]
 struct Reader {
@@ -618,10 +651,7 @@ impl Reader {
     fn read(&mut self, target: &Target) -> Result<LoadedVariant, VariantError> {
         match target {
             Target::File(path) => {
-                let source = std::fs::read_to_string(path).map_err(|source| VariantError::Io {
-                    path: path.clone(),
-                    source,
-                })?;
+                let source = read_file(path)?;
                 let origin = path.display().to_string();
                 // A byte-order mark (Notepad) is not part of the text.
                 let source = source.strip_prefix('\u{feff}').unwrap_or(&source);

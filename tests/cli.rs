@@ -419,3 +419,21 @@ fn generate_gives_up_at_its_timeout() {
         .stderr(contains("gave up after 0.3 s").and(contains("--timeout")));
     assert!(started.elapsed() < std::time::Duration::from_secs(10));
 }
+
+/// A variant file past the documented size is refused without being read
+/// whole: a clear error, exit 2.
+#[test]
+fn oversized_variant_files_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.ron");
+    let file = std::fs::File::create(&big).unwrap();
+    file.set_len(graphdoku::variant::MAX_VARIANT_BYTES + 1)
+        .unwrap();
+    graphdoku()
+        .args(["solve", "-v"])
+        .arg(&big)
+        .arg(data("euler-example.txt"))
+        .assert()
+        .code(2)
+        .stderr(contains("larger than 8 MiB: not a variant file"));
+}

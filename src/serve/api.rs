@@ -572,9 +572,9 @@ fn path_within(
 
 /// `generate`: a unique, minimal puzzle from `seed` (and `difficulty`).
 ///
-/// The generator has no budget of its own, so it runs on its own thread and the
-/// request gives up after [`Limits::generate`]; at most [`MAX_GENERATING`] run
-/// at once, so abandoned ones cannot pile up.
+/// It runs on its own thread with a deadline of [`Limits::generate`], when the
+/// request gives up on it and so does the generator; at most
+/// [`MAX_GENERATING`] run at once.
 fn generate(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
     let graph = graph_of(body, limits)?;
     let difficulty = match body.difficulty.as_deref() {
@@ -596,6 +596,7 @@ fn generate(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
         return Err(Failure::new(503, "busy: other puzzles are being generated"));
     }
     let (send, receive) = mpsc::channel();
+    let deadline = std::time::Instant::now() + limits.generate;
     let options = Options {
         difficulty,
         attempts: if difficulty.is_some() { 50 } else { 1 },
@@ -606,7 +607,9 @@ fn generate(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
         .spawn(move || {
             super::http::below_the_page();
             let made = std::panic::catch_unwind(|| {
+                // Past the wait the page gets no puzzle: stop working then.
                 Generator::new(&graph)
+                    .with_deadline(deadline)
                     .generate(&mut ChaCha8Rng::seed_from_u64(seed), &options)
                     .map(|made| (graph, made))
             });
@@ -656,7 +659,11 @@ fn import(body: &Body) -> Result<Reply, Failure> {
         .map_err(|e| Failure::new(422, e.to_string()))?
         .imported;
     let variant_text = ron::variant(&imported);
-    let graph = ConstraintGraph::build(&variant::parse(&variant_text, "the pasted puzzle")?)?;
+    let graph = ConstraintGraph::build(&variant::parse_with(
+        &variant_text,
+        "the pasted puzzle",
+        variant::Files::Off,
+    )?)?;
     // The rows read back as the CLI's import reads them: through the text reader.
     let line = ron::rows(&imported).join(if imported.size <= 9 { "" } else { " " });
     let record = crate::PuzzleReader::new(&graph, line.as_bytes(), "the pasted puzzle")

@@ -34,7 +34,7 @@ pub struct Limits {
     pub capacity: Capacity,
     /// Nodes and time for each search (solve, count, check, hint, grade).
     pub budget: crate::Budget,
-    /// Longest wait for a generated puzzle (the generator has no budget of its own).
+    /// Longest wait for a generated puzzle, after which its generator stops too.
     pub generate: Duration,
     /// Searches running at once (worker threads).
     pub workers: usize,
