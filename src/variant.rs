@@ -619,7 +619,7 @@ fn read_file(path: &Path) -> Result<String, VariantError> {
     }
     if said.max(source.len() as u64) > MAX_VARIANT_BYTES {
         return Err(VariantError::Invalid {
-            location: Location::new(&path.display().to_string(), 0, 0),
+            location: Location::new(path.display().to_string(), 0, 0),
             message: format!(
                 "larger than {} MiB: not a variant file",
                 MAX_VARIANT_BYTES >> 20
