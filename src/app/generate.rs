@@ -18,6 +18,13 @@ use crate::cli::{GenerateArgs, GenerateFormat};
 
 pub(crate) fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<Status> {
     let graph = ConstraintGraph::load(&args.variant)?;
+    if let Some(rule) = graph.rules().first() {
+        anyhow::bail!(
+            "{}: generate does not keep rules on values yet (this variant has a {})",
+            graph.name(),
+            rule.name()
+        );
+    }
     let seed = args.seed.unwrap_or_else(|| {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
