@@ -353,4 +353,52 @@ mod tests {
         let err = verify(&knight, &puzzle, &Solution::new(colours));
         assert!(matches!(err, Err(Violation::SameColour { .. })), "{err:?}");
     }
+
+    /// Each rule with a colouring that keeps it and one that breaks it, on a
+    /// 3×3 grid without houses (so only the rule can be broken); values row
+    /// by row.
+    const RULES: &[(&str, &str, &str)] = &[
+        (r#"Killer(cells: ["r1c1", "r1c2"], total: 3)"#, "121111111", "111111111"),
+        (r#"Killer(cells: ["r1c1", "r1c2"], total: 3)"#, "121111111", "131111111"),
+        (r#"Killer(cells: ["r1c1", "r1c2"])"#, "191111111", "991111111"),
+        (r#"Cage(cells: ["r1c1", "r1c2"], total: 2)"#, "111111111", "121111111"),
+        (r#"Arrow(circle: ["r1c1", "r1c2"], line: ["r1c3", "r2c3"])"#, "129113111", "129114111"),
+        (r#"Sum(cells: ["r1c1", "r1c2"], weights: [2, -1], total: 0)"#, "241111111", "231111111"),
+        (r#"Thermometer(["r1c1", "r1c2", "r1c3"])"#, "123111111", "122111111"),
+        (r#"SlowThermometer(["r1c1", "r1c2", "r1c3"])"#, "122111111", "121111111"),
+        (r#"Difference(cells: ("r1c1", "r1c2"))"#, "121111111", "131111111"),
+        (r#"Difference(cells: ("r1c1", "r1c2"), value: 3)"#, "141111111", "121111111"),
+        (r#"Ratio(cells: ("r1c1", "r1c2"))"#, "241111111", "231111111"),
+        (r#"X("r1c1", "r1c2")"#, "191111111", "181111111"),
+        (r#"V("r1c1", "r1c2")"#, "141111111", "151111111"),
+        ("Negative(Difference)", "111111111", "121111111"),
+        ("Negative(Ratio)", "111111111", "211111111"),
+        ("Negative(XV)", "111111111", "141111111"),
+        (r#"Whispers(cells: ["r1c1", "r1c2"])"#, "161111111", "151111111"),
+        (r#"Renban(["r1c1", "r1c2", "r1c3"])"#, "312111111", "313111111"),
+        (r#"Renban(["r1c1", "r1c2", "r1c3"])"#, "312111111", "124111111"),
+        ("NonConsecutive", "111111111", "111111112"),
+        (r#"Odd(["r1c1"])"#, "111111111", "211111111"),
+        (r#"Even(["r1c1"])"#, "211111111", "111111111"),
+        (r#"Relation(pairs: [("r1c1", "r1c2")], allowed: [(1, 3)])"#, "131111111", "311111111"),
+    ];
+
+    #[test]
+    fn every_rule_is_checked_from_its_definition() {
+        for (rule, good, bad) in RULES {
+            let src = format!(
+                r#"Variant(name: "t", symbols: Chars("123456789"), cells: Grid(rows: 3, cols: 3), rules: [{rule}])"#
+            );
+            let graph = ConstraintGraph::build(&crate::variant::parse(&src, "t").unwrap())
+                .unwrap_or_else(|e| panic!("{rule}: {e}"));
+            let colours = |s: &str| Solution::new(s.bytes().map(|b| b - b'1').collect());
+            let empty = Puzzle::empty(9);
+            assert_eq!(verify(&graph, &empty, &colours(good)), Ok(()), "{rule}");
+            let err = verify(&graph, &empty, &colours(bad));
+            assert!(
+                matches!(err, Err(Violation::RuleBroken { .. })),
+                "{rule} with {bad}: {err:?}"
+            );
+        }
+    }
 }
