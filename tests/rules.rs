@@ -471,3 +471,24 @@ fn the_cli_solves_counts_and_checks_a_puzzle_with_rules() {
         .unwrap();
     assert!(!generate.status.success());
 }
+
+#[test]
+fn the_killer_and_thermo_puzzles_in_data_are_unique() {
+    for (file, rule) in [("killer.ron", "killer cage"), ("thermo.ron", "thermometer")] {
+        let path = common::data(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (graph, record) = graphdoku::read::read_ron_puzzle(&text, file).unwrap();
+        assert!(graph.rules().iter().all(|r| r.name() == rule), "{file}");
+        assert!(graph.rules().len() >= 10, "{file}");
+        let puzzle = record.puzzle.unwrap();
+        for solver in [Solver::new(&graph), Solver::cell_major(&graph)] {
+            let count = solver.count_solutions(&puzzle, 2);
+            assert_eq!(count.solutions, 1, "{file}");
+            assert_eq!(
+                verify(&graph, &puzzle, &count.first.unwrap()),
+                Ok(()),
+                "{file}"
+            );
+        }
+    }
+}
