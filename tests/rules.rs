@@ -390,6 +390,10 @@ fn load_time_errors_point_at_the_rule() {
             r#"Sum(cells: ["r1c1"], weights: [1, 2], total: 3)"#,
             "2 weights for 1 cells",
         ),
+        (
+            r#"Arrow(circle: ["r1c1", "r1c2"], line: ["r1c3"])"#,
+            "no digits make the arrow's sum equal its circle",
+        ),
     ];
     for (rule, expected) in cases {
         let err = error(rule);

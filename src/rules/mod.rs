@@ -496,6 +496,17 @@ impl RuleSpec {
                 whole.insert(0, circle[start].clone());
                 cells.insert(0, circle_cells[start]);
                 path(&whole, &cells)?;
+                let mut weights: Vec<i64> = (0..circle.len())
+                    .rev()
+                    .map(|p| 10i64.pow(p as u32))
+                    .collect();
+                weights.extend(line.iter().map(|_| -1));
+                sum::check_reachable(values, &weights, 0).map_err(|_| {
+                    fault(
+                        "no digits make the arrow's sum equal its circle".into(),
+                        Some(&circle[0]),
+                    )
+                })?;
                 Rule::Arrow {
                     circle: circle_cells,
                     line: line_cells,

@@ -55,7 +55,9 @@ pub fn check_distinct_total(values: &[i64], n: usize, total: i64) -> Result<(), 
 /// let digits: Vec<i64> = (1..=9).collect();
 /// assert!(check_reachable(&digits, &[1, 1], 18).is_ok());
 /// assert!(check_reachable(&digits, &[1, 1], 19).is_err());
-/// assert!(check_reachable(&digits, &[10, 1, -1], 0).is_ok());
+/// // A pill of two cells against an arrow of two: 12 = 3 + 9, say.
+/// assert!(check_reachable(&digits, &[10, 1, -1, -1], 0).is_ok());
+/// assert!(check_reachable(&digits, &[10, 1, -1], 0).is_err());
 /// ```
 pub fn check_reachable(values: &[i64], weights: &[i64], total: i64) -> Result<(), String> {
     let mut reach = std::collections::BTreeSet::from([0i64]);
