@@ -32,6 +32,7 @@ mod names;
 pub mod puzzle;
 pub mod read;
 mod ron_error;
+pub mod rules;
 pub mod serve;
 pub mod solver;
 pub mod symbols;

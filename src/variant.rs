@@ -48,6 +48,11 @@ pub struct VariantDef {
     pub allowed: Vec<AllowedSpec>,
     /// Other grid variants placed on this grid at offsets.
     pub parts: Vec<PartDef>,
+    /// The numeric value of each symbol, in order, for rules (digits and
+    /// ranges have theirs already).
+    pub values: Option<Vec<i64>>,
+    /// Rules on the values of cells (see [`crate::rules`]).
+    pub rules: Vec<crate::rules::RuleSpec>,
 }
 
 /// The full description of a shape, with `extends` and `parts` resolved.
@@ -67,6 +72,10 @@ pub struct VariantSpec {
     pub allowed: Vec<AllowedSpec>,
     /// Grid variants placed on this grid.
     pub parts: Vec<Part>,
+    /// The numeric value of each symbol, when given explicitly.
+    pub values: Option<Vec<i64>>,
+    /// Rules on the values of cells.
+    pub rules: Vec<crate::rules::RuleSpec>,
 }
 
 impl VariantSpec {
@@ -80,6 +89,8 @@ impl VariantSpec {
             edges: vec![],
             allowed: vec![],
             parts: vec![],
+            values: None,
+            rules: vec![],
         }
     }
 }
@@ -714,6 +725,7 @@ impl Reader {
                 format!("`{field}` is missing: give it, or `extends` a variant that has it"),
             )
         };
+        let new_symbols = def.symbols.is_some();
         let mut spec = match inherited {
             Some(base) => VariantSpec {
                 name: def.name.unwrap_or(base.name),
@@ -730,6 +742,11 @@ impl Reader {
         spec.houses.extend(def.houses);
         spec.edges.extend(def.edges);
         spec.allowed.extend(def.allowed);
+        if new_symbols {
+            // Values given for other symbols no longer apply.
+            spec.values = None;
+        }
+        add_rules(&mut spec, def.values, def.rules);
         for part in def.parts {
             let name = part
                 .name
@@ -889,7 +906,39 @@ fn expand_latin(short: LatinSpec) -> Result<VariantSpec, String> {
     Ok(square(name, short.symbols, n, []))
 }
 
+/// Adds the rules of a variant's own file, and its symbol values when given.
+fn add_rules(spec: &mut VariantSpec, values: Option<Vec<i64>>, rules: Vec<crate::rules::RuleSpec>) {
+    if values.is_some() {
+        spec.values = values;
+    }
+    spec.rules.extend(rules);
+}
+
 impl SymbolsSpec {
+    /// The numeric value of each symbol, in colour order, for rules: a
+    /// `Range` its integers, `Chars` of decimal digits their digits; other
+    /// alphabets have none (a variant may give them with `values: [...]`).
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::variant::SymbolsSpec;
+    /// assert_eq!(SymbolsSpec::Chars("1234".into()).values(), Some(vec![1, 2, 3, 4]));
+    /// assert_eq!(SymbolsSpec::Range(0, 2).values(), Some(vec![0, 1, 2]));
+    /// assert_eq!(SymbolsSpec::Chars("ABC".into()).values(), None);
+    /// ```
+    pub fn values(&self) -> Option<Vec<i64>> {
+        match self {
+            SymbolsSpec::Chars(s) => s.chars().map(|c| c.to_digit(10).map(i64::from)).collect(),
+            SymbolsSpec::Range(lo, hi) => {
+                let n = i128::from(*hi) - i128::from(*lo) + 1;
+                (1..=crate::symbols::MAX_SYMBOLS as i128)
+                    .contains(&n)
+                    .then(|| (*lo..=*hi).collect())
+            }
+            SymbolsSpec::List(_) => None,
+        }
+    }
+
     /// The symbols written out, in colour order.
     ///
     /// # Errors

@@ -1,8 +1,9 @@
 //! Checking a solution against the constraint graph, independently of the solver.
 //!
 //! Nothing here shares code with [`crate::solver`]: it reads the graph's houses
-//! and edges (as flat arrays, and the petgraph edges to name a broken rule), so
-//! a solver bug cannot hide itself.
+//! and edges (as flat arrays, and the petgraph edges to name a broken rule), and
+//! checks each rule on values from its definition (the sum, the order, the
+//! pair), so a solver bug cannot hide itself.
 
 use std::fmt;
 
@@ -10,6 +11,7 @@ use petgraph::visit::EdgeRef;
 
 use crate::graph::ConstraintGraph;
 use crate::puzzle::{Puzzle, Solution};
+use crate::rules::{Mark, Rule};
 
 /// The first rule a colouring breaks.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,6 +47,15 @@ pub enum Violation {
         /// The symbol.
         symbol: String,
     },
+    /// A rule on values does not hold.
+    RuleBroken {
+        /// The rule's name (`killer cage`, `thermometer`, …).
+        rule: String,
+        /// The cells where it fails, by name.
+        cells: Vec<String>,
+        /// What is wrong.
+        why: String,
+    },
 }
 
 impl fmt::Display for Violation {
@@ -59,6 +70,9 @@ impl fmt::Display for Violation {
                 write!(f, "{first} and {second} must differ but are equal")
             }
             Violation::MissingSymbol { house, symbol } => write!(f, "{house} lacks {symbol}"),
+            Violation::RuleBroken { rule, cells, why } => {
+                write!(f, "{rule} at {}: {why}", cells.join(", "))
+            }
         }
     }
 }
@@ -93,7 +107,7 @@ pub fn verify(
     // The common case in a pass or two over flat arrays; the rest of this
     // function only names what is wrong.
     if graph.flat().proper_extension(puzzle.givens(), colours) {
-        return Ok(());
+        return check_rules(graph, colours);
     }
     let symbols = graph.alphabet().len();
     for (i, &colour) in colours.iter().enumerate() {
@@ -127,6 +141,177 @@ pub fn verify(
                 house: house.name.clone(),
                 symbol: graph.alphabet().symbol(missing as u8).to_string(),
             });
+        }
+    }
+    check_rules(graph, colours)
+}
+
+/// Checks every rule on values of `graph` against a colouring of proper
+/// colours, each from its definition (the sum, the order, the pair).
+fn check_rules(graph: &ConstraintGraph, colours: &[u8]) -> Result<(), Violation> {
+    let rules = graph.rules();
+    if rules.is_empty() {
+        return Ok(());
+    }
+    let values = graph
+        .values()
+        .expect("a graph with rules has symbol values");
+    let value = |cell: usize| values[colours[cell] as usize];
+    let names = |cells: &[usize]| -> Vec<String> {
+        cells
+            .iter()
+            .map(|&c| graph.cells()[c].name.clone())
+            .collect()
+    };
+    for rule in rules {
+        let broken = |cells: &[usize], why: String| Violation::RuleBroken {
+            rule: rule.name().to_string(),
+            cells: names(cells),
+            why,
+        };
+        let sum = |cells: &[usize]| cells.iter().map(|&c| value(c)).sum::<i64>();
+        let repeat = |cells: &[usize]| {
+            (0..cells.len()).find(|&i| cells[..i].iter().any(|&d| colours[d] == colours[cells[i]]))
+        };
+        // A pair rule: the first pair of `pairs` whose values `ok` refuses.
+        let pairs = |pairs: &mut dyn Iterator<Item = (usize, usize)>,
+                     ok: &dyn Fn(i64, i64) -> bool,
+                     why: &str| {
+            for (a, b) in pairs {
+                if !ok(value(a), value(b)) {
+                    let why = format!("{} and {} {why}", value(a), value(b));
+                    return Err(broken(&[a, b], why));
+                }
+            }
+            Ok(())
+        };
+        let steps = |cells: &[usize]| -> Vec<(usize, usize)> {
+            (1..cells.len()).map(|i| (cells[i - 1], cells[i])).collect()
+        };
+        match rule {
+            Rule::Killer { cells, total } => {
+                if let Some(i) = repeat(cells) {
+                    return Err(broken(cells, format!("{} repeats", value(cells[i]))));
+                }
+                if let Some(total) = *total
+                    && sum(cells) != total
+                {
+                    return Err(broken(
+                        cells,
+                        format!("sums to {}, not {total}", sum(cells)),
+                    ));
+                }
+            }
+            Rule::Cage { cells, total } => {
+                if sum(cells) != *total {
+                    return Err(broken(
+                        cells,
+                        format!("sums to {}, not {total}", sum(cells)),
+                    ));
+                }
+            }
+            Rule::Arrow { circle, line } => {
+                let number = circle.iter().fold(0i64, |n, &c| n * 10 + value(c));
+                if number != sum(line) {
+                    return Err(broken(
+                        circle,
+                        format!("the circle reads {number}, the arrow sums to {}", sum(line)),
+                    ));
+                }
+            }
+            Rule::Sum {
+                cells,
+                weights,
+                total,
+            } => {
+                let got: i64 = cells.iter().zip(weights).map(|(&c, w)| w * value(c)).sum();
+                if got != *total {
+                    return Err(broken(cells, format!("makes {got}, not {total}")));
+                }
+            }
+            Rule::Thermometer(cells) => pairs(
+                &mut steps(cells).into_iter(),
+                &|a, b| a < b,
+                "do not increase",
+            )?,
+            Rule::SlowThermometer(cells) => {
+                pairs(&mut steps(cells).into_iter(), &|a, b| a <= b, "decrease")?
+            }
+            Rule::Difference { cells, value: d } => pairs(
+                &mut std::iter::once(*cells),
+                &|a, b| (a - b).abs() == *d,
+                &format!("do not differ by {d}"),
+            )?,
+            Rule::Ratio { cells, value: r } => pairs(
+                &mut std::iter::once(*cells),
+                &|a, b| a == r * b || b == r * a,
+                &format!("are not in ratio {r}"),
+            )?,
+            Rule::Xv { cells, sum: s } => pairs(
+                &mut std::iter::once(*cells),
+                &|a, b| a + b == *s,
+                &format!("do not sum to {s}"),
+            )?,
+            Rule::Negative(mark) => {
+                let unmarked = crate::rules::unmarked_pairs(graph.cells(), rules, *mark);
+                let (ok, why): (&dyn Fn(i64, i64) -> bool, &str) = match mark {
+                    Mark::Difference => (
+                        &|a, b| (a - b).abs() != 1,
+                        "are consecutive without a white dot",
+                    ),
+                    Mark::Ratio => (
+                        &|a, b| a != 2 * b && b != 2 * a,
+                        "are in ratio 2 without a black dot",
+                    ),
+                    Mark::XV => (
+                        &|a, b| a + b != 10 && a + b != 5,
+                        "sum to 10 or 5 without an X or V",
+                    ),
+                };
+                pairs(&mut unmarked.into_iter(), ok, why)?
+            }
+            Rule::Whispers { cells, difference } => pairs(
+                &mut steps(cells).into_iter(),
+                &|a, b| (a - b).abs() >= *difference,
+                &format!("differ by less than {difference}"),
+            )?,
+            Rule::Renban(cells) => {
+                if let Some(i) = repeat(cells) {
+                    return Err(broken(cells, format!("{} repeats", value(cells[i]))));
+                }
+                let lo = cells.iter().map(|&c| value(c)).min().unwrap_or(0);
+                let hi = cells.iter().map(|&c| value(c)).max().unwrap_or(0);
+                if hi - lo + 1 != cells.len() as i64 {
+                    return Err(broken(
+                        cells,
+                        format!("{lo} to {hi} is not a run of {}", cells.len()),
+                    ));
+                }
+            }
+            Rule::NonConsecutive => pairs(
+                &mut crate::rules::orthogonal_pairs(graph.cells()).into_iter(),
+                &|a, b| (a - b).abs() != 1,
+                "are consecutive",
+            )?,
+            Rule::Parity { cells, odd } => {
+                if let Some(&c) = cells
+                    .iter()
+                    .find(|&&c| (value(c).rem_euclid(2) == 1) != *odd)
+                {
+                    return Err(broken(
+                        &[c],
+                        format!("{} is not {}", value(c), if *odd { "odd" } else { "even" }),
+                    ));
+                }
+            }
+            Rule::Relation {
+                pairs: cells,
+                allowed,
+            } => pairs(
+                &mut cells.iter().copied(),
+                &|a, b| allowed.contains(&(a, b)),
+                "are not an allowed pair",
+            )?,
         }
     }
     Ok(())
@@ -167,5 +352,113 @@ mod tests {
         let knight = ConstraintGraph::load("anti-knight").unwrap();
         let err = verify(&knight, &puzzle, &Solution::new(colours));
         assert!(matches!(err, Err(Violation::SameColour { .. })), "{err:?}");
+    }
+
+    /// Each rule with a colouring that keeps it and one that breaks it, on a
+    /// 3×3 grid without houses (so only the rule can be broken); values row
+    /// by row.
+    const RULES: &[(&str, &str, &str)] = &[
+        (
+            r#"Killer(cells: ["r1c1", "r1c2"], total: 3)"#,
+            "121111111",
+            "111111111",
+        ),
+        (
+            r#"Killer(cells: ["r1c1", "r1c2"], total: 3)"#,
+            "121111111",
+            "131111111",
+        ),
+        (
+            r#"Killer(cells: ["r1c1", "r1c2"])"#,
+            "191111111",
+            "991111111",
+        ),
+        (
+            r#"Cage(cells: ["r1c1", "r1c2"], total: 2)"#,
+            "111111111",
+            "121111111",
+        ),
+        (
+            r#"Arrow(circle: ["r1c1", "r1c2"], line: ["r1c3", "r2c3"])"#,
+            "129113111",
+            "129114111",
+        ),
+        (
+            r#"Sum(cells: ["r1c1", "r1c2"], weights: [2, -1], total: 0)"#,
+            "241111111",
+            "231111111",
+        ),
+        (
+            r#"Thermometer(["r1c1", "r1c2", "r1c3"])"#,
+            "123111111",
+            "122111111",
+        ),
+        (
+            r#"SlowThermometer(["r1c1", "r1c2", "r1c3"])"#,
+            "122111111",
+            "121111111",
+        ),
+        (
+            r#"Difference(cells: ("r1c1", "r1c2"))"#,
+            "121111111",
+            "131111111",
+        ),
+        (
+            r#"Difference(cells: ("r1c1", "r1c2"), value: 3)"#,
+            "141111111",
+            "121111111",
+        ),
+        (
+            r#"Ratio(cells: ("r1c1", "r1c2"))"#,
+            "241111111",
+            "231111111",
+        ),
+        (r#"X("r1c1", "r1c2")"#, "191111111", "181111111"),
+        (r#"V("r1c1", "r1c2")"#, "141111111", "151111111"),
+        ("Negative(Difference)", "111111111", "121111111"),
+        ("Negative(Ratio)", "111111111", "211111111"),
+        ("Negative(XV)", "111111111", "141111111"),
+        (
+            r#"Whispers(cells: ["r1c1", "r1c2"])"#,
+            "161111111",
+            "151111111",
+        ),
+        (
+            r#"Renban(["r1c1", "r1c2", "r1c3"])"#,
+            "312111111",
+            "313111111",
+        ),
+        (
+            r#"Renban(["r1c1", "r1c2", "r1c3"])"#,
+            "312111111",
+            "124111111",
+        ),
+        ("NonConsecutive", "111111111", "111111112"),
+        (r#"Odd(["r1c1"])"#, "111111111", "211111111"),
+        (r#"Even(["r1c1"])"#, "211111111", "111111111"),
+        (
+            r#"Relation(pairs: [("r1c1", "r1c2")], allowed: [(1, 3)])"#,
+            "131111111",
+            "311111111",
+        ),
+    ];
+
+    #[test]
+    fn every_rule_is_checked_from_its_definition() {
+        for (rule, good, bad) in RULES {
+            let src = format!(
+                r#"Variant(name: "t", symbols: Chars("123456789"), cells: Grid(rows: 3, cols: 3), rules: [{rule}])"#
+            );
+            let graph = ConstraintGraph::build(&crate::variant::parse(&src, "t").unwrap())
+                .unwrap_or_else(|e| panic!("{rule}: {e}"));
+            let colours = |s: &str| Solution::new(s.bytes().map(|b| b - b'1').collect());
+            let empty = Puzzle::empty(9);
+            assert_eq!(verify(&graph, &empty, &colours(good)), Ok(()), "{rule}");
+            let err = verify(&graph, &empty, &colours(bad));
+            assert!(
+                matches!(err, Err(Violation::RuleBroken { .. })),
+                "{rule} with {bad}: {err:?}"
+            );
+        }
     }
 }

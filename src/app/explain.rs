@@ -46,6 +46,13 @@ pub(super) fn analyse_or_report<'g>(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<Result<(Logic<'g>, Analysis), Status>> {
+    if let Some(rule) = graph.rules().first() {
+        anyhow::bail!(
+            "{}: explain, hint and grade do not use rules on values yet (this puzzle has a {}); solve, count and check do",
+            record.label,
+            rule.name()
+        );
+    }
     let logic = Logic::new(graph);
     Ok(match analyse(graph, solver, &logic, record, err) {
         Ok(analysis) => Ok((logic, analysis)),

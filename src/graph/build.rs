@@ -187,12 +187,18 @@ impl ConstraintGraph {
                     .map_err(|f| fail(f.or_at(Needle::Word("allowed"))))?;
             }
         }
+        let values = symbol_values(spec, alphabet.len()).map_err(fail)?;
+        let mut rules = Vec::new();
+        for (part, graph) in &parts {
+            let to_canvas = |cell: usize| shape.placed(part, &graph.cells[cell]);
+            rules.extend(graph.rules.iter().map(|r| r.map_cells(to_canvas)));
+        }
         let mut graph = UnGraph::with_capacity(cells.len(), pairs.len());
         for _ in &cells {
             graph.add_node(());
         }
         graph.extend_with_edges(pairs.iter().map(|&pair| ((pair >> 32) as u32, pair as u32)));
-        Ok(ConstraintGraph {
+        let graph = ConstraintGraph {
             name: spec.name.clone(),
             origin: variant.origin.clone(),
             alphabet,
@@ -202,7 +208,69 @@ impl ConstraintGraph {
             layout,
             graph,
             flat: OnceLock::new(),
+            values,
+            rules,
+        };
+        graph.with_rules(&spec.rules).map_err(|f| {
+            let at = match f.cell {
+                Some(cell) => Needle::Quoted(cell),
+                None => Needle::Word(f.word),
+            };
+            fail(Fault::new(f.message, at))
         })
+    }
+
+    /// This graph with `specs` added to its rules (a puzzle file adds rules to
+    /// its variant as a designer adds cages to a plain 9×9).
+    ///
+    /// # Errors
+    /// The first rule that cannot be used: an unknown cell, a line of cells
+    /// that do not touch, a total out of reach, symbols without values.
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::{ConstraintGraph, rules::RuleSpec};
+    /// let g = ConstraintGraph::load("sudoku4").unwrap();
+    /// let cage = RuleSpec::Killer { cells: vec!["r1c1".into(), "r1c2".into()], total: Some(3) };
+    /// assert_eq!(g.clone().with_rules(&[cage]).unwrap().rules().len(), 1);
+    /// let far = RuleSpec::Killer { cells: vec!["r1c1".into(), "r1c2".into()], total: Some(9) };
+    /// assert!(g.with_rules(&[far]).is_err());
+    /// ```
+    pub fn with_rules(
+        mut self,
+        specs: &[crate::rules::RuleSpec],
+    ) -> Result<Self, crate::rules::RuleFault> {
+        if specs.is_empty() {
+            return Ok(self);
+        }
+        let by_name: HashMap<&str, usize> = (self.cells.iter().enumerate())
+            .map(|(i, c)| (c.name.as_str(), i))
+            .collect();
+        let index = |name: &str| by_name.get(name).copied();
+        let cx = crate::rules::Context {
+            cells: &self.cells,
+            values: self.values.as_deref(),
+            index: &index,
+        };
+        let mut rules = Vec::new();
+        for spec in specs {
+            rules.push(spec.resolve(&cx)?);
+        }
+        drop(by_name);
+        self.rules.extend(rules);
+        Ok(self)
+    }
+}
+
+/// The numeric value of each symbol: given with `values`, or the symbols' own.
+fn symbol_values(spec: &crate::variant::VariantSpec, k: usize) -> Result<Option<Vec<i64>>, Fault> {
+    match &spec.values {
+        Some(values) if values.len() != k => Err(Fault::new(
+            format!("{} values for {k} symbols", values.len()),
+            Needle::Word("values"),
+        )),
+        Some(values) => Ok(Some(values.clone())),
+        None => Ok(spec.symbols.values()),
     }
 }
 

@@ -162,6 +162,10 @@ pub struct ConstraintGraph {
     graph: UnGraph<(), ()>,
     /// The graph for checking colourings, made when first asked for.
     flat: OnceLock<Flat>,
+    /// The numeric value of each symbol, when the symbols have values.
+    values: Option<Vec<i64>>,
+    /// Rules on the values of cells, beyond "differ".
+    rules: Vec<crate::rules::Rule>,
 }
 
 impl ConstraintGraph {
@@ -197,6 +201,18 @@ impl ConstraintGraph {
     /// colouring); `None` means any symbol.
     pub fn allowed(&self, cell: usize) -> Option<&[u8]> {
         self.allowed[cell].as_deref()
+    }
+
+    /// The numeric value of each symbol in colour order, when the symbols have
+    /// values (digits, ranges, or `values: [...]`).
+    pub fn values(&self) -> Option<&[i64]> {
+        self.values.as_deref()
+    }
+
+    /// The rules on the values of cells (killer cages, thermometers, …), from
+    /// the variant and any the puzzle added.
+    pub fn rules(&self) -> &[crate::rules::Rule] {
+        &self.rules
     }
 
     /// The houses (all-different groups).

@@ -314,6 +314,8 @@ impl ConstraintGraph {
             allowed,
             graph,
             flat: std::sync::OnceLock::new(),
+            values: None,
+            rules: Vec::new(),
         })
     }
 }

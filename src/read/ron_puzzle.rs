@@ -29,6 +29,10 @@ pub struct PuzzleSpec {
     pub name: Option<String>,
     /// The givens.
     pub givens: GivensSpec,
+    /// Rules this puzzle adds to its variant (killer cages, thermometers, …:
+    /// see [`crate::rules::RuleSpec`]).
+    #[serde(default)]
+    pub rules: Vec<crate::rules::RuleSpec>,
 }
 
 /// How a RON puzzle lists its givens.
@@ -180,6 +184,16 @@ pub fn read_ron_puzzles(source: &str, path: &str) -> Result<RonPuzzles, Error> {
                 graph
             }
         };
+        // A puzzle's own rules make a graph of its own.
+        let graph = match graph {
+            Ok(index) if !spec.rules.is_empty() => {
+                puzzle_rules(&read.graphs[index], &spec.rules, &document).map(|graph| {
+                    read.graphs.push(graph);
+                    read.graphs.len() - 1
+                })
+            }
+            other => other,
+        };
         let (index, puzzle) = match graph {
             Ok(index) => {
                 let graph = &read.graphs[index];
@@ -257,6 +271,37 @@ fn puzzle_variant(name: &str, document: &Document) -> Result<ConstraintGraph, In
             unknown()
         }
         other => Error::Variant(other).located(path),
+    })
+}
+
+/// The graph of a puzzle's variant with the puzzle's own rules added; an
+/// unusable rule is an error pointing at it (its cell, or its word) in the file.
+fn puzzle_rules(
+    graph: &ConstraintGraph,
+    rules: &[crate::rules::RuleSpec],
+    document: &Document,
+) -> Result<ConstraintGraph, InputError> {
+    graph.clone().with_rules(rules).map_err(|fault| {
+        let needle = match &fault.cell {
+            Some(cell) => format!("{cell:?}"),
+            None => fault.word.to_string(),
+        };
+        let from = document.source[document.start..]
+            .find("rules")
+            .map_or(document.start, |at| document.start + at);
+        let (line, before) = match document.find(&needle, from) {
+            Some((line, before, _)) => (line, before),
+            None => document.lines.position(document.start),
+        };
+        let column = before + 1;
+        InputError {
+            location: Location::new(document.path, line, column),
+            message: format!(
+                "{}\n{}",
+                fault.message,
+                document.lines.snippet(line, column)
+            ),
+        }
     })
 }
 

@@ -41,6 +41,10 @@ pub(crate) trait Bits:
     /// The colours of `set` that fit (all of them, where the search narrows
     /// the widest kind to a store's own).
     fn narrow(set: Colours) -> Self;
+    /// The set as a 128-bit mask (the colours below 128), as rules read it.
+    fn wide(self) -> u128;
+    /// The set of a 128-bit mask.
+    fn from_wide(mask: u128) -> Self;
 }
 
 macro_rules! impl_bits {
@@ -76,6 +80,14 @@ macro_rules! impl_bits {
             fn narrow(set: Colours) -> Self {
                 set.low() as $t
             }
+            #[inline(always)]
+            fn wide(self) -> u128 {
+                self as u128
+            }
+            #[inline(always)]
+            fn from_wide(mask: u128) -> Self {
+                mask as $t
+            }
         }
     )*};
 }
@@ -105,6 +117,17 @@ impl Bits for Colours {
         self.len() > 1
     }
     fn narrow(set: Colours) -> Self {
+        set
+    }
+    fn wide(self) -> u128 {
+        self.low()
+    }
+    fn from_wide(mut mask: u128) -> Self {
+        let mut set = Colours::EMPTY;
+        while mask != 0 {
+            set = set.union(Colours::single(mask.trailing_zeros() as u8));
+            mask &= mask - 1;
+        }
         set
     }
 }

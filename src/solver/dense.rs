@@ -690,6 +690,10 @@ impl<const W: usize, const H: usize> Domain for Board<'_, W, H> {
         }
     }
 
+    fn cell_candidates(&self, cell: usize) -> u128 {
+        self.candidates(cell)
+    }
+
     fn pairs(&self, out: &mut Vec<(u32, u128)>) {
         out.extend(cells(self.pairs).map(|cell| (cell as u32, self.candidates(cell))));
     }

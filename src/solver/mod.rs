@@ -8,14 +8,17 @@
 //! adjacency lists and a trail (`sparse.rs`, memory linear in the graph). Neither
 //! knows what a row or a box is: everything comes from the graph.
 //!
-//! A new rule is a new propagator inside the stores; the search stays as it is.
+//! Rules on values (sums, orders, pair relations) are propagators (`rules/`)
+//! run with either store's own propagation; the search stays as it is.
 
 mod bits;
 mod dense;
+mod rules;
 mod search;
 mod shape;
 mod sparse;
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -207,6 +210,8 @@ pub struct Solver {
     classes: Vec<Colours>,
     /// The budget of every search this solver starts.
     budget: Budget,
+    /// The graph's rules on values, as propagators (none for most variants).
+    rules: Arc<rules::RuleSet>,
 }
 
 /// One value per candidate store: bitboards by width in words, cell-major sets
@@ -248,14 +253,14 @@ fn cell_major(shape: &Shape) -> Compiled {
 
 /// A search over one store.
 type Searches<'s> = Store<
-    search::Search<dense::Board<'s, 2, 1>>,
-    search::Search<dense::Board<'s, 4, 1>>,
-    search::Search<dense::Board<'s, 8, 4>>,
-    search::Search<sparse::Cells<'s, u16>>,
-    search::Search<sparse::Cells<'s, u32>>,
-    search::Search<sparse::Cells<'s, u64>>,
-    search::Search<sparse::Cells<'s, u128>>,
-    search::Search<sparse::Cells<'s, Colours>>,
+    search::Search<rules::Ruled<'s, dense::Board<'s, 2, 1>>>,
+    search::Search<rules::Ruled<'s, dense::Board<'s, 4, 1>>>,
+    search::Search<rules::Ruled<'s, dense::Board<'s, 8, 4>>>,
+    search::Search<rules::Ruled<'s, sparse::Cells<'s, u16>>>,
+    search::Search<rules::Ruled<'s, sparse::Cells<'s, u32>>>,
+    search::Search<rules::Ruled<'s, sparse::Cells<'s, u64>>>,
+    search::Search<rules::Ruled<'s, sparse::Cells<'s, u128>>>,
+    search::Search<rules::Ruled<'s, sparse::Cells<'s, Colours>>>,
 >;
 
 /// Runs `$body` with `$x` bound to whichever store `$value` holds.
@@ -278,6 +283,7 @@ impl Solver {
     /// Compiles `graph` for searching.
     pub fn new(graph: &ConstraintGraph) -> Self {
         let shape = Shape::new(graph);
+        let rules = rules::RuleSet::new(graph);
         let (cells, houses) = (shape.cells(), shape.houses.len());
         // The narrowest bitboards that hold every cell and every full house.
         let tables = match () {
@@ -288,7 +294,7 @@ impl Solver {
             _ if dense::fits::<8, 4>(cells, houses) => Store::D8(dense::Tables::new(&shape)),
             _ => cell_major(&shape),
         };
-        Solver::compiled(&shape, tables)
+        Solver::compiled(&shape, tables, rules)
     }
 
     /// Compiles `graph` for the cell-major store whatever its size: memory
@@ -304,10 +310,10 @@ impl Solver {
     /// ```
     pub fn cell_major(graph: &ConstraintGraph) -> Self {
         let shape = Shape::new(graph);
-        Solver::compiled(&shape, cell_major(&shape))
+        Solver::compiled(&shape, cell_major(&shape), rules::RuleSet::new(graph))
     }
 
-    fn compiled(shape: &Shape, tables: Compiled) -> Self {
+    fn compiled(shape: &Shape, tables: Compiled, rules: rules::RuleSet) -> Self {
         // Cells that allow every colour tell no two colours apart.
         let restricted = shape.restricted();
         let mut classes: Vec<Colours> = Vec::new();
@@ -317,7 +323,9 @@ impl Solver {
                 .iter()
                 .map(|&c| shape.allows(c, colour))
                 .collect();
-            match seen.iter().position(|s| *s == allows) {
+            // A rule that tells values apart leaves no colour like another.
+            let alike = rules.symmetric();
+            match seen.iter().position(|s| alike && *s == allows) {
                 Some(i) => classes[i] |= Colours::single(colour as u8),
                 None => {
                     seen.push(allows);
@@ -329,6 +337,7 @@ impl Solver {
             tables,
             classes,
             budget: Budget::unlimited(),
+            rules: Arc::new(rules),
         }
     }
 
@@ -366,15 +375,40 @@ impl Solver {
     }
 
     fn new_search(&self, puzzle: &Puzzle, goal: Goal) -> Search<'_> {
+        let r = &*self.rules;
         let inner = match &self.tables {
-            Store::D2(t) => Store::D2(search::Search::new(dense::Board::new(t))),
-            Store::D4(t) => Store::D4(search::Search::new(dense::Board::new(t))),
-            Store::D8(t) => Store::D8(search::Search::new(dense::Board::new(t))),
-            Store::S16(t) => Store::S16(search::Search::new(sparse::Cells::new(t))),
-            Store::S32(t) => Store::S32(search::Search::new(sparse::Cells::new(t))),
-            Store::S64(t) => Store::S64(search::Search::new(sparse::Cells::new(t))),
-            Store::S128(t) => Store::S128(search::Search::new(sparse::Cells::new(t))),
-            Store::S256(t) => Store::S256(search::Search::new(sparse::Cells::new(t))),
+            Store::D2(t) => Store::D2(search::Search::new(rules::Ruled::new(
+                dense::Board::new(t),
+                r,
+            ))),
+            Store::D4(t) => Store::D4(search::Search::new(rules::Ruled::new(
+                dense::Board::new(t),
+                r,
+            ))),
+            Store::D8(t) => Store::D8(search::Search::new(rules::Ruled::new(
+                dense::Board::new(t),
+                r,
+            ))),
+            Store::S16(t) => Store::S16(search::Search::new(rules::Ruled::new(
+                sparse::Cells::new(t),
+                r,
+            ))),
+            Store::S32(t) => Store::S32(search::Search::new(rules::Ruled::new(
+                sparse::Cells::new(t),
+                r,
+            ))),
+            Store::S64(t) => Store::S64(search::Search::new(rules::Ruled::new(
+                sparse::Cells::new(t),
+                r,
+            ))),
+            Store::S128(t) => Store::S128(search::Search::new(rules::Ruled::new(
+                sparse::Cells::new(t),
+                r,
+            ))),
+            Store::S256(t) => Store::S256(search::Search::new(rules::Ruled::new(
+                sparse::Cells::new(t),
+                r,
+            ))),
         };
         let mut search = Search {
             solver: self,

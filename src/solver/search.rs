@@ -58,6 +58,8 @@ pub(crate) trait Domain {
     fn assign(&mut self, cell: usize, colour: usize);
     /// Removes `colours` from the candidates of `cell`.
     fn exclude(&mut self, cell: usize, colours: Self::Set);
+    /// The candidates of `cell` (one colour once it is decided).
+    fn cell_candidates(&self, cell: usize) -> Self::Set;
     /// The colour of every cell of a solved state.
     fn solution(&self) -> Vec<u8>;
     /// The undecided cells of a propagated state with exactly two candidates,

@@ -4,6 +4,7 @@
 use petgraph::visit::EdgeRef;
 
 use crate::graph::ConstraintGraph;
+use crate::rules::Rule;
 
 /// The graph as plain index lists (cells and colours are indices).
 #[derive(Debug, Clone)]
@@ -40,6 +41,15 @@ impl Shape {
             neighbours[a].push(b as u32);
             neighbours[b].push(a as u32);
         }
+        // Cells a rule holds distinct (killer cages, renban) are neighbours here.
+        for cells in graph.rules().iter().filter_map(|r| r.distinct_cells()) {
+            for (i, &a) in cells.iter().enumerate() {
+                for &b in &cells[i + 1..] {
+                    neighbours[a].push(b as u32);
+                    neighbours[b].push(a as u32);
+                }
+            }
+        }
         // Edges in order (as variants make them) give sorted lists already.
         for peers in &mut neighbours {
             if !peers.is_sorted_by(|a, b| a < b) {
@@ -53,9 +63,19 @@ impl Shape {
             .filter(|h| h.cells.len() == k)
             .map(|h| h.cells.iter().map(|&c| c as u32).collect())
             .collect();
-        let allowed = (0..graph.len())
+        let mut allowed: Vec<Option<Vec<u8>>> = (0..graph.len())
             .map(|cell| graph.allowed(cell).map(<[u8]>::to_vec))
             .collect();
+        // Odd and even cells allow the colours of their parity.
+        for rule in graph.rules() {
+            if let Rule::Parity { cells, odd } = rule {
+                let values = graph.values().expect("rules are checked to have values");
+                for &cell in cells {
+                    let list = allowed[cell].get_or_insert_with(|| (0..k as u8).collect());
+                    list.retain(|&c| (values[c as usize].rem_euclid(2) == 1) == *odd);
+                }
+            }
+        }
         Shape {
             colours: k,
             neighbours,

@@ -754,6 +754,10 @@ impl<B: Bits> Domain for Cells<'_, B> {
         self.candidates.iter().map(|s| s.index() as u8).collect()
     }
 
+    fn cell_candidates(&self, cell: usize) -> B {
+        self.candidates[cell]
+    }
+
     fn pairs(&self, out: &mut Vec<(u32, B)>) {
         let pairs = self.candidates.iter().enumerate();
         let pairs = pairs.filter(|(_, set)| set.count() == 2);

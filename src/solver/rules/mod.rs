@@ -1,0 +1,389 @@
+//! Rules as propagators: the [`Propagator`] trait, the builder that maps the
+//! graph's rules to propagators ([`RuleSet::new`]), and [`Ruled`], the domain
+//! that runs them to a fixed point together with a store's own propagation.
+//!
+//! A propagator reads and narrows the candidates of the cells it watches, as
+//! 128-bit masks (bit `i`: colour `i`), and is woken only when one of them
+//! changed. [`Ruled`] wraps either store (bitboards or cell-major sets): it
+//! runs the store's singles, hidden singles and locked candidates, then the
+//! woken propagators, and again until nothing changes, so the search and the
+//! stores need not know that rules exist. A graph without rules costs one test
+//! per call. (The singles themselves stay inside each store, where their
+//! bit-parallel form makes the engine fast; moving them under this trait is
+//! left for when it can be done without a loss.)
+//!
+//! Adding a rule: its schema and meaning in `crate::rules`, its check in
+//! `verify`, and here one arm of [`RuleSet::new`], onto [`sum::Sum`],
+//! [`pair::Pair`] or a new propagator file.
+
+mod pair;
+mod renban;
+mod sum;
+
+use std::sync::Arc;
+
+use super::bits::Bits;
+use super::search::{Choice, Contradiction, Domain};
+use crate::graph::ConstraintGraph;
+use crate::rules::{Mark, Rule, unmarked_pairs};
+
+/// The contract of a rule inside the engine.
+pub(crate) trait Propagator: std::fmt::Debug + Send + Sync {
+    /// The cells it reads and narrows, in the order of [`Propagator::propagate`]'s
+    /// domains.
+    fn cells(&self) -> &[u32];
+    /// Narrows `domains` (the candidates of [`Propagator::cells`], in order) to
+    /// what the rule allows; removes only values that no solution of the rule
+    /// can hold there. A domain left empty, or a rule no values satisfy, is a
+    /// [`Contradiction`].
+    fn propagate(&self, domains: &mut [u128]) -> Result<(), Contradiction>;
+    /// Whether it treats all symbols alike: any permutation of the colours maps
+    /// what it allows onto what it allows. The interchangeable-colours symmetry
+    /// of the search holds only when every propagator says so.
+    fn symmetric(&self) -> bool;
+}
+
+/// The propagators of one graph, and which of them watch each cell.
+#[derive(Debug, Default)]
+pub(crate) struct RuleSet {
+    propagators: Vec<Box<dyn Propagator>>,
+    /// The watched cells, by slot.
+    watched: Vec<u32>,
+    /// The slot of each cell, `u32::MAX` for cells no rule watches (empty
+    /// without rules).
+    slot: Vec<u32>,
+    /// The propagators watching each slot.
+    watchers: Vec<Vec<u32>>,
+}
+
+impl RuleSet {
+    /// Compiles the rules of `graph`. Distinctness (killer cages, renban) and
+    /// odd/even cells are not here: they become edges and allowed colours of
+    /// the solver's shape (`shape.rs`), where the stores handle them natively.
+    pub(crate) fn new(graph: &ConstraintGraph) -> Self {
+        let mut set = RuleSet::default();
+        let rules = graph.rules();
+        if rules.is_empty() {
+            return set;
+        }
+        let values: Arc<[i64]> = graph
+            .values()
+            .expect("rules are checked to have values")
+            .into();
+        let mut props: Vec<Box<dyn Propagator>> = Vec::new();
+        let mut pairs = |cells: &mut dyn Iterator<Item = (usize, usize)>,
+                         allows: &dyn Fn(i64, i64) -> bool| {
+            let table = Arc::new(pair::Table::new(&values, allows));
+            for (a, b) in cells {
+                props.push(Box::new(pair::Pair::new(a, b, table.clone())));
+            }
+        };
+        let chain = |cells: &[usize]| -> Vec<(usize, usize)> {
+            cells.windows(2).map(|w| (w[0], w[1])).collect()
+        };
+        let mut sums: Vec<Box<dyn Propagator>> = Vec::new();
+        for rule in rules {
+            match rule {
+                Rule::Killer { total: None, .. } | Rule::Parity { .. } => {}
+                Rule::Killer {
+                    cells,
+                    total: Some(total),
+                } => sums.push(Box::new(sum::Sum::new(
+                    cells,
+                    vec![1; cells.len()],
+                    *total,
+                    true,
+                    values.clone(),
+                ))),
+                Rule::Cage { cells, total } => sums.push(Box::new(sum::Sum::new(
+                    cells,
+                    vec![1; cells.len()],
+                    *total,
+                    false,
+                    values.clone(),
+                ))),
+                Rule::Arrow { circle, line } => {
+                    let mut cells = circle.clone();
+                    cells.extend(line);
+                    let mut weights: Vec<i64> = (0..circle.len())
+                        .rev()
+                        .map(|p| 10i64.pow(p as u32))
+                        .collect();
+                    weights.extend(line.iter().map(|_| -1));
+                    sums.push(Box::new(sum::Sum::new(
+                        &cells,
+                        weights,
+                        0,
+                        false,
+                        values.clone(),
+                    )));
+                }
+                Rule::Sum {
+                    cells,
+                    weights,
+                    total,
+                } => sums.push(Box::new(sum::Sum::new(
+                    cells,
+                    weights.clone(),
+                    *total,
+                    false,
+                    values.clone(),
+                ))),
+                Rule::Thermometer(cells) => pairs(&mut chain(cells).into_iter(), &|a, b| a < b),
+                Rule::SlowThermometer(cells) => {
+                    pairs(&mut chain(cells).into_iter(), &|a, b| a <= b)
+                }
+                Rule::Difference { cells, value } => {
+                    let v = *value;
+                    pairs(&mut std::iter::once(*cells), &move |a, b| {
+                        (a - b).abs() == v
+                    })
+                }
+                Rule::Ratio { cells, value } => {
+                    let v = *value;
+                    pairs(&mut std::iter::once(*cells), &move |a, b| {
+                        a == v * b || b == v * a
+                    })
+                }
+                Rule::Xv { cells, sum } => {
+                    let s = *sum;
+                    pairs(&mut std::iter::once(*cells), &move |a, b| a + b == s)
+                }
+                Rule::Negative(mark) => {
+                    let unmarked = unmarked_pairs(graph.cells(), rules, *mark);
+                    let allows: &dyn Fn(i64, i64) -> bool = match mark {
+                        Mark::Difference => &|a, b| (a - b).abs() != 1,
+                        Mark::Ratio => &|a, b| a != 2 * b && b != 2 * a,
+                        Mark::XV => &|a, b| a + b != 10 && a + b != 5,
+                    };
+                    pairs(&mut unmarked.into_iter(), allows)
+                }
+                Rule::Whispers { cells, difference } => {
+                    let d = *difference;
+                    pairs(&mut chain(cells).into_iter(), &move |a, b| {
+                        (a - b).abs() >= d
+                    })
+                }
+                Rule::Renban(cells) => sums.push(Box::new(renban::Renban::new(cells, &values))),
+                Rule::NonConsecutive => {
+                    let all = crate::rules::orthogonal_pairs(graph.cells());
+                    pairs(&mut all.into_iter(), &|a, b| (a - b).abs() != 1)
+                }
+                Rule::Relation {
+                    pairs: cells,
+                    allowed,
+                } => {
+                    let allowed: std::collections::HashSet<(i64, i64)> =
+                        allowed.iter().copied().collect();
+                    pairs(&mut cells.iter().copied(), &|a, b| {
+                        allowed.contains(&(a, b))
+                    })
+                }
+            }
+        }
+        // Pairs first: cheap, and they narrow what the sums enumerate.
+        props.extend(sums);
+        set.slot = vec![u32::MAX; graph.len()];
+        for (p, prop) in props.iter().enumerate() {
+            for &cell in prop.cells() {
+                let cell = cell as usize;
+                if set.slot[cell] == u32::MAX {
+                    set.slot[cell] = set.watched.len() as u32;
+                    set.watched.push(cell as u32);
+                    set.watchers.push(Vec::new());
+                }
+                let watchers = &mut set.watchers[set.slot[cell] as usize];
+                if watchers.last() != Some(&(p as u32)) {
+                    watchers.push(p as u32);
+                }
+            }
+        }
+        set.propagators = props;
+        set
+    }
+
+    /// Whether every propagator treats all symbols alike (true without rules).
+    pub(crate) fn symmetric(&self) -> bool {
+        self.propagators.iter().all(|p| p.symmetric())
+    }
+
+    /// Whether there is no propagator.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.propagators.is_empty()
+    }
+}
+
+/// A store with rules: the store's propagation and the rules' to a common fixed
+/// point, the rules woken by the cells that changed since they last looked.
+#[derive(Debug, Clone)]
+pub(crate) struct Ruled<'s, D> {
+    inner: D,
+    set: &'s RuleSet,
+    /// The candidates of each watched cell when the rules last saw them.
+    seen: Vec<u128>,
+    /// `seen` at each saved state.
+    saved: Vec<u128>,
+    queue: Vec<u32>,
+    queued: Vec<bool>,
+    domains: Vec<u128>,
+}
+
+impl<'s, D: Domain> Ruled<'s, D> {
+    pub(crate) fn new(inner: D, set: &'s RuleSet) -> Self {
+        Ruled {
+            inner,
+            set,
+            seen: vec![0; set.watched.len()],
+            saved: Vec::new(),
+            queue: Vec::new(),
+            queued: vec![false; set.propagators.len()],
+            domains: Vec::new(),
+        }
+    }
+
+    fn wake(&mut self, slot: usize) {
+        for &p in &self.set.watchers[slot] {
+            if !std::mem::replace(&mut self.queued[p as usize], true) {
+                self.queue.push(p);
+            }
+        }
+    }
+
+    /// The store's rules (`singles`: the cheap ones only) and the propagators,
+    /// to a fixed point.
+    fn fixed_point(&mut self, singles: bool) -> Result<(), Contradiction> {
+        let set = self.set;
+        // Left over from a contradiction.
+        for p in self.queue.drain(..) {
+            self.queued[p as usize] = false;
+        }
+        loop {
+            match singles {
+                true => self.inner.propagate_singles()?,
+                false => self.inner.propagate()?,
+            }
+            for (slot, &cell) in set.watched.iter().enumerate() {
+                let now = self.inner.cell_candidates(cell as usize).wide();
+                if now != self.seen[slot] {
+                    self.seen[slot] = now;
+                    self.wake(slot);
+                }
+            }
+            if self.queue.is_empty() {
+                return Ok(());
+            }
+            let mut narrowed = false;
+            while let Some(p) = self.queue.pop() {
+                self.queued[p as usize] = false;
+                let prop = &set.propagators[p as usize];
+                let cells = prop.cells();
+                self.domains.clear();
+                let inner = &self.inner;
+                (self.domains)
+                    .extend((cells.iter()).map(|&c| inner.cell_candidates(c as usize).wide()));
+                let result = prop.propagate(&mut self.domains);
+                if result.is_err() {
+                    for p in self.queue.drain(..) {
+                        self.queued[p as usize] = false;
+                    }
+                    return Err(Contradiction);
+                }
+                for (i, &cell) in cells.iter().enumerate() {
+                    let slot = set.slot[cell as usize] as usize;
+                    let was = self.inner.cell_candidates(cell as usize).wide();
+                    let now = self.domains[i] & was;
+                    if now == was {
+                        continue;
+                    }
+                    if now == 0 {
+                        for p in self.queue.drain(..) {
+                            self.queued[p as usize] = false;
+                        }
+                        return Err(Contradiction);
+                    }
+                    self.inner
+                        .exclude(cell as usize, D::Set::from_wide(was & !now));
+                    self.seen[slot] = now;
+                    narrowed = true;
+                    self.wake(slot);
+                }
+            }
+            if !narrowed {
+                return Ok(());
+            }
+        }
+    }
+}
+
+impl<D: Domain> Domain for Ruled<'_, D> {
+    type Set = D::Set;
+
+    fn reset(&mut self, givens: &[Option<u8>]) -> Result<(), Contradiction> {
+        // Nothing seen: every rule looks at the root.
+        self.seen.fill(0);
+        self.saved.clear();
+        self.inner.reset(givens)
+    }
+
+    fn propagate(&mut self) -> Result<(), Contradiction> {
+        match self.set.is_empty() {
+            true => self.inner.propagate(),
+            false => self.fixed_point(false),
+        }
+    }
+
+    fn propagate_singles(&mut self) -> Result<(), Contradiction> {
+        match self.set.is_empty() {
+            true => self.inner.propagate_singles(),
+            false => self.fixed_point(true),
+        }
+    }
+
+    fn choose(&mut self, salt: u64, seeking: bool) -> Choice {
+        self.inner.choose(salt, seeking)
+    }
+
+    fn save(&mut self) {
+        self.saved.extend_from_slice(&self.seen);
+        self.inner.save();
+    }
+
+    fn restore(&mut self) {
+        let at = self.saved.len() - self.seen.len();
+        self.seen.copy_from_slice(&self.saved[at..]);
+        self.saved.truncate(at);
+        self.inner.restore();
+    }
+
+    fn assign(&mut self, cell: usize, colour: usize) {
+        self.inner.assign(cell, colour);
+    }
+
+    fn exclude(&mut self, cell: usize, colours: Self::Set) {
+        self.inner.exclude(cell, colours);
+    }
+
+    fn cell_candidates(&self, cell: usize) -> Self::Set {
+        self.inner.cell_candidates(cell)
+    }
+
+    fn solution(&self) -> Vec<u8> {
+        self.inner.solution()
+    }
+
+    fn pairs(&self, out: &mut Vec<(u32, Self::Set)>) {
+        self.inner.pairs(out);
+    }
+}
+
+/// The colours of a mask, lowest first.
+#[inline]
+pub(super) fn colours_of(mut mask: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let c = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            c
+        })
+    })
+}

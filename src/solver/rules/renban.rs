@@ -1,0 +1,92 @@
+//! Renban: the cells hold a run of consecutive values, in any order. Each run
+//! the cells could hold is a window of colours; a window stays possible while
+//! every cell has a candidate in it and every colour of it a cell that may take
+//! it, and each cell keeps the candidates of the possible windows. (That the
+//! cells differ is left to the graph: they are neighbours in the solver's shape.)
+
+use super::Propagator;
+use crate::solver::search::Contradiction;
+
+/// A renban line.
+#[derive(Debug)]
+pub(crate) struct Renban {
+    cells: Vec<u32>,
+    /// The colours of each run of `cells.len()` consecutive values.
+    windows: Vec<u128>,
+}
+
+impl Renban {
+    pub(crate) fn new(cells: &[usize], values: &[i64]) -> Self {
+        let n = cells.len() as i64;
+        let mut starts: Vec<i64> = values.to_vec();
+        starts.sort_unstable();
+        starts.dedup();
+        let windows = starts
+            .iter()
+            .filter_map(|&lo| {
+                let inside = |v: i64| (lo..lo + n).contains(&v);
+                let all = (lo..lo + n).all(|v| values.contains(&v));
+                let mask = (values.iter().enumerate())
+                    .filter(|&(_, &v)| inside(v))
+                    .fold(0u128, |m, (c, _)| m | 1 << c);
+                all.then_some(mask)
+            })
+            .collect();
+        Renban {
+            cells: cells.iter().map(|&c| c as u32).collect(),
+            windows,
+        }
+    }
+}
+
+impl Propagator for Renban {
+    fn cells(&self) -> &[u32] {
+        &self.cells
+    }
+
+    fn propagate(&self, domains: &mut [u128]) -> Result<(), Contradiction> {
+        let union = domains.iter().fold(0, |u, &d| u | d);
+        let mut keep = 0u128;
+        for &w in &self.windows {
+            // With as many colours as cells, each colour of the window is used.
+            let exact = w.count_ones() as usize == self.cells.len();
+            if domains.iter().all(|&d| d & w != 0) && (!exact || union & w == w) {
+                keep |= w;
+            }
+        }
+        for d in domains.iter_mut() {
+            *d &= keep;
+            if *d == 0 {
+                return Err(Contradiction);
+            }
+        }
+        Ok(())
+    }
+
+    fn symmetric(&self) -> bool {
+        false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::colours_of;
+    use super::*;
+
+    fn list(mask: u128) -> Vec<usize> {
+        colours_of(mask).collect()
+    }
+
+    #[test]
+    fn a_nine_pins_the_run_to_the_top() {
+        let values: Vec<i64> = (1..=9).collect();
+        let renban = Renban::new(&[0, 1, 2], &values);
+        let all = (1u128 << 9) - 1;
+        let mut d = [1 << 8, all, all];
+        renban.propagate(&mut d).unwrap();
+        // 9 is in the run: 7 8 9 only.
+        assert_eq!(list(d[1]), vec![6, 7, 8]);
+        let mut gap = [1 << 0, 1 << 8, all];
+        assert!(renban.propagate(&mut gap).is_err());
+    }
+}

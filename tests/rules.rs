@@ -1,0 +1,498 @@
+//! Rules on values (killer cages, thermometers, arrows, kropki, XV, whispers,
+//! renban, non-consecutive, odd/even, `Sum`, `Relation`): the solver's counts
+//! against an independent brute force on random small instances, a known count,
+//! load-time errors, and the CLI on a RON puzzle that adds rules to its variant.
+
+mod common;
+
+use common::graphdoku;
+use graphdoku::rules::{Mark, RuleSpec};
+use graphdoku::{ConstraintGraph, Puzzle, Solution, Solver, verify};
+
+/// A seeded xorshift generator: the same seed, the same instances.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn name(row: usize, col: usize) -> String {
+    format!("r{}c{}", row + 1, col + 1)
+}
+
+/// A random path of up to `least` + a random number below `spread` cells of an `n`×`n` grid, each touching the
+/// last (king's move), without repeats.
+fn path(
+    rng: &mut Rng,
+    n: usize,
+    least: usize,
+    spread: usize,
+    orthogonal: bool,
+) -> Vec<(usize, usize)> {
+    let len = least + rng.below(spread);
+    let mut cells = vec![(rng.below(n), rng.below(n))];
+    while cells.len() < len {
+        let (r, c) = *cells.last().unwrap();
+        let mut next = Vec::new();
+        for dr in -1i64..=1 {
+            for dc in -1i64..=1 {
+                if (dr, dc) == (0, 0) || (orthogonal && dr != 0 && dc != 0) {
+                    continue;
+                }
+                let (r2, c2) = (r as i64 + dr, c as i64 + dc);
+                if (0..n as i64).contains(&r2) && (0..n as i64).contains(&c2) {
+                    let cell = (r2 as usize, c2 as usize);
+                    if !cells.contains(&cell) {
+                        next.push(cell);
+                    }
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        cells.push(next[rng.below(next.len())]);
+    }
+    cells
+}
+
+fn names(cells: &[(usize, usize)]) -> Vec<String> {
+    cells.iter().map(|&(r, c)| name(r, c)).collect()
+}
+
+/// A random rule on an `n`×`n` grid whose numbers mostly come from `solution`
+/// (values by cell), so that most instances have solutions and some do not.
+fn random_rule(rng: &mut Rng, n: usize, solution: &[i64]) -> RuleSpec {
+    let v = |(r, c): (usize, usize)| solution[r * n + c];
+    let sum = |cells: &[(usize, usize)]| cells.iter().map(|&c| v(c)).sum::<i64>();
+    let nudge = |rng: &mut Rng| [0, 0, 0, 1, -1][rng.below(5)];
+    match rng.below(16) {
+        0 => {
+            let cells = path(rng, n, 2, 3, false);
+            let total = (rng.below(4) > 0).then(|| sum(&cells) + nudge(rng));
+            RuleSpec::Killer {
+                cells: names(&cells),
+                total,
+            }
+        }
+        1 => {
+            let cells = path(rng, n, 2, 2, false);
+            let total = sum(&cells) + nudge(rng);
+            RuleSpec::Cage {
+                cells: names(&cells),
+                total: total.clamp(cells.len() as i64, cells.len() as i64 * n as i64),
+            }
+        }
+        2 | 3 => {
+            let mut cells = path(rng, n, 2, 2, false);
+            if v(cells[0]) > v(*cells.last().unwrap()) {
+                cells.reverse();
+            }
+            match rng.below(2) {
+                0 => RuleSpec::Thermometer(names(&cells)),
+                _ => RuleSpec::SlowThermometer(names(&cells)),
+            }
+        }
+        4 => {
+            let cells = path(rng, n, 2, 2, false);
+            RuleSpec::Arrow {
+                circle: names(&cells[..1]),
+                line: names(&cells[1..]),
+            }
+        }
+        5 => {
+            let cells = path(rng, n, 2, 1, true);
+            let value = (v(cells[0]) - v(cells[1])).abs().max(1);
+            RuleSpec::Difference {
+                cells: (name(cells[0].0, cells[0].1), name(cells[1].0, cells[1].1)),
+                value: (value != 1).then_some(value),
+            }
+        }
+        6 => {
+            let cells = path(rng, n, 2, 1, true);
+            RuleSpec::Ratio {
+                cells: (name(cells[0].0, cells[0].1), name(cells[1].0, cells[1].1)),
+                value: [None, Some(3)][rng.below(2)],
+            }
+        }
+        7 => {
+            let cells = path(rng, n, 2, 1, true);
+            let (a, b) = (name(cells[0].0, cells[0].1), name(cells[1].0, cells[1].1));
+            match v(cells[0]) + v(cells[1]) {
+                5 => RuleSpec::V(a, b),
+                _ => RuleSpec::X(a, b),
+            }
+        }
+        8 => RuleSpec::Negative([Mark::Difference, Mark::Ratio, Mark::XV][rng.below(3)]),
+        9 => RuleSpec::Whispers {
+            cells: names(&path(rng, n, 2, 3, false)),
+            difference: Some(1 + rng.below(n / 2) as i64),
+        },
+        10 => RuleSpec::Renban(names(&path(rng, n, 2, 2, false))),
+        11 => RuleSpec::NonConsecutive,
+        12 => {
+            let cells: Vec<String> = (0..1 + rng.below(3))
+                .map(|_| name(rng.below(n), rng.below(n)))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            match rng.below(2) {
+                0 => RuleSpec::Odd(cells),
+                _ => RuleSpec::Even(cells),
+            }
+        }
+        13 => {
+            let cells = path(rng, n, 2, 2, false);
+            let weights: Vec<i64> = cells
+                .iter()
+                .map(|_| [-2, -1, 1, 2, 3][rng.below(5)])
+                .collect();
+            let total = cells
+                .iter()
+                .zip(&weights)
+                .map(|(&c, w)| w * v(c))
+                .sum::<i64>();
+            RuleSpec::Sum {
+                cells: names(&cells),
+                weights: Some(weights),
+                total,
+            }
+        }
+        14 => {
+            // A pill of two cells and an arrow of two or three.
+            let cells = path(rng, n, 4, 2, false);
+            RuleSpec::Arrow {
+                circle: names(&cells[..2]),
+                line: names(&cells[2..]),
+            }
+        }
+        _ => {
+            let pairs = (0..1 + rng.below(3))
+                .map(|_| {
+                    let p = path(rng, n, 2, 1, false);
+                    (name(p[0].0, p[0].1), name(p[1].0, p[1].1))
+                })
+                .collect();
+            let allowed = (0..2 + rng.below(6))
+                .map(|_| (1 + rng.below(n) as i64, 1 + rng.below(n) as i64))
+                .collect();
+            RuleSpec::Relation { pairs, allowed }
+        }
+    }
+}
+
+/// Counts the solutions of `puzzle` by brute force: every proper colouring
+/// extending the givens, cell by cell with no propagation beyond the graph's
+/// edges, kept when [`verify`] accepts it (rules included).
+fn brute_force(graph: &ConstraintGraph, puzzle: &Puzzle) -> u64 {
+    let n = graph.len();
+    let k = graph.alphabet().len() as u8;
+    let mut colours = vec![0u8; n];
+    fn walk(
+        graph: &ConstraintGraph,
+        puzzle: &Puzzle,
+        colours: &mut Vec<u8>,
+        cell: usize,
+        k: u8,
+    ) -> u64 {
+        if cell == colours.len() {
+            let s = Solution::new(colours.clone());
+            return verify(graph, puzzle, &s).is_ok() as u64;
+        }
+        let mut found = 0;
+        for c in 0..k {
+            if puzzle.givens()[cell].is_some_and(|g| g != c) {
+                continue;
+            }
+            if graph.neighbours(cell).any(|d| d < cell && colours[d] == c) {
+                continue;
+            }
+            colours[cell] = c;
+            found += walk(graph, puzzle, colours, cell + 1, k);
+        }
+        found
+    }
+    walk(graph, puzzle, &mut colours, 0, k)
+}
+
+/// Random instances of `variant` (side `n`), each with one to three random
+/// rules and the givens `keep` of a random solution keeps: the solver (both
+/// stores, and every solution it lists) against the brute force.
+fn cross_check(variant: &str, n: usize, instances: usize, seed: u64, keep: usize) {
+    let base = ConstraintGraph::load(variant).unwrap();
+    let plain = Solver::new(&base);
+    let mut rng = Rng(seed);
+    let mut counted = [0usize; 3];
+    for instance in 0..instances {
+        // A random solution of the plain variant: the first of a random puzzle.
+        let mut givens = vec![None; n * n];
+        for _ in 0..n {
+            givens[rng.below(n * n)] = Some(rng.below(n) as u8);
+        }
+        let Some(reference) = plain.solve(&Puzzle::new(givens)) else {
+            continue;
+        };
+        let values: Vec<i64> = reference.colours().iter().map(|&c| c as i64 + 1).collect();
+        let rules: Vec<RuleSpec> = (0..1 + rng.below(3))
+            .map(|_| random_rule(&mut rng, n, &values))
+            .collect();
+        let Ok(graph) = base.clone().with_rules(&rules) else {
+            continue;
+        };
+        let givens = (0..n * n)
+            .map(|c| (rng.below(n * n) < keep).then_some(reference.colours()[c]))
+            .collect();
+        let puzzle = Puzzle::new(givens);
+        let expected = brute_force(&graph, &puzzle);
+        let listed: Vec<Solution> = Solver::new(&graph).search(&puzzle).collect();
+        let what = format!("instance {instance} of {variant}: {rules:?}");
+        assert_eq!(listed.len() as u64, expected, "listed, {what}");
+        for s in &listed {
+            assert_eq!(verify(&graph, &puzzle, s), Ok(()), "{what}");
+        }
+        assert_eq!(
+            Solver::new(&graph).count(&puzzle, u64::MAX),
+            expected,
+            "counted, {what}"
+        );
+        let cell_major = Solver::cell_major(&graph).count(&puzzle, u64::MAX);
+        assert_eq!(cell_major, expected, "cell-major, {what}");
+        counted[expected.min(2) as usize] += 1;
+    }
+    // The instances are not all trivial: some have none, one, several.
+    assert!(counted.iter().all(|&c| c > 0), "{counted:?}");
+}
+
+#[test]
+fn four_by_four_counts_match_brute_force() {
+    cross_check("sudoku4", 4, 300, 0x5eed_0001, 0);
+}
+
+#[test]
+fn six_by_six_counts_match_brute_force() {
+    cross_check("sudoku6", 6, 120, 0x5eed_0002, 18);
+}
+
+#[test]
+fn every_rule_kind_is_drawn_by_the_cross_check() {
+    let mut rng = Rng(0x5eed_0001);
+    let solution: Vec<i64> = (0..16).map(|i| (i % 4) as i64 + 1).collect();
+    let mut kinds = std::collections::BTreeSet::new();
+    for _ in 0..400 {
+        let rule = random_rule(&mut rng, 4, &solution);
+        kinds.insert(
+            format!("{rule:?}")
+                .split(['(', ' '])
+                .next()
+                .unwrap()
+                .to_string(),
+        );
+    }
+    assert_eq!(kinds.len(), 17, "{kinds:?}");
+}
+
+#[test]
+fn the_miracle_board_has_72_solutions() {
+    let source = r#"Variant(extends: "anti-king", name: "miracle", edges: [Knight], rules: [NonConsecutive])"#;
+    let graph = ConstraintGraph::build(&graphdoku::variant::parse(source, "m").unwrap()).unwrap();
+    let empty = Puzzle::empty(81);
+    assert_eq!(Solver::new(&graph).count(&empty, 1000), 72);
+    let all: std::collections::HashSet<Solution> = Solver::new(&graph).search(&empty).collect();
+    assert_eq!(all.len(), 72);
+    assert!(all.iter().all(|s| verify(&graph, &empty, s).is_ok()));
+}
+
+#[test]
+fn a_rule_turns_the_colour_symmetry_off() {
+    // The empty 4×4 with one V: with symmetry, 288 would be weighed wrongly.
+    let graph = ConstraintGraph::load("sudoku4")
+        .unwrap()
+        .with_rules(&[RuleSpec::V("r1c1".into(), "r1c2".into())])
+        .unwrap();
+    let empty = Puzzle::empty(16);
+    let listed = Solver::new(&graph).search(&empty).count() as u64;
+    assert_eq!(Solver::new(&graph).count(&empty, u64::MAX), listed);
+    assert_eq!(listed, brute_force(&graph, &empty));
+    // A killer cage without a total only says "distinct": symmetric, and the
+    // weighed count is still right.
+    let cage = RuleSpec::Killer {
+        cells: vec!["r1c1".into(), "r2c3".into()],
+        total: None,
+    };
+    let graph = ConstraintGraph::load("sudoku4")
+        .unwrap()
+        .with_rules(&[cage])
+        .unwrap();
+    assert_eq!(
+        Solver::new(&graph).count(&empty, u64::MAX),
+        brute_force(&graph, &empty)
+    );
+}
+
+#[test]
+fn budgets_hold_with_rules() {
+    let source = r#"Variant(extends: "sudoku9", rules: [NonConsecutive])"#;
+    let graph = ConstraintGraph::build(&graphdoku::variant::parse(source, "m").unwrap()).unwrap();
+    let solver = Solver::new(&graph).with_budget(graphdoku::Budget::unlimited().nodes(5));
+    let count = solver.count_solutions(&Puzzle::empty(81), 2);
+    assert!(count.gave_up);
+    assert!(count.stats.nodes <= 5);
+}
+
+/// The error of a variant with these rules, extending `sudoku4`.
+fn error(rules: &str) -> String {
+    let source = format!("Variant(\n  extends: \"sudoku4\",\n  rules: [\n    {rules},\n  ],\n)");
+    let parsed = graphdoku::variant::parse(&source, "v.ron").unwrap();
+    ConstraintGraph::build(&parsed).unwrap_err().to_string()
+}
+
+#[test]
+fn load_time_errors_point_at_the_rule() {
+    let cases = [
+        (
+            r#"Killer(cells: ["r1c1", "r1c2"], total: 8)"#,
+            "v.ron:4:20: Killer: no 2 distinct values sum to 8",
+        ),
+        (
+            r#"Thermometer(["r1c1", "r2c2", "r3c3", "r4c4", "r4c3"])"#,
+            "a thermometer of 5 cells, longer than the 4 values",
+        ),
+        (
+            r#"Cage(cells: ["r1c1", "r9c9"], total: 3)"#,
+            "v.ron:4:26: Cage: unknown cell name \"r9c9\"",
+        ),
+        (
+            r#"Whispers(cells: ["r1c1", "r1c3"], difference: 2)"#,
+            "v.ron:4:30: Whispers: r1c3 does not touch r1c1",
+        ),
+        (
+            r#"Difference(cells: ("r1c1", "r2c2"))"#,
+            "are not orthogonal neighbours",
+        ),
+        (
+            r#"Renban(["r1c1", "r1c2", "r1c1"])"#,
+            "cell r1c1 is listed twice",
+        ),
+        (
+            r#"Arrow(circle: ["r1c1"], line: ["r3c1"])"#,
+            "r3c1 does not touch r1c1",
+        ),
+        (
+            r#"Sum(cells: ["r1c1"], weights: [1, 2], total: 3)"#,
+            "2 weights for 1 cells",
+        ),
+        (
+            r#"Arrow(circle: ["r1c1", "r1c2"], line: ["r1c3"])"#,
+            "no digits make the arrow's sum equal its circle",
+        ),
+    ];
+    for (rule, expected) in cases {
+        let err = error(rule);
+        assert!(err.contains(expected), "{rule}: {err}");
+    }
+    // Symbols without values.
+    let source = r#"Variant(name: "c", symbols: List(["red", "green"]), cells: Grid(rows: 1, cols: 2),
+        houses: [Rows], rules: [X("r1c1", "r1c2")])"#;
+    let err = ConstraintGraph::build(&graphdoku::variant::parse(source, "c.ron").unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("no numeric values"), "{err}");
+    // … which `values` gives.
+    let source = r#"Variant(name: "c", symbols: List(["red", "green"]), values: [3, 7], cells: Grid(rows: 1, cols: 2),
+        houses: [Rows], rules: [X("r1c1", "r1c2")])"#;
+    let graph =
+        ConstraintGraph::build(&graphdoku::variant::parse(source, "c.ron").unwrap()).unwrap();
+    assert_eq!(Solver::new(&graph).count(&Puzzle::empty(2), 10), 2);
+}
+
+/// A 4×4 puzzle file adding rules to the built-in `sudoku4`: with one given,
+/// a killer cage, a thermometer, two white dots and a black one make it unique.
+const PUZZLE: &str = r#"Puzzle(
+    variant: "sudoku4",
+    givens: Rows(["1...", "....", "....", "...."]),
+    rules: [
+        Killer(cells: ["r2c1", "r2c2"], total: 7),
+        Thermometer(["r3c2", "r3c1", "r4c2"]),
+        Difference(cells: ("r4c1", "r4c2")),
+        Difference(cells: ("r2c2", "r2c3"), value: 3),
+        Ratio(cells: ("r1c4", "r2c4")),
+    ],
+)
+"#;
+
+#[test]
+fn the_cli_solves_counts_and_checks_a_puzzle_with_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("rules.ron");
+    std::fs::write(&file, PUZZLE).unwrap();
+    let (graph, record) = graphdoku::read::read_ron_puzzle(PUZZLE, "rules.ron").unwrap();
+    let puzzle = record.puzzle.unwrap();
+    let expected = brute_force(&graph, &puzzle);
+    assert!(expected >= 1);
+    let count = graphdoku().arg("count").arg(&file).output().unwrap();
+    let text = String::from_utf8_lossy(&count.stdout).to_string();
+    let word = match expected {
+        1 => "unique".to_string(),
+        n => format!("{n} solutions"),
+    };
+    assert!(text.contains(&word), "{text}");
+    let solved = graphdoku().arg("solve").arg(&file).output().unwrap();
+    assert!(solved.status.success());
+    let check = graphdoku().arg("check").arg(&file).output().unwrap();
+    assert_eq!(check.status.code(), Some(if expected == 1 { 0 } else { 4 }));
+    // A rule the puzzle gets wrong points at the file, line and column.
+    let bad = PUZZLE.replace("\"r4c2\"))", "\"r4c4\"))");
+    std::fs::write(&file, bad).unwrap();
+    let out = graphdoku().arg("count").arg(&file).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(err.contains("rules.ron:7:"), "{err}");
+    assert!(err.contains("not orthogonal neighbours"), "{err}");
+    // Generate and explain refuse what they cannot honour.
+    std::fs::write(&file, PUZZLE).unwrap();
+    let explain = graphdoku().arg("explain").arg(&file).output().unwrap();
+    assert!(!explain.status.success());
+    let err = String::from_utf8_lossy(&explain.stderr).to_string();
+    assert!(err.contains("do not use rules"), "{err}");
+    let variant = dir.path().join("nc.ron");
+    std::fs::write(
+        &variant,
+        r#"Variant(extends: "sudoku4", rules: [NonConsecutive])"#,
+    )
+    .unwrap();
+    let generate = graphdoku()
+        .args(["generate", "--variant"])
+        .arg(&variant)
+        .output()
+        .unwrap();
+    assert!(!generate.status.success());
+}
+
+#[test]
+fn the_killer_and_thermo_puzzles_in_data_are_unique() {
+    for (file, rule) in [("killer.ron", "killer cage"), ("thermo.ron", "thermometer")] {
+        let path = common::data(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let (graph, record) = graphdoku::read::read_ron_puzzle(&text, file).unwrap();
+        assert!(graph.rules().iter().all(|r| r.name() == rule), "{file}");
+        assert!(graph.rules().len() >= 10, "{file}");
+        let puzzle = record.puzzle.unwrap();
+        for solver in [Solver::new(&graph), Solver::cell_major(&graph)] {
+            let count = solver.count_solutions(&puzzle, 2);
+            assert_eq!(count.solutions, 1, "{file}");
+            assert_eq!(
+                verify(&graph, &puzzle, &count.first.unwrap()),
+                Ok(()),
+                "{file}"
+            );
+        }
+    }
+}
