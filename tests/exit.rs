@@ -302,6 +302,17 @@ fn a_closed_pipe_ends_quietly() {
     }
 }
 
+/// Ctrl-C, as a terminal sends it (SIGINT), 300 ms into `child`'s run.
+#[cfg(unix)]
+fn interrupt(child: &std::process::Child) {
+    std::thread::sleep(Duration::from_millis(300));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+}
+
 /// Ctrl-C (SIGINT) stops a long run at once without a word: the default
 /// action, status "killed by signal 2" as the shell reports it (130).
 #[test]
@@ -317,12 +328,7 @@ fn ctrl_c_ends_quietly() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(300));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    interrupt(&child);
     let mut err = String::new();
     child
         .stderr
@@ -346,12 +352,7 @@ fn ctrl_c_during_a_count_says_how_far_it_got() {
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(300));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    interrupt(&child);
     let out = child.wait_with_output().unwrap();
     let out = String::from_utf8(out.stdout).unwrap();
     let found: u64 = out
