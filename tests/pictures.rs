@@ -648,7 +648,8 @@ fn every_rule_is_drawn_once_with_its_marks() {
         let doc = roxmltree::Document::parse(&picture).unwrap();
         let rules = graph.rules();
         let count = |f: fn(&Rule) -> bool| rules.iter().filter(|r| f(r)).count();
-        let kinds: [(&str, fn(&Rule) -> bool); 15] = [
+        type Kind = fn(&Rule) -> bool;
+        let kinds: [(&str, Kind); 15] = [
             ("killer", |r| matches!(r, Rule::Killer { .. })),
             ("cage", |r| matches!(r, Rule::Cage { .. })),
             ("arrow", |r| matches!(r, Rule::Arrow { .. })),
@@ -694,9 +695,10 @@ fn every_rule_is_drawn_once_with_its_marks() {
                 _ => None,
             })
             .collect();
-        let mut sorted = totals.clone();
-        (sorted.sort(), expected.sort());
-        assert_eq!(sorted, expected, "{name}: cage totals");
+        let mut totals = totals;
+        totals.sort();
+        expected.sort();
+        assert_eq!(totals, expected, "{name}: cage totals");
         // A thermometer: one bulb and its line; an arrow: a line and a head.
         for g in groups(&doc, "thermometer") {
             assert_eq!(shapes(g, "circle", None), 1, "{name}");
