@@ -5,7 +5,8 @@
 //! (rings and wedges), freely placed cells, and a circle of vertices for cells
 //! without coordinates. Rules that are edges, not houses (anti-knight,
 //! anti-king, listed pairs), get a legend. Rules on values (cages,
-//! thermometers, dots…) are drawn on grids by [`rules`](self::rules).
+//! thermometers, dots…) are drawn on grids by `svg/rules.rs`, each as one
+//! `<g class="killer">` (its kind) group under the digits.
 
 use std::collections::BTreeSet;
 use std::f64::consts::PI;
@@ -387,7 +388,7 @@ fn grid(
         fill: &fill,
     };
     let ruled = rules::draw(graph.rules(), &board, out);
-    for (under, ruled) in under_line.iter_mut().zip(ruled) {
+    for (under, ruled) in under_line.iter_mut().zip(&ruled.line) {
         *under |= ruled;
     }
     let pairs = rule_edges(graph).other;
@@ -413,7 +414,7 @@ fn grid(
             let shown = Shown {
                 text,
                 given,
-                halo: under_line[i].then_some(fill[i]),
+                halo: under_line[i].then_some(ruled.ground[i].unwrap_or(fill[i])),
             };
             value(out, shown, x + h, y + h, UNIT * 0.62, UNIT * 0.85);
         }

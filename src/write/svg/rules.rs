@@ -92,11 +92,21 @@ fn layer(rule: &Rule) -> u8 {
     }
 }
 
-/// Draws every rule of `rules` that has cells on `board` into `out`; returns,
-/// for each cell, whether a line runs through it that its digit should be
-/// haloed against. A rule with a cell off the grid is left out.
-pub(super) fn draw(rules: &[Rule], board: &Board, out: &mut String) -> Vec<bool> {
+/// What the rules put under each cell's digit.
+pub(super) struct Under {
+    /// Whether a line runs through the cell that its digit should be haloed
+    /// against.
+    pub line: Vec<bool>,
+    /// The colour a rule painted under the digit (an odd circle, an even
+    /// square), for its halo; `None` where the cell's fill shows.
+    pub ground: Vec<Option<&'static str>>,
+}
+
+/// Draws every rule of `rules` that has cells on `board` into `out`, and says
+/// what lies under each digit. A rule with a cell off the grid is left out.
+pub(super) fn draw(rules: &[Rule], board: &Board, out: &mut String) -> Under {
     let mut under_line = vec![false; board.places.len()];
+    let mut ground = vec![None; board.places.len()];
     let mut order: Vec<&Rule> = rules.iter().collect();
     order.sort_by_key(|r| layer(r));
     for rule in order {
@@ -109,13 +119,9 @@ pub(super) fn draw(rules: &[Rule], board: &Board, out: &mut String) -> Vec<bool>
             Rule::Cage { cells, total } => cage(board, cells, Some(*total), &mut body),
             Rule::Thermometer(cells) => thermometer(board, cells, false, &mut body),
             Rule::SlowThermometer(cells) => thermometer(board, cells, true, &mut body),
-            Rule::Arrow { circle, line } => {
-                let drawn = arrow(board, circle, line, &mut body);
-                if drawn {
-                    line.iter().for_each(|&c| under_line[c] = true);
-                }
-                drawn
-            }
+            // The arrow's thin line passes under its digits without a halo,
+            // which would hide its head.
+            Rule::Arrow { circle, line } => arrow(board, circle, line, &mut body),
             Rule::Whispers { cells, .. } | Rule::Renban(cells) => {
                 let colour = match rule {
                     Rule::Renban(_) => RENBAN,
@@ -156,7 +162,13 @@ pub(super) fn draw(rules: &[Rule], board: &Board, out: &mut String) -> Vec<bool>
             Rule::Xv { cells, sum } => {
                 letter(board, *cells, if *sum == 10 { "X" } else { "V" }, &mut body)
             }
-            Rule::Parity { cells, odd } => parity(board, cells, *odd, &mut body),
+            Rule::Parity { cells, odd } => {
+                let drawn = parity(board, cells, *odd, &mut body);
+                if drawn {
+                    cells.iter().for_each(|&c| ground[c] = Some(PARITY));
+                }
+                drawn
+            }
             Rule::Negative(_) | Rule::NonConsecutive => false,
         };
         if drawn {
@@ -165,7 +177,10 @@ pub(super) fn draw(rules: &[Rule], board: &Board, out: &mut String) -> Vec<bool>
             out.push_str("</g>\n");
         }
     }
-    under_line
+    Under {
+        line: under_line,
+        ground,
+    }
 }
 
 /// A dashed outline inside the cage's cells, and its total (when given) small
@@ -307,6 +322,15 @@ fn arrow(board: &Board, circle: &[usize], line: &[usize], out: &mut String) -> b
     );
     let mut points = vec![rim];
     points.extend(&along);
+    // The head stops short of the last cell's centre, off its digit.
+    let n = points.len();
+    let ((px, py), (ex, ey)) = (points[n - 2], points[n - 1]);
+    let length = (ex - px).hypot(ey - py).max(1e-9);
+    let short = (UNIT * 0.28).min(length / 2.0);
+    points[n - 1] = (
+        ex - (ex - px) / length * short,
+        ey - (ey - py) / length * short,
+    );
     let _ = writeln!(
         out,
         r#"<path d="{}" stroke="{ARROW}" stroke-width="2" stroke-linejoin="round" fill="none"/>"#,
