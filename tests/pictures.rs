@@ -577,3 +577,230 @@ fn generated_ron_of_a_samurai_lines_up_and_reads_back() {
     std::fs::write(&file, &text).unwrap();
     graphdoku().arg("solve").arg(&file).assert().success();
 }
+
+/// A RON puzzle file's graph (with its rules) and givens.
+fn ruled(path: &std::path::Path) -> (ConstraintGraph, Vec<Option<u8>>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let name = path.display().to_string();
+    let (graph, record) = graphdoku::read::read_ron_puzzle(&text, &name).unwrap();
+    let givens = record.puzzle.unwrap().givens().to_vec();
+    (graph, givens)
+}
+
+/// The three puzzles with rules that the pictures are tested on.
+fn ruled_files() -> [(&'static str, PathBuf); 3] {
+    [
+        ("killer", common::data("killer.ron")),
+        ("thermo", common::data("thermo.ron")),
+        ("every-rule", PathBuf::from(shape("every-rule.ron"))),
+    ]
+}
+
+#[test]
+fn rules_snapshots() {
+    for (name, path) in ruled_files() {
+        let (graph, givens) = ruled(&path);
+        let values = Values {
+            givens: &givens,
+            solved: None,
+        };
+        insta::assert_snapshot!(format!("rules-{name}"), svg(&graph, values, name));
+    }
+    // Solved: digits on lines wear a halo, digits on thermometers do not.
+    let (graph, givens) = ruled(&common::data("thermo.ron"));
+    let solved = Solver::new(&graph)
+        .solve(&graphdoku::Puzzle::new(givens.clone()))
+        .unwrap()
+        .to_puzzle();
+    let values = Values {
+        givens: &givens,
+        solved: Some(solved.givens()),
+    };
+    insta::assert_snapshot!("rules-thermo-solved", svg(&graph, values, "thermo"));
+}
+
+/// The groups of an SVG with the class `class`.
+fn groups<'a>(doc: &'a roxmltree::Document, class: &str) -> Vec<roxmltree::Node<'a, 'a>> {
+    doc.descendants()
+        .filter(|n| n.has_tag_name("g") && n.attribute("class") == Some(class))
+        .collect()
+}
+
+/// Children of `group` with tag `tag` (and, when given, attribute `key` = `value`).
+fn shapes(group: roxmltree::Node, tag: &str, attr: Option<(&str, &str)>) -> usize {
+    group
+        .children()
+        .filter(|n| n.has_tag_name(tag))
+        .filter(|n| attr.is_none_or(|(k, v)| n.attribute(k) == Some(v)))
+        .count()
+}
+
+#[test]
+fn every_rule_is_drawn_once_with_its_marks() {
+    use graphdoku::rules::Rule;
+    for (name, path) in ruled_files() {
+        let (graph, givens) = ruled(&path);
+        let values = Values {
+            givens: &givens,
+            solved: None,
+        };
+        let picture = svg(&graph, values, name);
+        let doc = roxmltree::Document::parse(&picture).unwrap();
+        let rules = graph.rules();
+        let count = |f: fn(&Rule) -> bool| rules.iter().filter(|r| f(r)).count();
+        type Kind = fn(&Rule) -> bool;
+        let kinds: [(&str, Kind); 15] = [
+            ("killer", |r| matches!(r, Rule::Killer { .. })),
+            ("cage", |r| matches!(r, Rule::Cage { .. })),
+            ("arrow", |r| matches!(r, Rule::Arrow { .. })),
+            ("sum", |r| matches!(r, Rule::Sum { .. })),
+            ("thermometer", |r| matches!(r, Rule::Thermometer(_))),
+            ("slow-thermometer", |r| {
+                matches!(r, Rule::SlowThermometer(_))
+            }),
+            ("difference", |r| matches!(r, Rule::Difference { .. })),
+            ("ratio", |r| matches!(r, Rule::Ratio { .. })),
+            ("x", |r| matches!(r, Rule::Xv { sum: 10, .. })),
+            ("v", |r| matches!(r, Rule::Xv { sum: 5, .. })),
+            ("whispers", |r| matches!(r, Rule::Whispers { .. })),
+            ("renban", |r| matches!(r, Rule::Renban(_))),
+            ("odd", |r| matches!(r, Rule::Parity { odd: true, .. })),
+            ("even", |r| matches!(r, Rule::Parity { odd: false, .. })),
+            ("relation", |r| matches!(r, Rule::Relation { .. })),
+        ];
+        for (class, kind) in kinds {
+            assert_eq!(groups(&doc, class).len(), count(kind), "{name}: {class}");
+        }
+        // A cage: one dashed outline; a total, when given, as its one text.
+        for class in ["killer", "cage"] {
+            for g in groups(&doc, class) {
+                let dashed = g
+                    .children()
+                    .filter(|n| n.has_tag_name("path") && n.attribute("stroke-dasharray").is_some())
+                    .count();
+                assert_eq!(dashed, 1, "{name}: {class}");
+            }
+        }
+        let totals: Vec<String> = groups(&doc, "killer")
+            .iter()
+            .chain(&groups(&doc, "cage"))
+            .flat_map(|g| g.children().filter(|n| n.has_tag_name("text")))
+            .map(|n| n.text().unwrap().to_string())
+            .collect();
+        let mut expected: Vec<String> = rules
+            .iter()
+            .filter_map(|r| match r {
+                Rule::Killer { total, .. } => total.map(|t| t.to_string()),
+                Rule::Cage { total, .. } => Some(total.to_string()),
+                _ => None,
+            })
+            .collect();
+        let mut totals = totals;
+        totals.sort();
+        expected.sort();
+        assert_eq!(totals, expected, "{name}: cage totals");
+        // A thermometer: one bulb and its line; an arrow: a line and a head.
+        for g in groups(&doc, "thermometer") {
+            assert_eq!(shapes(g, "circle", None), 1, "{name}");
+            assert_eq!(shapes(g, "path", None), 1, "{name}");
+        }
+        for g in groups(&doc, "arrow") {
+            assert!(shapes(g, "path", None) >= 2, "{name}");
+        }
+        // Dots: white and black; a value shown only when not the default.
+        for (class, fill) in [("difference", "white"), ("ratio", "black")] {
+            for g in groups(&doc, class) {
+                assert_eq!(shapes(g, "circle", Some(("fill", fill))), 1, "{name}");
+            }
+        }
+        for (class, letter) in [("x", "X"), ("v", "V")] {
+            for g in groups(&doc, class) {
+                let text = g.children().find(|n| n.has_tag_name("text")).unwrap();
+                assert_eq!(text.text(), Some(letter), "{name}");
+            }
+        }
+        for g in groups(&doc, "whispers") {
+            assert_eq!(shapes(g, "path", Some(("stroke", "#5cc85c"))), 1);
+        }
+        for g in groups(&doc, "renban") {
+            assert_eq!(shapes(g, "path", Some(("stroke", "#b36ae2"))), 1);
+        }
+    }
+    // The fixture's details: dots with values, parity shapes, global legends.
+    let (graph, givens) = ruled(&PathBuf::from(shape("every-rule.ron")));
+    let values = Values {
+        givens: &givens,
+        solved: None,
+    };
+    let picture = svg(&graph, values, "every rule");
+    let doc = roxmltree::Document::parse(&picture).unwrap();
+    let labels = |class| -> Vec<String> {
+        groups(&doc, class)
+            .iter()
+            .flat_map(|g| g.children().filter(|n| n.has_tag_name("text")))
+            .map(|n| n.text().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(labels("difference"), ["2"]);
+    assert_eq!(labels("ratio"), ["3"]);
+    assert_eq!(shapes(groups(&doc, "odd")[0], "circle", None), 1);
+    assert_eq!(shapes(groups(&doc, "even")[0], "rect", None), 1);
+    assert_eq!(shapes(groups(&doc, "slow-thermometer")[0], "path", None), 2);
+    for line in [
+        "Non-consecutive: orthogonal neighbours are never consecutive",
+        "Negative white dots:",
+        "Negative black dots:",
+        "Negative X and V:",
+        "Sum cage (dashed, like a killer cage)",
+    ] {
+        assert!(picture.contains(line), "{line}");
+    }
+    // Rules lie under the digits: every rule group comes before the first value.
+    let first_value = picture.find(">1</text>").unwrap();
+    assert!(picture.rfind("<g class=").unwrap() < first_value);
+}
+
+#[test]
+fn rules_off_a_grid_are_noted_in_the_legend() {
+    let variant = r#"Variant(extends: "pie", name: "Pie with a cage",
+        rules: [Killer(cells: ["s1r1", "s2r1"], total: 3)])"#;
+    let graph =
+        ConstraintGraph::build(&graphdoku::variant::parse(variant, "pie-cage.ron").unwrap())
+            .unwrap();
+    let picture = svg(
+        &graph,
+        Values {
+            givens: &vec![None; graph.len()],
+            solved: None,
+        },
+        "pie",
+    );
+    assert!(!picture.contains("<g class=\"killer\">"));
+    assert!(picture.contains("Not drawn on this shape: 1 rule on cells"));
+}
+
+#[test]
+fn rules_render_to_png() {
+    // The killer drawn, and the same givens on a plain 9×9: the cages' dashes
+    // and totals are thousands of dark pixels more.
+    let (killer, givens) = ruled(&common::data("killer.ron"));
+    let plain = ConstraintGraph::load("sudoku9").unwrap();
+    let dark = |graph: &ConstraintGraph| {
+        let values = Values {
+            givens: &givens,
+            solved: None,
+        };
+        let bytes = png::png(&svg(graph, values, "killer"), 1.0).unwrap();
+        let image = Pixmap::decode_png(&bytes).unwrap();
+        image
+            .pixels()
+            .iter()
+            .filter(|p| p.red() < 100 && p.green() < 100 && p.blue() < 100)
+            .count()
+    };
+    let (with, without) = (dark(&killer), dark(&plain));
+    assert!(
+        with > without + 2000,
+        "{with} against {without} dark pixels"
+    );
+}

@@ -4,11 +4,15 @@
 //! jigsaw regions, extra houses, diagonals, parts on a canvas), polar shapes
 //! (rings and wedges), freely placed cells, and a circle of vertices for cells
 //! without coordinates. Rules that are edges, not houses (anti-knight,
-//! anti-king, listed pairs), get a legend.
+//! anti-king, listed pairs), get a legend. Rules on values (cages,
+//! thermometers, dots…) are drawn on grids by `svg/rules.rs`, each as one
+//! `<g class="killer">` (its kind) group under the digits.
 
 use std::collections::BTreeSet;
 use std::f64::consts::PI;
 use std::fmt::Write;
+
+mod rules;
 
 use super::{Places, Why};
 use crate::graph::{ConstraintGraph, Coord, HouseKind, Layout};
@@ -377,6 +381,16 @@ fn grid(
             under_line[c] = true;
         }
     }
+    // Rules on values, under the digits; a line through a cell haloes its digit.
+    let board = rules::Board {
+        places: &places.of,
+        corner: &corner,
+        fill: &fill,
+    };
+    let ruled = rules::draw(graph.rules(), &board, out);
+    for (under, ruled) in under_line.iter_mut().zip(&ruled.line) {
+        *under |= ruled;
+    }
     let pairs = rule_edges(graph).other;
     for &(from, to) in &pairs {
         (under_line[from], under_line[to]) = (true, true);
@@ -400,7 +414,7 @@ fn grid(
             let shown = Shown {
                 text,
                 given,
-                halo: under_line[i].then_some(fill[i]),
+                halo: under_line[i].then_some(ruled.ground[i].unwrap_or(fill[i])),
             };
             value(out, shown, x + h, y + h, UNIT * 0.62, UNIT * 0.85);
         }
@@ -809,6 +823,9 @@ fn legend(graph: &ConstraintGraph, places: Option<&Places>) -> Vec<String> {
     if edges.king > 0 {
         lines.push("♚ Anti-king: diagonally touching cells differ".to_string());
     }
+    // Rules on values are drawn on grids only; other shapes note them.
+    let on_grid = places.is_some() && !matches!(graph.layout(), Layout::Polar { .. });
+    lines.extend(rules::legend(graph.rules(), on_grid));
     // Only grids draw the other pairs as dashed lines; free drawings show every edge.
     let Some(places) = places else {
         return lines;
