@@ -478,6 +478,7 @@ impl Reader<'_> {
             knight,
             king,
             givens,
+            rules: vec![],
             ignored: match outlines {
                 0 => vec![],
                 n => vec![format!("cage ({n})")],
