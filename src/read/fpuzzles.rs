@@ -779,6 +779,66 @@ mod tests {
         ));
     }
 
+    /// The message of importing an empty 4×4 with `field` set to `value`.
+    fn fault(field: &str, value: &str) -> String {
+        let row = "[{}, {}, {}, {}]";
+        let json =
+            format!(r#"{{"size": 4, "grid": [{row}, {row}, {row}, {row}], "{field}": {value}}}"#);
+        read(&json, "x.json").unwrap_err().to_string()
+    }
+
+    #[test]
+    fn malformed_rules_are_clear_errors() {
+        assert_eq!(
+            fault("xv", r#"[{"cells": ["R1C1", "R1C2"], "value": "W"}]"#),
+            r#"x.json: `xv`: the value "W" is neither "X" nor "V""#
+        );
+        assert_eq!(
+            fault(
+                "killercage",
+                r#"[{"cells": ["R1C1", "R5C1"], "value": "3"}]"#
+            ),
+            r#"x.json: `killercage`: "R5C1" is not a cell of the grid"#
+        );
+        assert_eq!(
+            fault("killercage", r#"[{"cells": ["R1C1"], "value": "three"}]"#),
+            r#"x.json: `killercage`: the value "three" is not a whole number"#
+        );
+        assert_eq!(
+            fault("difference", r#"[{"cells": ["R1C1"]}]"#),
+            "x.json: `difference`: 1 cells, not 2"
+        );
+        assert_eq!(
+            fault(
+                "littlekillersum",
+                r#"[{"cell": "R2C2", "direction": "DR", "value": "5"}]"#
+            ),
+            r#"x.json: `littlekillersum`: "R2C2" is not a cell beside the grid"#
+        );
+        assert_eq!(
+            fault("clone", r#"[{"cells": ["R1C1"], "cloneCells": []}]"#),
+            "x.json: `clone`: 1 cells cloned to 0 cells"
+        );
+        assert!(fault("thermometer", "3").starts_with("x.json: `thermometer`: invalid type"));
+    }
+
+    #[test]
+    fn arrows_start_after_their_circle_and_pills_read_in_order() {
+        let row = "[{}, {}, {}, {}]";
+        let json = format!(
+            r#"{{"size": 4, "grid": [{row}, {row}, {row}, {row}],
+            "arrow": [{{"cells": ["R1C2", "R1C1"], "lines": [["R1C2", "R2C3", "R3C3"]]}}]}}"#
+        );
+        let imported = read(&json, "x.json").unwrap();
+        assert_eq!(
+            imported.rules,
+            [RuleSpec::Arrow {
+                circle: vec!["r1c1".into(), "r1c2".into()],
+                line: vec!["r2c3".into(), "r3c3".into()],
+            }]
+        );
+    }
+
     #[test]
     fn bad_json_has_line_and_column() {
         let err = read("{\n  \"size\": 9,\n  \"grid\": [,]\n}", "bad.json").unwrap_err();
