@@ -560,7 +560,7 @@ fn scl_drawings_and_unnumbered_cages_are_refused_by_name() {
         .assert()
         .code(2)
         .stderr(contains(
-            "the link: SudokuPad parts that are not colouring rules cannot be imported: \
+            "the link: SudokuPad parts beyond graphdoku's rules cannot be imported: \
              background image (1), overlays (21)",
         ));
 }

@@ -414,7 +414,7 @@ fn every_mapped_field_counts_as_brute_force_says() {
             .filter(|s| holds(&|r, c| s[(r - 1) * 4 + c - 1]))
             .count() as u64;
         assert!(0 < expected && expected < 288, "{fields}: {expected}");
-        let counted = count_imported(&json, &dir.path().join(format!("global{n}")), &fields);
+        let counted = count_imported(&json, &dir.path().join(format!("global{n}")), fields);
         assert_eq!(counted, expected, "{fields}");
     }
 }

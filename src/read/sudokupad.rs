@@ -49,7 +49,7 @@ pub enum SudokuPadError {
     },
     /// Parts that are not "cells differ" rules, or drawings whose rule is unknown.
     #[error(
-        "{origin}: SudokuPad parts that are not colouring rules cannot be imported: {}{}",
+        "{origin}: SudokuPad parts beyond graphdoku's rules cannot be imported: {}{}",
         refused.join(", "),
         if refused.iter().any(|r| DRAWINGS.iter().any(|d| r.starts_with(d))) {
             " (lines, arrows, overlays, underlays and background images are drawings: \
