@@ -487,14 +487,45 @@ fn sudokupad_scl_links_import_their_rules() {
 }
 
 #[test]
-fn scl_killer_cages_and_drawings_are_refused_by_name() {
+fn scl_killer_cages_import_and_solve_as_the_f_puzzles_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = scl(&sudokupad_of(&fpuzzle("killer.json")));
+    let link = format!("https://sudokupad.app/{id}");
+    let decoded = link::read(&link, "link").unwrap();
+    assert_eq!(decoded.imported.rules.len(), 33);
+    graphdoku()
+        .current_dir(dir.path())
+        .args(["import", &link])
+        .assert()
+        .success();
+    graphdoku()
+        .current_dir(dir.path())
+        .args(["check", "sudokupad.ron"])
+        .assert()
+        .success()
+        .stdout("killer 1: unique\n");
+    let from_scl = graphdoku()
+        .args(["import", "--solve", &link])
+        .output()
+        .unwrap();
+    let from_json = graphdoku()
+        .args(["import", "--solve"])
+        .arg(fixture("killer.json"))
+        .output()
+        .unwrap();
+    assert!(from_scl.status.success());
+    assert_eq!(from_scl.stdout, from_json.stdout);
+}
+
+#[test]
+fn scl_drawings_and_unnumbered_cages_are_refused_by_name() {
     let id = scl(&sudokupad_of(&fpuzzle("killer-thermo.json")));
     let link = format!("https://sudokupad.app/{id}");
     match link::read(&link, "link") {
         Err(ImportError::SudokuPad(graphdoku::read::sudokupad::SudokuPadError::Refused {
             refused,
             ..
-        })) => assert_eq!(refused, ["killer cage (2)", "lines (1)", "underlays (1)"]),
+        })) => assert_eq!(refused, ["lines (1)", "underlays (1)"]),
         other => panic!("{other:?}"),
     }
     graphdoku()
@@ -502,8 +533,19 @@ fn scl_killer_cages_and_drawings_are_refused_by_name() {
         .assert()
         .code(2)
         .stderr(contains(
-            "cannot be imported: killer cage (2), lines (1), underlays (1) (lines, arrows",
+            "cannot be imported: lines (1), underlays (1) (lines, arrows",
         ));
+    // A cage whose clue is not a number is a killer cage graphdoku cannot read.
+    let mut unknown = sudokupad_of(&fpuzzle("killer.json"));
+    unknown["cages"][1]["value"] = json!("?");
+    unknown["cages"][1]["sum"] = Value::Null;
+    match link::read(&scl(&unknown), "link") {
+        Err(ImportError::SudokuPad(graphdoku::read::sudokupad::SudokuPadError::Refused {
+            refused,
+            ..
+        })) => assert_eq!(refused, ["killer cage (1)"]),
+        other => panic!("{other:?}"),
+    }
     // Crossing Lines' diagonals are drawn as lines in SudokuPad: refused, not guessed.
     let id = scl(&sudokupad_of(&fpuzzle("crossing-lines.json")));
     let err = link::read(&id, "link").unwrap_err().to_string();
@@ -518,7 +560,7 @@ fn scl_killer_cages_and_drawings_are_refused_by_name() {
         .assert()
         .code(2)
         .stderr(contains(
-            "the link: SudokuPad parts that are not colouring rules cannot be imported: \
+            "the link: SudokuPad parts beyond graphdoku's rules cannot be imported: \
              background image (1), overlays (21)",
         ));
 }

@@ -172,21 +172,332 @@ fn f_puzzles_files_import_with_their_rules() {
 
 #[test]
 fn refused_constraints_are_all_named() {
-    let text = std::fs::read_to_string(fpuzzle("killer-thermo.json")).unwrap();
-    match fpuzzles::read(&text, "k.json") {
+    let text = std::fs::read_to_string(fpuzzle("refused.json")).unwrap();
+    match fpuzzles::read(&text, "r.json") {
+        Err(FpuzzlesError::Refused { refused, .. }) => assert_eq!(
+            refused,
+            [
+                "betweenline (1)",
+                "quadruple (1)",
+                "sandwichsum (1)",
+                "xsum (1)"
+            ]
+        ),
+        other => panic!("{other:?}"),
+    }
+    // A kind of negative constraint no rule expresses is named too.
+    let negative = r#"{"size": 4, "grid": [], "negative": ["ratio", "sum"], "skyscraper": [{"cell": "R0C1", "value": "2"}]}"#;
+    match fpuzzles::read(negative, "n.json") {
         Err(FpuzzlesError::Refused { refused, .. }) => {
-            assert_eq!(refused, ["killercage (2)", "thermometer (1)"]);
+            assert_eq!(refused, ["skyscraper (1)", "negative \"sum\""]);
         }
         other => panic!("{other:?}"),
     }
     graphdoku()
         .arg("import")
-        .arg(fpuzzle("killer-thermo.json"))
+        .arg(fpuzzle("refused.json"))
         .assert()
         .code(2)
         .stderr(predicates::str::contains(
-            "cannot be imported: killercage (2), thermometer (1)",
+            "cannot be imported: betweenline (1), quadruple (1), sandwichsum (1), xsum (1)",
         ));
+}
+
+/// The rows of every 4×4 Sudoku, values from 1, row by row.
+fn every_sudoku4() -> Vec<Vec<i64>> {
+    let graph = ConstraintGraph::load("sudoku4").unwrap();
+    let empty = graphdoku::Puzzle::empty(16);
+    let all: Vec<Vec<i64>> = Solver::new(&graph)
+        .search(&empty)
+        .map(|s| {
+            (s.to_puzzle().givens().iter())
+                .map(|c| i64::from(c.unwrap()) + 1)
+                .collect()
+        })
+        .collect();
+    assert_eq!(all.len(), 288);
+    all
+}
+
+/// A 4×4 Sudoku the global cases mark up.
+const REFERENCE: [[i64; 4]; 4] = [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]];
+
+/// The orthogonal neighbours of a 4×4 grid, each pair once, 0-based (row, column).
+fn neighbours4() -> Vec<((usize, usize), (usize, usize))> {
+    let mut pairs = Vec::new();
+    for r in 0..4 {
+        for c in 0..4 {
+            if c + 1 < 4 {
+                pairs.push(((r, c), (r, c + 1)));
+            }
+            if r + 1 < 4 {
+                pairs.push(((r, c), (r + 1, c)));
+            }
+        }
+    }
+    pairs
+}
+
+#[test]
+fn every_mapped_field_counts_as_brute_force_says() {
+    type Holds = fn(&dyn Fn(usize, usize) -> i64) -> bool;
+    // Each field on an empty 4×4, and the rule it means, written from the
+    // f-puzzles definition (sharing nothing with the import or the solver).
+    let cases: &[(&str, &str, Holds)] = &[
+        (
+            "killercage",
+            r#"[{"cells": ["R1C2", "R2C3"], "value": "4"}]"#,
+            |v| v(1, 2) != v(2, 3) && v(1, 2) + v(2, 3) == 4,
+        ),
+        (
+            "killercage",
+            r#"[{"cells": ["R1C1", "R2C3", "R3C2"], "value": ""}]"#,
+            |v| v(1, 1) != v(2, 3) && v(2, 3) != v(3, 2) && v(1, 1) != v(3, 2),
+        ),
+        (
+            "thermometer",
+            r#"[{"lines": [["R2C1", "R1C2", "R1C3"]]}]"#,
+            |v| v(2, 1) < v(1, 2) && v(1, 2) < v(1, 3),
+        ),
+        (
+            "arrow",
+            r#"[{"cells": ["R1C1"], "lines": [["R1C1", "R2C2", "R3C2"]]}]"#,
+            |v| v(1, 1) == v(2, 2) + v(3, 2),
+        ),
+        (
+            "difference",
+            r#"[{"cells": ["R1C1", "R1C2"], "value": ""}]"#,
+            |v| (v(1, 1) - v(1, 2)).abs() == 1,
+        ),
+        (
+            "difference",
+            r#"[{"cells": ["R3C1", "R3C2"], "value": "3"}]"#,
+            |v| (v(3, 1) - v(3, 2)).abs() == 3,
+        ),
+        ("ratio", r#"[{"cells": ["R2C1", "R2C2"]}]"#, |v| {
+            v(2, 1) == 2 * v(2, 2) || v(2, 2) == 2 * v(2, 1)
+        }),
+        (
+            "xv",
+            r#"[{"cells": ["R1C1", "R2C1"], "value": "V"}]"#,
+            |v| v(1, 1) + v(2, 1) == 5,
+        ),
+        (
+            "whispers",
+            r#"[{"lines": [["R1C1", "R1C2", "R2C2"]], "value": "2"}]"#,
+            |v| (v(1, 1) - v(1, 2)).abs() >= 2 && (v(1, 2) - v(2, 2)).abs() >= 2,
+        ),
+        (
+            "renban",
+            r#"[{"lines": [["R1C1", "R2C2", "R3C3"]]}]"#,
+            |v| {
+                let mut d = [v(1, 1), v(2, 2), v(3, 3)];
+                d.sort_unstable();
+                d[1] == d[0] + 1 && d[2] == d[1] + 1
+            },
+        ),
+        ("odd", r#"[{"cell": "R1C1"}, {"cell": "R2C3"}]"#, |v| {
+            v(1, 1) % 2 == 1 && v(2, 3) % 2 == 1
+        }),
+        ("even", r#"[{"cell": "R4C4"}]"#, |v| v(4, 4) % 2 == 0),
+        (
+            "littlekillersum",
+            r#"[{"cell": "R0C1", "cells": ["R1C2", "R2C3", "R3C4"], "direction": "DR", "value": "7"}]"#,
+            |v| v(1, 2) + v(2, 3) + v(3, 4) == 7,
+        ),
+        (
+            "littlekillersum",
+            r#"[{"cell": "R5C2", "direction": "UR", "value": "5"}]"#,
+            |v| v(4, 3) + v(3, 4) == 5,
+        ),
+        (
+            "regionsumline",
+            r#"[{"lines": [["R1C2", "R1C3", "R2C3"]]}]"#,
+            |v| v(1, 2) == v(1, 3) + v(2, 3),
+        ),
+        (
+            "palindrome",
+            r#"[{"lines": [["R1C1", "R2C2", "R3C3"]]}]"#,
+            |v| v(1, 1) == v(3, 3),
+        ),
+        (
+            "clone",
+            r#"[{"cells": ["R1C1", "R1C2"], "cloneCells": ["R4C3", "R4C4"]}]"#,
+            |v| v(1, 1) == v(4, 3) && v(1, 2) == v(4, 4),
+        ),
+        ("minimum", r#"[{"cell": "R2C2"}]"#, |v| {
+            [v(1, 2), v(3, 2), v(2, 1), v(2, 3)]
+                .iter()
+                .all(|&n| v(2, 2) < n)
+        }),
+        ("maximum", r#"[{"cell": "R4C4"}]"#, |v| {
+            v(4, 4) > v(3, 4) && v(4, 4) > v(4, 3)
+        }),
+    ];
+    let all = every_sudoku4();
+    let dir = tempfile::tempdir().unwrap();
+    for (n, (field, value, holds)) in cases.iter().enumerate() {
+        let json = format!(
+            r#"{{"size": 4, "grid": [[{{}}, {{}}, {{}}, {{}}], [{{}}, {{}}, {{}}, {{}}], [{{}}, {{}}, {{}}, {{}}], [{{}}, {{}}, {{}}, {{}}]], "{field}": {value}}}"#
+        );
+        let expected = all
+            .iter()
+            .filter(|s| holds(&|r, c| s[(r - 1) * 4 + c - 1]))
+            .count() as u64;
+        assert!(0 < expected && expected < 288, "{field}: {expected}");
+        let counted = count_imported(&json, &dir.path().join(format!("case{n}")), field);
+        assert_eq!(counted, expected, "{field}: {value}");
+    }
+    // The negative constraints and non-consecutive are global.
+    // Marks on every pair of `REFERENCE` that has the property, so that at
+    // least that grid keeps to the negative constraint.
+    let marks = |key: &str, has: fn(i64, i64) -> Option<&'static str>| {
+        let entries: Vec<String> = neighbours4()
+            .into_iter()
+            .filter_map(|((r1, c1), (r2, c2))| {
+                let value = has(REFERENCE[r1][c1], REFERENCE[r2][c2])?;
+                Some(format!(
+                    r#"{{"cells": ["R{}C{}", "R{}C{}"], "value": "{value}"}}"#,
+                    r1 + 1,
+                    c1 + 1,
+                    r2 + 1,
+                    c2 + 1
+                ))
+            })
+            .collect();
+        format!(r#""{key}": [{}]"#, entries.join(", "))
+    };
+    let consecutive = |a: i64, b: i64| ((a - b).abs() == 1).then_some("");
+    let double = |a: i64, b: i64| (a == 2 * b || b == 2 * a).then_some("");
+    let five = |a: i64, b: i64| (a + b == 5).then_some("V");
+    let globals: Vec<(String, Holds)> = vec![
+        (
+            format!(
+                r#""negative": ["difference"], {}"#,
+                marks("difference", consecutive)
+            ),
+            |v| {
+                neighbours4().iter().all(|&((r1, c1), (r2, c2))| {
+                    let dot = (REFERENCE[r1][c1] - REFERENCE[r2][c2]).abs() == 1;
+                    ((v(r1 + 1, c1 + 1) - v(r2 + 1, c2 + 1)).abs() == 1) == dot
+                })
+            },
+        ),
+        (
+            format!(r#""negative": ["ratio"], {}"#, marks("ratio", double)),
+            |v| {
+                neighbours4().iter().all(|&((r1, c1), (r2, c2))| {
+                    let (x, y) = (REFERENCE[r1][c1], REFERENCE[r2][c2]);
+                    let dot = x == 2 * y || y == 2 * x;
+                    let (a, b) = (v(r1 + 1, c1 + 1), v(r2 + 1, c2 + 1));
+                    (a == 2 * b || b == 2 * a) == dot
+                })
+            },
+        ),
+        (
+            format!(r#""negative": ["xv"], {}"#, marks("xv", five)),
+            |v| {
+                neighbours4().iter().all(|&((r1, c1), (r2, c2))| {
+                    let mark = REFERENCE[r1][c1] + REFERENCE[r2][c2] == 5;
+                    let sum = v(r1 + 1, c1 + 1) + v(r2 + 1, c2 + 1);
+                    (sum == 5) == mark && sum != 10
+                })
+            },
+        ),
+    ];
+    for (n, (fields, holds)) in globals.iter().enumerate() {
+        let json = format!(
+            r#"{{"size": 4, "grid": [[{{}}, {{}}, {{}}, {{}}], [{{}}, {{}}, {{}}, {{}}], [{{}}, {{}}, {{}}, {{}}], [{{}}, {{}}, {{}}, {{}}]], {fields}}}"#
+        );
+        let expected = all
+            .iter()
+            .filter(|s| holds(&|r, c| s[(r - 1) * 4 + c - 1]))
+            .count() as u64;
+        assert!(0 < expected && expected < 288, "{fields}: {expected}");
+        let counted = count_imported(&json, &dir.path().join(format!("global{n}")), fields);
+        assert_eq!(counted, expected, "{fields}");
+    }
+}
+
+/// Writes `json` to `prefix.json`, imports it with the CLI into
+/// `prefix.variant.ron` and `prefix.ron`, and counts the solutions of the
+/// puzzle read back from those files.
+fn count_imported(json: &str, prefix: &std::path::Path, what: &str) -> u64 {
+    let file = prefix.with_extension("json");
+    std::fs::write(&file, json).unwrap();
+    graphdoku()
+        .arg("import")
+        .arg(&file)
+        .arg("-o")
+        .arg(prefix)
+        .assert()
+        .success();
+    let puzzle_path = format!("{}.ron", prefix.display());
+    let text = std::fs::read_to_string(&puzzle_path).unwrap();
+    let read = graphdoku::read::read_ron_puzzles(&text, &puzzle_path)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    let (index, record) = &read.records[0];
+    let graph = &read.graphs[index.expect("a graph")];
+    assert!(!graph.rules().is_empty(), "{what}: no rule read back");
+    let puzzle = record
+        .puzzle
+        .as_ref()
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
+    Solver::new(graph).count(puzzle, u64::MAX)
+}
+
+#[test]
+fn non_consecutive_anti_king_anti_knight_has_72_solutions() {
+    let empty = vec![vec![serde_json::json!({}); 9]; 9];
+    let json = serde_json::json!({"size": 9, "grid": empty, "nonconsecutive": true,
+        "antiking": true, "antiknight": true});
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = dir.path().join("miracle");
+    let count = count_imported(&json.to_string(), &prefix, "nonconsecutive");
+    assert_eq!(count, 72);
+}
+
+#[test]
+fn killer_and_thermo_imports_solve_as_the_ron_puzzles_do() {
+    for name in ["killer", "thermo"] {
+        let (graph, count) = import(&format!("{name}.json"));
+        assert_eq!(count, 1, "{name}");
+        let text = std::fs::read_to_string(data(&format!("{name}.ron"))).unwrap();
+        let read = graphdoku::read::read_ron_puzzles(&text, name).unwrap();
+        let (index, record) = &read.records[0];
+        let ours = &read.graphs[index.expect("a graph")];
+        assert_eq!(graph.rules().len(), ours.rules().len(), "{name}");
+        let expected = Solver::new(ours)
+            .solve(record.puzzle.as_ref().unwrap())
+            .unwrap();
+        let json = std::fs::read_to_string(fpuzzle(&format!("{name}.json"))).unwrap();
+        let imported = fpuzzles::read(&json, name).unwrap();
+        let line = graphdoku::write::ron::rows(&imported).join("");
+        let puzzle = graphdoku::PuzzleReader::new(&graph, line.as_bytes(), name)
+            .next()
+            .unwrap()
+            .puzzle
+            .unwrap();
+        let solution = Solver::new(&graph).solve(&puzzle).unwrap();
+        assert_eq!(solution.to_puzzle(), expected.to_puzzle(), "{name}");
+        // Without its rules the same givens are far from unique.
+        let plain = ConstraintGraph::load("sudoku9").unwrap();
+        assert_eq!(Solver::new(&plain).count(&puzzle, 2), 2, "{name}");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = dir.path().join("killer");
+    graphdoku()
+        .args(["import", "-o"])
+        .arg(&prefix)
+        .arg(fpuzzle("killer.json"))
+        .assert()
+        .success();
+    graphdoku()
+        .arg("check")
+        .arg(format!("{}.ron", prefix.display()))
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("killer 1: unique"));
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! `graphdoku import`: an f-puzzles or SudokuPad puzzle (file, link or string) as a RON variant and puzzle, or solved.
+//! `graphdoku import`: an f-puzzles or SudokuPad puzzle (file, link or string) as a RON variant (with its rules) and puzzle, or solved.
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -95,9 +95,14 @@ pub(crate) fn run(
         .with_context(|| format!("cannot write {}", variant_path.display()))?;
     std::fs::write(&puzzle_path, ron::puzzle(&imported, &variant_name))
         .with_context(|| format!("cannot write {}", puzzle_path.display()))?;
+    // Rules are named only when there are some: a plain shape reads as before.
+    let rules = match graph.rules().len() {
+        0 => String::new(),
+        n => format!(", {}", super::counted(n, "rule", "rules")),
+    };
     writeln!(
         out,
-        "{}: wrote {} (variant: {}, {}) and {} (puzzle: {})",
+        "{}: wrote {} (variant: {}, {}{rules}) and {} (puzzle: {})",
         imported.name,
         variant_path.display(),
         super::counted(graph.len(), "cell", "cells"),

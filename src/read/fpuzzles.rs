@@ -2,16 +2,20 @@
 //!
 //! What f-puzzles expresses as "these cells differ" is kept: the grid's size,
 //! regions (boxes or irregular), `diagonal+`/`diagonal-`, `antiknight`,
-//! `antiking`, `extraregion` and `disjointgroups`. Every other constraint (killer
-//! cages, thermometers, arrows, kropki dots…) is not a colouring rule and makes
-//! the import fail with [`FpuzzlesError::Refused`], naming each one; cosmetic
-//! elements (text, lines, shapes) are listed in [`Imported::ignored`].
+//! `antiking`, `extraregion` and `disjointgroups`. Constraints on the values
+//! become rules ([`crate::rules::RuleSpec`], in [`Imported::rules`]): see
+//! [`RULES`] for the fields and what each becomes. A constraint the rules cannot
+//! express (sandwich sums, X-sums, skyscrapers, between lines, quadruples…)
+//! makes the import fail with [`FpuzzlesError::Refused`], naming each one;
+//! cosmetic elements (text, lines, shapes, cosmetic cages) are listed in
+//! [`Imported::ignored`].
 
 use serde::Deserialize;
 use serde_json::Value;
 use thiserror::Error;
 
 use crate::location::Location;
+use crate::rules::{Mark, RuleSpec};
 
 /// Keys that carry no rule at all.
 const METADATA: &[&str] = &[
@@ -40,6 +44,44 @@ const KEPT: &[&str] = &[
     "disjointgroups",
 ];
 
+/// The f-puzzles fields read as rules on the values, and what each becomes.
+///
+/// | field | rule |
+/// |---|---|
+/// | `killercage` | `Killer` (no total when the value is empty) |
+/// | `thermometer` | one `Thermometer` per line, from the bulb |
+/// | `arrow` | one `Arrow` per line, the circle (or pill) read in reading order |
+/// | `difference`, `ratio` | `Difference` (1 unless given), `Ratio` (2 unless given) |
+/// | `xv` | `X` or `V` |
+/// | `negative` | `Negative(Difference)`, `Negative(Ratio)`, `Negative(XV)` |
+/// | `whispers`, `renban` | one `Whispers` (difference 5 unless given) or `Renban` per line |
+/// | `odd`, `even` | `Odd`, `Even` |
+/// | `nonconsecutive` | `NonConsecutive` |
+/// | `littlekillersum` | `Sum` of the diagonal from the clue (repeats allowed) |
+/// | `regionsumline` | `Sum`s: each segment of the line in a region minus the first is 0 |
+/// | `palindrome`, `clone` | `Relation`s of equal values |
+/// | `minimum`, `maximum` | `Relation`s: less (more) than each orthogonal neighbour |
+pub const RULES: &[&str] = &[
+    "killercage",
+    "thermometer",
+    "arrow",
+    "difference",
+    "ratio",
+    "xv",
+    "negative",
+    "whispers",
+    "renban",
+    "odd",
+    "even",
+    "nonconsecutive",
+    "littlekillersum",
+    "regionsumline",
+    "palindrome",
+    "clone",
+    "minimum",
+    "maximum",
+];
+
 /// Why an f-puzzles puzzle could not be imported.
 #[derive(Debug, Error)]
 pub enum FpuzzlesError {
@@ -60,9 +102,9 @@ pub enum FpuzzlesError {
         /// base64, or text too long for a puzzle.
         reason: String,
     },
-    /// Constraints that are not "cells differ" rules.
+    /// Constraints that graphdoku's rules cannot express.
     #[error(
-        "{origin}: f-puzzles constraints that are not colouring rules cannot be imported: {}",
+        "{origin}: f-puzzles constraints beyond graphdoku's rules cannot be imported: {}",
         refused.join(", ")
     )]
     Refused {
@@ -119,6 +161,8 @@ pub struct Imported {
     pub king: bool,
     /// Givens row by row: the digit, or `None`.
     pub givens: Vec<Vec<Option<u32>>>,
+    /// Rules on the values (cages, thermometers, dots…), cells named `r1c1`.
+    pub rules: Vec<RuleSpec>,
     /// Cosmetic elements left out, with counts: `text (2)`.
     pub ignored: Vec<String>,
 }
@@ -138,9 +182,9 @@ pub struct Imported {
 /// assert_eq!(imported.boxes, Some((2, 2)));
 /// assert!(imported.king);
 /// assert_eq!(imported.givens[0][0], Some(1));
-/// let caged = r#"{"size": 4, "grid": [], "killercage": [{"cells": ["R1C1"], "value": "3"}]}"#;
-/// let err = graphdoku::read::fpuzzles::read(caged, "x.json").unwrap_err();
-/// assert!(err.to_string().ends_with("cannot be imported: killercage (1)"));
+/// let sandwiched = r#"{"size": 4, "grid": [], "sandwichsum": [{"cell": "R0C1", "value": "3"}]}"#;
+/// let err = graphdoku::read::fpuzzles::read(sandwiched, "x.json").unwrap_err();
+/// assert!(err.to_string().ends_with("cannot be imported: sandwichsum (1)"));
 /// ```
 pub fn read(text: &str, origin: &str) -> Result<Imported, FpuzzlesError> {
     let trimmed = text.trim_start_matches('\u{feff}').trim();
@@ -184,13 +228,25 @@ pub fn read(text: &str, origin: &str) -> Result<Imported, FpuzzlesError> {
             Value::Array(items) => items.len(),
             _ => 1,
         };
-        if !present || METADATA.contains(&key.as_str()) || KEPT.contains(&key.as_str()) {
+        if !present
+            || METADATA.contains(&key.as_str())
+            || KEPT.contains(&key.as_str())
+            || RULES.contains(&key.as_str())
+        {
             continue;
         }
         if COSMETIC.contains(&key.as_str()) {
             ignored.push(format!("{key} ({count})"));
         } else {
             refused.push(format!("{key} ({count})"));
+        }
+    }
+    // Kinds of negative constraint no rule expresses are refused by name too.
+    if let Some(Value::Array(kinds)) = map.get("negative") {
+        for kind in kinds {
+            if negative_mark(kind).is_none() {
+                refused.push(format!("negative {kind}"));
+            }
         }
     }
     if !refused.is_empty() {
@@ -301,6 +357,7 @@ pub fn read(text: &str, origin: &str) -> Result<Imported, FpuzzlesError> {
             ));
         }
     };
+    let rules = rules(&map, size, &region).map_err(invalid)?;
     let name = field("title")
         .as_str()
         .filter(|t| !t.trim().is_empty())
@@ -315,8 +372,334 @@ pub fn read(text: &str, origin: &str) -> Result<Imported, FpuzzlesError> {
         knight: flag("antiknight"),
         king: flag("antiking"),
         givens,
+        rules,
         ignored,
     })
+}
+
+/// The kind of mark a `negative` entry names, if a rule expresses it.
+fn negative_mark(kind: &Value) -> Option<Mark> {
+    match kind.as_str()? {
+        "difference" => Some(Mark::Difference),
+        "ratio" => Some(Mark::Ratio),
+        "xv" => Some(Mark::XV),
+        _ => None,
+    }
+}
+
+/// One constraint with its cells (`killercage`, `difference`, `ratio`, `xv`,
+/// `clone`), and its value when it has one.
+#[derive(Debug, Deserialize)]
+struct FMarked {
+    #[serde(default)]
+    cells: Vec<String>,
+    #[serde(default)]
+    value: Option<Value>,
+    #[serde(default, rename = "cloneCells")]
+    clone_cells: Vec<String>,
+}
+
+/// One constraint made of lines (`thermometer`, `arrow`, `whispers`…), with
+/// its circle (`arrow`) and value (`whispers`).
+#[derive(Debug, Deserialize)]
+struct FLines {
+    #[serde(default)]
+    lines: Vec<Vec<String>>,
+    #[serde(default)]
+    cells: Vec<String>,
+    #[serde(default)]
+    value: Option<Value>,
+}
+
+/// One constraint on one cell (`odd`, `even`, `minimum`, `maximum`, and the
+/// outside clue of `littlekillersum`).
+#[derive(Debug, Deserialize)]
+struct FOne {
+    cell: String,
+    #[serde(default)]
+    direction: Option<String>,
+    #[serde(default)]
+    value: Option<Value>,
+}
+
+/// A constraint's value as a whole number: `None` when absent or empty.
+fn number(value: &Option<Value>, what: &str) -> Result<Option<i64>, String> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Number(n)) => n
+            .as_i64()
+            .map(Some)
+            .ok_or_else(|| format!("{what}: the value {n} is not a whole number")),
+        Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+        Some(Value::String(s)) => s
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| format!("{what}: the value {s:?} is not a whole number")),
+        Some(other) => Err(format!("{what}: the value {other} is not a number")),
+    }
+}
+
+/// The rules of an f-puzzles puzzle of `size` whose cells lie in `region`
+/// (row by row): every field of [`RULES`] present in `map`, in that order.
+fn rules(
+    map: &serde_json::Map<String, Value>,
+    size: usize,
+    region: &[Vec<usize>],
+) -> Result<Vec<RuleSpec>, String> {
+    fn list<T: serde::de::DeserializeOwned>(
+        map: &serde_json::Map<String, Value>,
+        key: &str,
+    ) -> Result<Vec<T>, String> {
+        match map.get(key) {
+            None | Some(Value::Null) => Ok(vec![]),
+            Some(value) => {
+                serde_json::from_value(value.clone()).map_err(|e| format!("`{key}`: {e}"))
+            }
+        }
+    }
+    let at = |key: &str, cell: &str| {
+        parse_cell(cell, size).ok_or_else(|| format!("`{key}`: {cell:?} is not a cell of the grid"))
+    };
+    let name = |(r, c): (usize, usize)| format!("r{}c{}", r + 1, c + 1);
+    let names = |key: &str, cells: &[String]| -> Result<Vec<String>, String> {
+        cells.iter().map(|c| at(key, c).map(name)).collect()
+    };
+    let pair = |key: &str, cells: &[String]| -> Result<(String, String), String> {
+        match names(key, cells)?.as_slice() {
+            [a, b] => Ok((a.clone(), b.clone())),
+            other => Err(format!("`{key}`: {} cells, not 2", other.len())),
+        }
+    };
+    let equal: Vec<(i64, i64)> = (1..=size as i64).map(|v| (v, v)).collect();
+    let mut rules = Vec::new();
+    for cage in list::<FMarked>(map, "killercage")? {
+        rules.push(RuleSpec::Killer {
+            cells: names("killercage", &cage.cells)?,
+            total: number(&cage.value, "`killercage`")?,
+        });
+    }
+    for thermo in list::<FLines>(map, "thermometer")? {
+        for line in thermo.lines.iter().filter(|l| l.len() > 1) {
+            rules.push(RuleSpec::Thermometer(names("thermometer", line)?));
+        }
+    }
+    for arrow in list::<FLines>(map, "arrow")? {
+        let mut circle: Vec<(usize, usize)> = (arrow.cells.iter())
+            .map(|c| at("arrow", c))
+            .collect::<Result<_, _>>()?;
+        circle.sort_unstable();
+        if circle.is_empty() {
+            return Err("`arrow`: an arrow without a circle".into());
+        }
+        for line in &arrow.lines {
+            let line: Vec<(usize, usize)> = (line.iter())
+                .map(|c| at("arrow", c))
+                .collect::<Result<_, _>>()?;
+            // The line starts inside the circle: the arrow is what follows.
+            let start = line.iter().take_while(|c| circle.contains(c)).count();
+            if start < line.len() {
+                rules.push(RuleSpec::Arrow {
+                    circle: circle.iter().copied().map(name).collect(),
+                    line: line[start..].iter().copied().map(name).collect(),
+                });
+            }
+        }
+    }
+    for dot in list::<FMarked>(map, "difference")? {
+        rules.push(RuleSpec::Difference {
+            cells: pair("difference", &dot.cells)?,
+            value: number(&dot.value, "`difference`")?,
+        });
+    }
+    for dot in list::<FMarked>(map, "ratio")? {
+        rules.push(RuleSpec::Ratio {
+            cells: pair("ratio", &dot.cells)?,
+            value: number(&dot.value, "`ratio`")?,
+        });
+    }
+    for mark in list::<FMarked>(map, "xv")? {
+        let (a, b) = pair("xv", &mark.cells)?;
+        match mark.value.as_ref().and_then(Value::as_str).map(str::trim) {
+            Some("X" | "x") => rules.push(RuleSpec::X(a, b)),
+            Some("V" | "v") => rules.push(RuleSpec::V(a, b)),
+            other => {
+                return Err(format!(
+                    "`xv`: the value {} is neither \"X\" nor \"V\"",
+                    other.map_or("(none)".to_string(), |s| format!("{s:?}"))
+                ));
+            }
+        }
+    }
+    for kind in list::<Value>(map, "negative")? {
+        if let Some(mark) = negative_mark(&kind) {
+            rules.push(RuleSpec::Negative(mark));
+        }
+    }
+    for whispers in list::<FLines>(map, "whispers")? {
+        let difference = number(&whispers.value, "`whispers`")?;
+        for line in whispers.lines.iter().filter(|l| l.len() > 1) {
+            rules.push(RuleSpec::Whispers {
+                cells: names("whispers", line)?,
+                difference,
+            });
+        }
+    }
+    for renban in list::<FLines>(map, "renban")? {
+        for line in renban.lines.iter().filter(|l| l.len() > 1) {
+            rules.push(RuleSpec::Renban(names("renban", line)?));
+        }
+    }
+    for (key, odd) in [("odd", true), ("even", false)] {
+        let cells: Vec<String> = list::<FOne>(map, key)?
+            .iter()
+            .map(|one| at(key, &one.cell).map(name))
+            .collect::<Result<_, _>>()?;
+        match (cells.is_empty(), odd) {
+            (true, _) => {}
+            (false, true) => rules.push(RuleSpec::Odd(cells)),
+            (false, false) => rules.push(RuleSpec::Even(cells)),
+        }
+    }
+    if map.get("nonconsecutive").and_then(Value::as_bool) == Some(true) {
+        rules.push(RuleSpec::NonConsecutive);
+    }
+    for clue in list::<FOne>(map, "littlekillersum")? {
+        let Some(total) = number(&clue.value, "`littlekillersum`")? else {
+            continue;
+        };
+        rules.push(RuleSpec::Sum {
+            cells: little_killer(&clue, size)?.into_iter().map(name).collect(),
+            weights: None,
+            total,
+        });
+    }
+    for line in list::<FLines>(map, "regionsumline")? {
+        for line in &line.lines {
+            let cells: Vec<(usize, usize)> = (line.iter())
+                .map(|c| at("regionsumline", c))
+                .collect::<Result<_, _>>()?;
+            let segments: Vec<&[(usize, usize)]> = cells
+                .chunk_by(|a, b| region[a.0][a.1] == region[b.0][b.1])
+                .collect();
+            for later in segments.iter().skip(1) {
+                let first = segments[0];
+                let mut weights = vec![1; first.len()];
+                weights.extend(later.iter().map(|_| -1));
+                rules.push(RuleSpec::Sum {
+                    cells: first.iter().chain(*later).copied().map(name).collect(),
+                    weights: Some(weights),
+                    total: 0,
+                });
+            }
+        }
+    }
+    for palindrome in list::<FLines>(map, "palindrome")? {
+        for line in &palindrome.lines {
+            let line = names("palindrome", line)?;
+            let pairs: Vec<(String, String)> = (0..line.len() / 2)
+                .map(|i| (line[i].clone(), line[line.len() - 1 - i].clone()))
+                .collect();
+            if !pairs.is_empty() {
+                rules.push(RuleSpec::Relation {
+                    pairs,
+                    allowed: equal.clone(),
+                });
+            }
+        }
+    }
+    for clone in list::<FMarked>(map, "clone")? {
+        let (a, b) = (
+            names("clone", &clone.cells)?,
+            names("clone", &clone.clone_cells)?,
+        );
+        if a.len() != b.len() {
+            return Err(format!(
+                "`clone`: {} cells cloned to {} cells",
+                a.len(),
+                b.len()
+            ));
+        }
+        if !a.is_empty() {
+            rules.push(RuleSpec::Relation {
+                pairs: a.into_iter().zip(b).collect(),
+                allowed: equal.clone(),
+            });
+        }
+    }
+    for (key, less) in [("minimum", true), ("maximum", false)] {
+        let mut pairs = Vec::new();
+        for one in list::<FOne>(map, key)? {
+            let (r, c) = at(key, &one.cell)?;
+            let around = [
+                (r.wrapping_sub(1), c),
+                (r + 1, c),
+                (r, c.wrapping_sub(1)),
+                (r, c + 1),
+            ];
+            for (nr, nc) in around
+                .into_iter()
+                .filter(|&(nr, nc)| nr < size && nc < size)
+            {
+                pairs.push((name((r, c)), name((nr, nc))));
+            }
+        }
+        if !pairs.is_empty() {
+            let values = 1..=size as i64;
+            let allowed = (values.clone())
+                .flat_map(|a| values.clone().map(move |b| (a, b)))
+                .filter(|&(a, b)| if less { a < b } else { a > b })
+                .collect();
+            rules.push(RuleSpec::Relation { pairs, allowed });
+        }
+    }
+    Ok(rules)
+}
+
+/// The cells of a little killer clue: the diagonal from its outside cell in its
+/// direction (`UL`, `UR`, `DL`, `DR`), while inside the grid.
+fn little_killer(clue: &FOne, size: usize) -> Result<Vec<(usize, usize)>, String> {
+    let bad = || {
+        format!(
+            "`littlekillersum`: {:?} is not a cell beside the grid",
+            clue.cell
+        )
+    };
+    let upper = clue.cell.to_ascii_uppercase();
+    let (r, c) = upper
+        .strip_prefix('R')
+        .and_then(|s| s.split_once('C'))
+        .ok_or_else(bad)?;
+    let (r, c): (i64, i64) = (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
+    let (dr, dc) = match clue.direction.as_deref() {
+        Some("UL") => (-1, -1),
+        Some("UR") => (-1, 1),
+        Some("DL") => (1, -1),
+        Some("DR") => (1, 1),
+        other => {
+            return Err(format!(
+                "`littlekillersum`: the direction {other:?} is not UL, UR, DL or DR"
+            ));
+        }
+    };
+    let n = size as i64;
+    let inside = |r: i64, c: i64| (1..=n).contains(&r) && (1..=n).contains(&c);
+    if !(0..=n + 1).contains(&r) || !(0..=n + 1).contains(&c) || inside(r, c) {
+        return Err(bad());
+    }
+    let mut cells = Vec::new();
+    let (mut r, mut c) = (r + dr, c + dc);
+    while inside(r, c) {
+        cells.push((r as usize - 1, c as usize - 1));
+        (r, c) = (r + dr, c + dc);
+    }
+    if cells.is_empty() {
+        return Err(format!(
+            "`littlekillersum`: the clue at {} points at no cell",
+            clue.cell
+        ));
+    }
+    Ok(cells)
 }
 
 /// The digit of a cell value, written as a number or a string.
@@ -394,6 +777,66 @@ mod tests {
             read("not base64 !", "s"),
             Err(FpuzzlesError::Compressed { .. })
         ));
+    }
+
+    /// The message of importing an empty 4×4 with `field` set to `value`.
+    fn fault(field: &str, value: &str) -> String {
+        let row = "[{}, {}, {}, {}]";
+        let json =
+            format!(r#"{{"size": 4, "grid": [{row}, {row}, {row}, {row}], "{field}": {value}}}"#);
+        read(&json, "x.json").unwrap_err().to_string()
+    }
+
+    #[test]
+    fn malformed_rules_are_clear_errors() {
+        assert_eq!(
+            fault("xv", r#"[{"cells": ["R1C1", "R1C2"], "value": "W"}]"#),
+            r#"x.json: `xv`: the value "W" is neither "X" nor "V""#
+        );
+        assert_eq!(
+            fault(
+                "killercage",
+                r#"[{"cells": ["R1C1", "R5C1"], "value": "3"}]"#
+            ),
+            r#"x.json: `killercage`: "R5C1" is not a cell of the grid"#
+        );
+        assert_eq!(
+            fault("killercage", r#"[{"cells": ["R1C1"], "value": "three"}]"#),
+            r#"x.json: `killercage`: the value "three" is not a whole number"#
+        );
+        assert_eq!(
+            fault("difference", r#"[{"cells": ["R1C1"]}]"#),
+            "x.json: `difference`: 1 cells, not 2"
+        );
+        assert_eq!(
+            fault(
+                "littlekillersum",
+                r#"[{"cell": "R2C2", "direction": "DR", "value": "5"}]"#
+            ),
+            r#"x.json: `littlekillersum`: "R2C2" is not a cell beside the grid"#
+        );
+        assert_eq!(
+            fault("clone", r#"[{"cells": ["R1C1"], "cloneCells": []}]"#),
+            "x.json: `clone`: 1 cells cloned to 0 cells"
+        );
+        assert!(fault("thermometer", "3").starts_with("x.json: `thermometer`: invalid type"));
+    }
+
+    #[test]
+    fn arrows_start_after_their_circle_and_pills_read_in_order() {
+        let row = "[{}, {}, {}, {}]";
+        let json = format!(
+            r#"{{"size": 4, "grid": [{row}, {row}, {row}, {row}],
+            "arrow": [{{"cells": ["R1C2", "R1C1"], "lines": [["R1C2", "R2C3", "R3C3"]]}}]}}"#
+        );
+        let imported = read(&json, "x.json").unwrap();
+        assert_eq!(
+            imported.rules,
+            [RuleSpec::Arrow {
+                circle: vec!["r1c1".into(), "r1c2".into()],
+                line: vec!["r2c3".into(), "r3c3".into()],
+            }]
+        );
     }
 
     #[test]

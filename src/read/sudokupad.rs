@@ -19,9 +19,10 @@
 //! (`type: "disjoint"`), and cages marked unique without a total — become houses.
 //! A cage whose value is `title: …`, `author: …`, `rules: …` or `solution: …` is
 //! SudokuPad's metadata. `global` may ask for `antiknight` and `antiking`.
+//! A cage whose value (or `sum`) is a whole number is a killer cage
+//! ([`RuleSpec::Killer`], in [`Imported::rules`]).
 //! Refused, each named with its count ([`SudokuPadError::Refused`]): cages with a
-//! total (killer cages: sums are not yet rules of graphdoku's), any other global
-//! rule, fog, and the drawings `lines`, `arrows`, `overlays` and `underlays` —
+//! clue that is not a number, any other global rule, fog, and the drawings `lines`, `arrows`, `overlays` and `underlays` —
 //! SudokuPad records only how they look, so a thermometer, an arrow, a kropki dot
 //! or a diagonal cannot be told from decoration (Sudoku Maker's background
 //! image, `metadata.bgimage`, likewise). Cages that are only outlines
@@ -33,6 +34,7 @@ use serde_json::{Map, Value};
 use thiserror::Error;
 
 use super::fpuzzles::{Imported, default_boxes};
+use crate::rules::RuleSpec;
 
 /// Why a SudokuPad puzzle could not be imported.
 #[derive(Debug, Error)]
@@ -47,7 +49,7 @@ pub enum SudokuPadError {
     },
     /// Parts that are not "cells differ" rules, or drawings whose rule is unknown.
     #[error(
-        "{origin}: SudokuPad parts that are not colouring rules cannot be imported: {}{}",
+        "{origin}: SudokuPad parts beyond graphdoku's rules cannot be imported: {}{}",
         refused.join(", "),
         if refused.iter().any(|r| DRAWINGS.iter().any(|d| r.starts_with(d))) {
             " (lines, arrows, overlays, underlays and background images are drawings: \
@@ -287,8 +289,11 @@ fn lengthen_names(value: &mut Value) {
 /// let imported = graphdoku::read::sudokupad::read(zipped, "link").unwrap();
 /// assert_eq!((imported.name.as_str(), imported.size, imported.king), ("Four", 4, true));
 /// assert_eq!(imported.givens[0][0], Some(1));
-/// let killer = "{ce:[[,],[,]],ca:[{ce:[[0,0],[0,1]],v:3,unique:t}],l:[{wp:[[0,0],[2,2]]}]}";
-/// let err = graphdoku::read::sudokupad::read(killer, "link").unwrap_err();
+/// let killer = "{ce:[[,],[,]],ca:[{ce:[[0,0],[0,1]],v:3,unique:t}]}";
+/// let imported = graphdoku::read::sudokupad::read(killer, "link").unwrap();
+/// assert_eq!(imported.rules.len(), 1);
+/// let unknown = "{ce:[[,],[,]],ca:[{ce:[[0,0],[0,1]],v:'?'}],l:[{wp:[[0,0],[2,2]]}]}";
+/// let err = graphdoku::read::sudokupad::read(unknown, "link").unwrap_err();
 /// assert!(err.to_string().contains("cannot be imported: killer cage (1), lines (1)"));
 /// ```
 pub fn read(text: &str, origin: &str) -> Result<Imported, SudokuPadError> {
@@ -371,6 +376,7 @@ impl Reader<'_> {
         let mut name = None;
         let mut houses = Vec::new();
         let mut outlines = 0;
+        let mut rules = Vec::new();
         let mut disjoint_cages = false;
         let no_cages = Vec::new();
         let cages = match puzzle.get("cages") {
@@ -391,7 +397,15 @@ impl Reader<'_> {
             let kind = cage.get("type").and_then(Value::as_str);
             let total = cage.get("sum").is_some_and(|s| !s.is_null());
             if value.is_some() || (total && style != Some("extraregion")) {
-                self.refuse("killer cage", 1);
+                // A killer cage: its total is its clue, else its `sum`.
+                let number = value.or_else(|| cage.get("sum")).and_then(whole_number);
+                match number {
+                    Some(total) if !cells.is_empty() => rules.push(RuleSpec::Killer {
+                        cells: cells.iter().map(|&rc| cell_name(rc)).collect(),
+                        total: Some(total),
+                    }),
+                    _ => self.refuse("killer cage", 1),
+                }
             } else if cells.is_empty() {
                 continue;
             } else if unique {
@@ -478,6 +492,7 @@ impl Reader<'_> {
             knight,
             king,
             givens,
+            rules,
             ignored: match outlines {
                 0 => vec![],
                 n => vec![format!("cage ({n})")],
@@ -578,6 +593,15 @@ fn meta_tag(value: &str) -> Option<(&str, &str)> {
 }
 
 /// An empty value: null or a blank string.
+/// A killer cage's total, written as a number or a string of one.
+fn whole_number(value: &Value) -> Option<i64> {
+    match value {
+        Value::Number(n) => n.as_i64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+}
+
 fn is_blank(value: &Value) -> bool {
     match value {
         Value::Null => true,

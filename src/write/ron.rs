@@ -4,6 +4,7 @@ use std::fmt::Write;
 
 use crate::graph::{ConstraintGraph, Coord, Layout};
 use crate::read::fpuzzles::Imported;
+use crate::rules::{Mark, RuleSpec};
 
 /// A RON string literal of `text`.
 fn quoted(text: &str) -> String {
@@ -20,7 +21,8 @@ fn symbols(size: usize) -> String {
 }
 
 /// The variant file of an imported puzzle: its grid, regions, listed houses
-/// (diagonals, extra regions), disjoint groups, and anti-knight/king edges.
+/// (diagonals, extra regions), disjoint groups, anti-knight/king edges, and
+/// its rules on the values (cages, thermometers, dots…).
 ///
 /// ```
 /// let json = r#"{"size": 4, "grid": [[{}, {}, {}, {}], [{}, {}, {}, {}],
@@ -74,8 +76,96 @@ pub fn variant(imported: &Imported) -> String {
     if !edges.is_empty() {
         let _ = writeln!(out, "    edges: [{}],", edges.join(", "));
     }
+    if !imported.rules.is_empty() {
+        let _ = writeln!(out, "    rules: [");
+        for spec in &imported.rules {
+            let _ = writeln!(out, "        {},", rule(spec));
+        }
+        let _ = writeln!(out, "    ],");
+    }
     let _ = writeln!(out, ")");
     out
+}
+
+/// A rule as the variant and puzzle files write it (see [`RuleSpec`]).
+///
+/// ```
+/// use graphdoku::rules::RuleSpec;
+/// let cage = RuleSpec::Killer { cells: vec!["r1c1".into(), "r1c2".into()], total: Some(3) };
+/// assert_eq!(graphdoku::write::ron::rule(&cage), r#"Killer(cells: ["r1c1", "r1c2"], total: 3)"#);
+/// ```
+pub fn rule(spec: &RuleSpec) -> String {
+    let cells = |names: &[String]| {
+        let quoted: Vec<String> = names.iter().map(|n| quoted(n)).collect();
+        format!("[{}]", quoted.join(", "))
+    };
+    let pair = |(a, b): &(String, String)| format!("({}, {})", quoted(a), quoted(b));
+    let numbers = |list: &[(i64, i64)]| {
+        let pairs: Vec<String> = list.iter().map(|(a, b)| format!("({a}, {b})")).collect();
+        format!("[{}]", pairs.join(", "))
+    };
+    let optional = |name: &str, value: &Option<i64>| match value {
+        Some(v) => format!(", {name}: {v}"),
+        None => String::new(),
+    };
+    match spec {
+        RuleSpec::Killer { cells: c, total } => {
+            format!("Killer(cells: {}{})", cells(c), optional("total", total))
+        }
+        RuleSpec::Cage { cells: c, total } => format!("Cage(cells: {}, total: {total})", cells(c)),
+        RuleSpec::Arrow { circle, line } => {
+            format!("Arrow(circle: {}, line: {})", cells(circle), cells(line))
+        }
+        RuleSpec::Sum {
+            cells: c,
+            weights,
+            total,
+        } => {
+            let weights = match weights {
+                Some(w) => format!(", weights: {w:?}"),
+                None => String::new(),
+            };
+            format!("Sum(cells: {}{weights}, total: {total})", cells(c))
+        }
+        RuleSpec::Thermometer(c) => format!("Thermometer({})", cells(c)),
+        RuleSpec::SlowThermometer(c) => format!("SlowThermometer({})", cells(c)),
+        RuleSpec::Difference { cells: c, value } => {
+            format!("Difference(cells: {}{})", pair(c), optional("value", value))
+        }
+        RuleSpec::Ratio { cells: c, value } => {
+            format!("Ratio(cells: {}{})", pair(c), optional("value", value))
+        }
+        RuleSpec::X(a, b) => format!("X({}, {})", quoted(a), quoted(b)),
+        RuleSpec::V(a, b) => format!("V({}, {})", quoted(a), quoted(b)),
+        RuleSpec::Negative(mark) => {
+            let mark = match mark {
+                Mark::Difference => "Difference",
+                Mark::Ratio => "Ratio",
+                Mark::XV => "XV",
+            };
+            format!("Negative({mark})")
+        }
+        RuleSpec::Whispers {
+            cells: c,
+            difference,
+        } => format!(
+            "Whispers(cells: {}{})",
+            cells(c),
+            optional("difference", difference)
+        ),
+        RuleSpec::Renban(c) => format!("Renban({})", cells(c)),
+        RuleSpec::NonConsecutive => "NonConsecutive".to_string(),
+        RuleSpec::Odd(c) => format!("Odd({})", cells(c)),
+        RuleSpec::Even(c) => format!("Even({})", cells(c)),
+        RuleSpec::Relation { pairs, allowed } => {
+            let pairs: Vec<String> = pairs.iter().map(pair).collect();
+            format!(
+                "Relation(pairs: [{}], allowed: {})",
+                pairs.join(", "),
+                numbers(allowed)
+            )
+        }
+    }
 }
 
 /// The givens as rows in the readers' format: one character per cell up to
