@@ -319,6 +319,10 @@ pub fn read(text: &str, origin: &str) -> Result<Imported, SudokuPadError> {
     .read(&puzzle)
 }
 
+/// How the regions are written: standard boxes (height, width), or a map of
+/// letters (`.` for a cell in no region); neither when there are no regions.
+type Layout = (Option<(usize, usize)>, Option<Vec<String>>);
+
 /// The state of one [`read`]: the grid's size once known, and what is refused.
 struct Reader<'a> {
     origin: &'a str,
@@ -532,11 +536,7 @@ impl Reader<'_> {
     }
 
     /// Boxes when the regions are the standard ones, else a region map.
-    #[allow(clippy::type_complexity)]
-    fn regions(
-        &self,
-        list: Option<&Value>,
-    ) -> Result<(Option<(usize, usize)>, Option<Vec<String>>), SudokuPadError> {
+    fn regions(&self, list: Option<&Value>) -> Result<Layout, SudokuPadError> {
         let size = self.size;
         let Some(Value::Array(regions)) = list else {
             return Ok((None, None));
