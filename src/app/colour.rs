@@ -50,6 +50,7 @@ pub(crate) fn load(args: &GraphArgs) -> Result<PlainGraph, Status> {
 fn puzzle_not_graph(head: &[u8], path: &str) -> Option<String> {
     let reads_as = match graphdoku::read::looks_like_ron(head) {
         true => "a RON file",
+        false if starts_with_an_edge(head) => return None,
         false => super::builtin_reading(head, path, "")?,
     };
     Some(format!(
@@ -57,6 +58,19 @@ fn puzzle_not_graph(head: &[u8], path: &str) -> Option<String> {
          solves it; a graph is a DIMACS .col file, an edge list (`U V` per line) or JSON \
          (--input-format edges reads it as an edge list all the same)"
     ))
+}
+
+/// Whether the first line of `head` that is neither blank nor a comment is an
+/// edge `U V` (and not a Project Euler `Grid 01`): then it is no puzzle file,
+/// and the built-in variants need not be built to say so.
+fn starts_with_an_edge(head: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(head);
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with('%'));
+    let tokens: Vec<&str> = first.map_or(vec![], |l| l.split_whitespace().collect());
+    tokens.len() == 2 && !tokens[0].eq_ignore_ascii_case("grid")
 }
 
 /// The search options of `args`.

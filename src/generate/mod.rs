@@ -185,7 +185,7 @@ impl<'g> Generator<'g> {
             Some(deadline) => Budget::unlimited().until(deadline),
             None => Budget::unlimited(),
         };
-        self.solver = self.solver.clone().with_budget(budget);
+        self.solver.set_budget(budget);
         self.deadline = deadline;
     }
 

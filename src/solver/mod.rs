@@ -317,14 +317,14 @@ impl Solver {
         // Cells that allow every colour tell no two colours apart.
         let restricted = shape.restricted();
         let mut classes: Vec<Colours> = Vec::new();
+        // A rule that tells values apart leaves no colour like another.
+        let alike = rules.symmetric();
         let mut seen: Vec<Vec<bool>> = Vec::new();
         for colour in 0..shape.colours {
             let allows: Vec<bool> = restricted
                 .iter()
                 .map(|&c| shape.allows(c, colour))
                 .collect();
-            // A rule that tells values apart leaves no colour like another.
-            let alike = rules.symmetric();
             match seen.iter().position(|s| alike && *s == allows) {
                 Some(i) => classes[i] |= Colours::single(colour as u8),
                 None => {
@@ -353,8 +353,13 @@ impl Solver {
     /// assert!(count.gave_up && count.first.is_none());
     /// ```
     pub fn with_budget(mut self, budget: Budget) -> Self {
-        self.budget = budget;
+        self.set_budget(budget);
         self
+    }
+
+    /// Sets the budget of the searches started from now on.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
     }
 
     /// A search over every solution of `puzzle`, one by one, in a fixed order.
@@ -375,40 +380,21 @@ impl Solver {
     }
 
     fn new_search(&self, puzzle: &Puzzle, goal: Goal) -> Search<'_> {
-        let r = &*self.rules;
+        // Each store wrapped with the rules (a pass-through when there are none).
+        macro_rules! ruled {
+            ($store:expr) => {
+                search::Search::new(rules::Ruled::new($store, &self.rules))
+            };
+        }
         let inner = match &self.tables {
-            Store::D2(t) => Store::D2(search::Search::new(rules::Ruled::new(
-                dense::Board::new(t),
-                r,
-            ))),
-            Store::D4(t) => Store::D4(search::Search::new(rules::Ruled::new(
-                dense::Board::new(t),
-                r,
-            ))),
-            Store::D8(t) => Store::D8(search::Search::new(rules::Ruled::new(
-                dense::Board::new(t),
-                r,
-            ))),
-            Store::S16(t) => Store::S16(search::Search::new(rules::Ruled::new(
-                sparse::Cells::new(t),
-                r,
-            ))),
-            Store::S32(t) => Store::S32(search::Search::new(rules::Ruled::new(
-                sparse::Cells::new(t),
-                r,
-            ))),
-            Store::S64(t) => Store::S64(search::Search::new(rules::Ruled::new(
-                sparse::Cells::new(t),
-                r,
-            ))),
-            Store::S128(t) => Store::S128(search::Search::new(rules::Ruled::new(
-                sparse::Cells::new(t),
-                r,
-            ))),
-            Store::S256(t) => Store::S256(search::Search::new(rules::Ruled::new(
-                sparse::Cells::new(t),
-                r,
-            ))),
+            Store::D2(t) => Store::D2(ruled!(dense::Board::new(t))),
+            Store::D4(t) => Store::D4(ruled!(dense::Board::new(t))),
+            Store::D8(t) => Store::D8(ruled!(dense::Board::new(t))),
+            Store::S16(t) => Store::S16(ruled!(sparse::Cells::new(t))),
+            Store::S32(t) => Store::S32(ruled!(sparse::Cells::new(t))),
+            Store::S64(t) => Store::S64(ruled!(sparse::Cells::new(t))),
+            Store::S128(t) => Store::S128(ruled!(sparse::Cells::new(t))),
+            Store::S256(t) => Store::S256(ruled!(sparse::Cells::new(t))),
         };
         let mut search = Search {
             solver: self,

@@ -249,14 +249,18 @@ impl<'s, D: Domain> Ruled<'s, D> {
         }
     }
 
+    /// Empties the queue of propagators to run.
+    fn clear_queue(&mut self) {
+        for p in self.queue.drain(..) {
+            self.queued[p as usize] = false;
+        }
+    }
+
     /// The store's rules (`singles`: the cheap ones only) and the propagators,
     /// to a fixed point.
     fn fixed_point(&mut self, singles: bool) -> Result<(), Contradiction> {
         let set = self.set;
-        // Left over from a contradiction.
-        for p in self.queue.drain(..) {
-            self.queued[p as usize] = false;
-        }
+        self.clear_queue(); // left over from a contradiction
         loop {
             match singles {
                 true => self.inner.propagate_singles()?,
@@ -283,9 +287,7 @@ impl<'s, D: Domain> Ruled<'s, D> {
                     .extend((cells.iter()).map(|&c| inner.cell_candidates(c as usize).wide()));
                 let result = prop.propagate(&mut self.domains);
                 if result.is_err() {
-                    for p in self.queue.drain(..) {
-                        self.queued[p as usize] = false;
-                    }
+                    self.clear_queue();
                     return Err(Contradiction);
                 }
                 for (i, &cell) in cells.iter().enumerate() {
@@ -296,9 +298,7 @@ impl<'s, D: Domain> Ruled<'s, D> {
                         continue;
                     }
                     if now == 0 {
-                        for p in self.queue.drain(..) {
-                            self.queued[p as usize] = false;
-                        }
+                        self.clear_queue();
                         return Err(Contradiction);
                     }
                     self.inner
