@@ -312,6 +312,207 @@ fn check_rules(graph: &ConstraintGraph, colours: &[u8]) -> Result<(), Violation>
                 &|a, b| allowed.contains(&(a, b)),
                 "are not an allowed pair",
             )?,
+            Rule::LittleKiller { cells, total, .. } => {
+                if sum(cells) != *total {
+                    return Err(broken(
+                        cells,
+                        format!("the diagonal sums to {}, not {total}", sum(cells)),
+                    ));
+                }
+            }
+            Rule::Sandwich { cells, total, .. } => {
+                let lo = values.iter().copied().min().unwrap_or(0);
+                let hi = values.iter().copied().max().unwrap_or(0);
+                let at = |v: i64| -> Vec<usize> {
+                    (0..cells.len()).filter(|&i| value(cells[i]) == v).collect()
+                };
+                let (low, high) = (at(lo), at(hi));
+                if low.len() != 1 || high.len() != 1 {
+                    return Err(broken(
+                        cells,
+                        format!(
+                            "holds {lo} {} times and {hi} {} times, not once each",
+                            low.len(),
+                            high.len()
+                        ),
+                    ));
+                }
+                let (a, b) = (low[0].min(high[0]), low[0].max(high[0]));
+                let between = sum(&cells[a + 1..b]);
+                if between != *total {
+                    return Err(broken(
+                        cells,
+                        format!("the digits between {lo} and {hi} sum to {between}, not {total}"),
+                    ));
+                }
+            }
+            Rule::XSum { cells, total, .. } => {
+                let x = value(cells[0]);
+                if x < 1 || x as usize > cells.len() {
+                    return Err(broken(
+                        &cells[..1],
+                        format!("X = {x} counts no cells of the line"),
+                    ));
+                }
+                let first = sum(&cells[..x as usize]);
+                if first != *total {
+                    return Err(broken(
+                        cells,
+                        format!("the first {x} digits sum to {first}, not {total}"),
+                    ));
+                }
+            }
+            Rule::Skyscraper { cells, count, .. } => {
+                let mut tallest = None;
+                let mut seen = 0;
+                for &c in cells {
+                    if tallest.is_none_or(|t| value(c) > t) {
+                        (tallest, seen) = (Some(value(c)), seen + 1);
+                    }
+                }
+                if seen != *count {
+                    return Err(broken(cells, format!("{seen} are seen, not {count}")));
+                }
+            }
+            Rule::Between(cells) | Rule::Lockout { cells, .. } => {
+                let n = cells.len();
+                let (a, b) = (value(cells[0]), value(cells[n - 1]));
+                let (lo, hi) = (a.min(b), a.max(b));
+                if let Rule::Lockout { difference, .. } = rule
+                    && hi - lo < *difference
+                {
+                    return Err(broken(
+                        &[cells[0], cells[n - 1]],
+                        format!("the ends {a} and {b} differ by less than {difference}"),
+                    ));
+                }
+                let between = matches!(rule, Rule::Between(_));
+                for &c in &cells[1..n - 1] {
+                    let v = value(c);
+                    if between != (lo < v && v < hi) {
+                        let side = if between { "not strictly" } else { "" };
+                        return Err(broken(
+                            &[c],
+                            format!("{v} is {side} between the ends {a} and {b}")
+                                .replace("  ", " "),
+                        ));
+                    }
+                }
+            }
+            Rule::Quadruple { cells, digits } => {
+                for &d in digits {
+                    let listed = digits.iter().filter(|&&e| e == d).count();
+                    let held = cells.iter().filter(|&&c| value(c) == d).count();
+                    if held < listed {
+                        return Err(broken(
+                            cells,
+                            format!("{d} appears {held} times, listed {listed}"),
+                        ));
+                    }
+                }
+            }
+            Rule::Extremum { cells, minimum } => {
+                for &c in cells {
+                    for d in crate::rules::neighbours(graph.cells(), c) {
+                        let (a, b) = (value(c), value(d));
+                        if (*minimum && a >= b) || (!*minimum && a <= b) {
+                            let word = if *minimum { "smaller" } else { "greater" };
+                            return Err(broken(&[c, d], format!("{a} is not {word} than {b}")));
+                        }
+                    }
+                }
+            }
+            Rule::GreaterThan { cells } => pairs(
+                &mut std::iter::once(*cells),
+                &|a, b| a > b,
+                "are not in decreasing order",
+            )?,
+            Rule::RegionSum { segments } => {
+                let first = sum(&segments[0]);
+                if let Some(other) = segments.iter().find(|s| sum(s) != first) {
+                    return Err(broken(
+                        other,
+                        format!(
+                            "this box's segment sums to {}, the first to {first}",
+                            sum(other)
+                        ),
+                    ));
+                }
+            }
+            Rule::Palindrome(cells) => {
+                let n = cells.len();
+                pairs(
+                    &mut (0..n / 2).map(|i| (cells[i], cells[n - 1 - i])),
+                    &|a, b| a == b,
+                    "mirror each other but differ",
+                )?
+            }
+            Rule::Clone(a, b) => pairs(
+                &mut a.iter().copied().zip(b.iter().copied()),
+                &|a, b| a == b,
+                "are clones but differ",
+            )?,
+            Rule::Zipper(cells) => {
+                let n = cells.len();
+                let target = match n % 2 {
+                    1 => value(cells[n / 2]),
+                    _ => value(cells[0]) + value(cells[n - 1]),
+                };
+                for i in 0..n / 2 {
+                    let pair = value(cells[i]) + value(cells[n - 1 - i]);
+                    if pair != target {
+                        return Err(broken(
+                            &[cells[i], cells[n - 1 - i]],
+                            format!("sum to {pair}, not {target}"),
+                        ));
+                    }
+                }
+            }
+            Rule::DoubleArrow(cells) => {
+                let n = cells.len();
+                let (ends, line) = (value(cells[0]) + value(cells[n - 1]), sum(&cells[1..n - 1]));
+                if ends != line {
+                    return Err(broken(
+                        cells,
+                        format!("the circles sum to {ends}, the line to {line}"),
+                    ));
+                }
+            }
+            Rule::Entropic(cells) | Rule::Modular(cells) => {
+                let mut distinct = values.to_vec();
+                distinct.sort_unstable();
+                distinct.dedup();
+                let group = |v: i64| match rule {
+                    Rule::Entropic(_) => {
+                        let rank = distinct.iter().position(|&d| d == v).unwrap_or(0);
+                        (rank * 3 / distinct.len()) as i64
+                    }
+                    _ => v.rem_euclid(3),
+                };
+                for w in cells.windows(3.min(cells.len())) {
+                    let mut groups: Vec<i64> = w.iter().map(|&c| group(value(c))).collect();
+                    groups.sort_unstable();
+                    groups.dedup();
+                    if groups.len() != w.len() {
+                        return Err(broken(
+                            w,
+                            "two of these digits are in the same group".into(),
+                        ));
+                    }
+                }
+            }
+            Rule::Nabner(cells) => {
+                for (i, &a) in cells.iter().enumerate() {
+                    for &b in &cells[i + 1..] {
+                        if (value(a) - value(b)).abs() < 2 {
+                            return Err(broken(
+                                &[a, b],
+                                format!("{} and {} are equal or consecutive", value(a), value(b)),
+                            ));
+                        }
+                    }
+                }
+            }
         }
     }
     Ok(())
@@ -440,6 +641,90 @@ mod tests {
             r#"Relation(pairs: [("r1c1", "r1c2")], allowed: [(1, 3)])"#,
             "131111111",
             "311111111",
+        ),
+        (
+            r#"LittleKiller(from: "r1c2", towards: DownRight, total: 5)"#,
+            "121113111",
+            "121112111",
+        ),
+        (
+            r#"Sandwich(from: "r1c1", towards: Right, total: 5)"#,
+            "159111111",
+            "195111111",
+        ),
+        (
+            r#"Sandwich(from: "r1c1", towards: Right, total: 0)"#,
+            "195111111",
+            "111111111",
+        ),
+        (
+            r#"XSum(from: "r1c1", towards: Right, total: 6)"#,
+            "321111111",
+            "231111111",
+        ),
+        (
+            r#"Skyscraper(from: "r1c3", towards: Left, count: 2)"#,
+            "312111111",
+            "321111111",
+        ),
+        (
+            r#"Between(["r1c1", "r1c2", "r1c3"])"#,
+            "135111111",
+            "133111111",
+        ),
+        (
+            r#"Lockout(cells: ["r1c1", "r1c2", "r1c3"])"#,
+            "195111111",
+            "145111111",
+        ),
+        (
+            r#"Lockout(cells: ["r1c1", "r1c2", "r1c3"])"#,
+            "195111111",
+            "173111111",
+        ),
+        (
+            r#"Quadruple(cells: ["r1c1", "r1c2", "r2c1", "r2c2"], digits: [1, 1, 2])"#,
+            "121311111",
+            "123331111",
+        ),
+        (r#"Minimum(["r2c2"])"#, "222212222", "222222222"),
+        (r#"Maximum(["r1c1"])"#, "311211111", "331211111"),
+        (r#"GreaterThan("r1c1", "r1c2")"#, "211111111", "121111111"),
+        (
+            r#"Palindrome(["r1c1", "r1c2", "r1c3"])"#,
+            "121111111",
+            "122111111",
+        ),
+        (r#"Clone(["r1c1"], ["r3c3"])"#, "511111115", "511111114"),
+        (
+            r#"Zipper(["r1c1", "r1c2", "r1c3", "r2c3", "r3c3"])"#,
+            "137114116",
+            "137114115",
+        ),
+        (
+            r#"Zipper(["r1c1", "r1c2", "r1c3", "r2c3"])"#,
+            "146119111",
+            "146118111",
+        ),
+        (
+            r#"DoubleArrow(["r1c1", "r1c2", "r1c3", "r2c3"])"#,
+            "134116111",
+            "134115111",
+        ),
+        (
+            r#"Entropic(["r1c1", "r1c2", "r1c3", "r2c3"])"#,
+            "159112111",
+            "159116111",
+        ),
+        (
+            r#"Modular(["r1c1", "r1c2", "r1c3", "r2c3"])"#,
+            "123114111",
+            "123115111",
+        ),
+        (
+            r#"Nabner(["r1c1", "r1c2", "r1c3"])"#,
+            "136111111",
+            "134111111",
         ),
     ];
 

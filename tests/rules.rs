@@ -6,7 +6,7 @@
 mod common;
 
 use common::graphdoku;
-use graphdoku::rules::{Mark, RuleSpec};
+use graphdoku::rules::{Direction, Mark, RuleSpec};
 use graphdoku::{ConstraintGraph, Puzzle, Solution, Solver, verify};
 
 /// A seeded xorshift generator: the same seed, the same instances.
@@ -190,6 +190,152 @@ fn random_rule(rng: &mut Rng, n: usize, solution: &[i64]) -> RuleSpec {
     }
 }
 
+/// A generator of random rules on an `n`×`n` grid from a solution's values.
+type Generator = fn(&mut Rng, usize, &[i64]) -> RuleSpec;
+
+/// The cells an outside clue sees, from the clue: a random row or column
+/// from a random side, or (`diagonal`) a random diagonal.
+fn clue_line(rng: &mut Rng, n: usize, diagonal: bool) -> (Vec<(usize, usize)>, Direction) {
+    let towards = match diagonal {
+        true => [
+            Direction::UpLeft,
+            Direction::UpRight,
+            Direction::DownLeft,
+            Direction::DownRight,
+        ][rng.below(4)],
+        false => [
+            Direction::Up,
+            Direction::Down,
+            Direction::Left,
+            Direction::Right,
+        ][rng.below(4)],
+    };
+    let (dr, dc) = towards.step();
+    let inside = |r: i64, c: i64| (0..n as i64).contains(&r) && (0..n as i64).contains(&c);
+    // Back from a random cell to the edge, then forward across the grid.
+    let (mut r, mut c) = (rng.below(n) as i64, rng.below(n) as i64);
+    while inside(r - dr, c - dc) {
+        (r, c) = (r - dr, c - dc);
+    }
+    let mut cells = Vec::new();
+    while inside(r, c) {
+        cells.push((r as usize, c as usize));
+        (r, c) = (r + dr, c + dc);
+    }
+    (cells, towards)
+}
+
+/// A random rule of those added after the first seventeen (outside clues,
+/// between and lockout lines, quadruples, minimum and maximum cells,
+/// greater-than signs, region-sum, palindrome, clone, zipper, double arrow,
+/// entropic, modular and nabner lines), numbers mostly from `solution`.
+fn random_more_rule(rng: &mut Rng, n: usize, solution: &[i64]) -> RuleSpec {
+    let v = |(r, c): (usize, usize)| solution[r * n + c];
+    let nudge = |rng: &mut Rng| [0, 0, 0, 1, -1][rng.below(5)];
+    let from = |cells: &[(usize, usize)]| name(cells[0].0, cells[0].1);
+    match rng.below(17) {
+        0 => {
+            let (cells, towards) = clue_line(rng, n, true);
+            let total = cells.iter().map(|&c| v(c)).sum::<i64>() + nudge(rng);
+            RuleSpec::LittleKiller {
+                from: from(&cells),
+                towards,
+                total,
+            }
+        }
+        1 => {
+            let (cells, towards) = clue_line(rng, n, false);
+            let at = |x: i64| cells.iter().position(|&c| v(c) == x).unwrap();
+            let (a, b) = (at(1).min(at(n as i64)), at(1).max(at(n as i64)));
+            let total = cells[a + 1..b].iter().map(|&c| v(c)).sum::<i64>() + nudge(rng);
+            RuleSpec::Sandwich {
+                from: from(&cells),
+                towards,
+                total: total.max(0),
+            }
+        }
+        2 => {
+            let (cells, towards) = clue_line(rng, n, false);
+            let x = v(cells[0]) as usize;
+            let total = cells[..x].iter().map(|&c| v(c)).sum::<i64>() + nudge(rng);
+            RuleSpec::XSum {
+                from: from(&cells),
+                towards,
+                total,
+            }
+        }
+        3 => {
+            let (cells, towards) = clue_line(rng, n, false);
+            let mut seen = 0;
+            let mut tallest = 0;
+            for &c in &cells {
+                if v(c) > tallest {
+                    (seen, tallest) = (seen + 1, v(c));
+                }
+            }
+            let count = (seen + nudge(rng)).clamp(1, n as i64);
+            RuleSpec::Skyscraper {
+                from: from(&cells),
+                towards,
+                count,
+            }
+        }
+        4 => RuleSpec::Between(names(&path(rng, n, 3, 2, false))),
+        5 => RuleSpec::Lockout {
+            cells: names(&path(rng, n, 2, 3, false)),
+            difference: Some(1 + rng.below(n - 1) as i64),
+        },
+        6 => {
+            let (r, c) = (rng.below(n - 1), rng.below(n - 1));
+            let square = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)];
+            let mut digits: Vec<i64> = (0..1 + rng.below(3))
+                .map(|_| v(square[rng.below(4)]))
+                .collect();
+            if rng.below(4) == 0 {
+                digits.push(1 + rng.below(n) as i64);
+            }
+            RuleSpec::Quadruple {
+                cells: names(&square),
+                digits,
+            }
+        }
+        7 => {
+            let cells: Vec<String> = (0..1 + rng.below(2))
+                .map(|_| name(rng.below(n), rng.below(n)))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            match rng.below(2) {
+                0 => RuleSpec::Minimum(cells),
+                _ => RuleSpec::Maximum(cells),
+            }
+        }
+        8 => {
+            let mut cells = path(rng, n, 2, 1, true);
+            if v(cells[0]) < v(cells[1]) && rng.below(4) > 0 {
+                cells.reverse();
+            }
+            RuleSpec::GreaterThan(from(&cells), name(cells[1].0, cells[1].1))
+        }
+        9 => RuleSpec::RegionSum(names(&path(rng, n, 3, 3, false))),
+        10 => RuleSpec::Palindrome(names(&path(rng, n, 2, 3, false))),
+        11 => {
+            let (dr, dc) = (1 + rng.below(n - 1), rng.below(n));
+            let cells = path(rng, n, 1, 2, true);
+            let moved: Vec<(usize, usize)> = cells
+                .iter()
+                .map(|&(r, c)| ((r + dr) % n, (c + dc) % n))
+                .collect();
+            RuleSpec::Clone(names(&cells), names(&moved))
+        }
+        12 => RuleSpec::Zipper(names(&path(rng, n, 3, 3, false))),
+        13 => RuleSpec::DoubleArrow(names(&path(rng, n, 3, 2, false))),
+        14 => RuleSpec::Entropic(names(&path(rng, n, 2, 3, false))),
+        15 => RuleSpec::Modular(names(&path(rng, n, 2, 3, false))),
+        _ => RuleSpec::Nabner(names(&path(rng, n, 2, 2, false))),
+    }
+}
+
 /// Counts the solutions of `puzzle` by brute force: every proper colouring
 /// extending the givens, cell by cell with no propagation beyond the graph's
 /// edges, kept when [`verify`] accepts it (rules included).
@@ -227,7 +373,7 @@ fn brute_force(graph: &ConstraintGraph, puzzle: &Puzzle) -> u64 {
 /// Random instances of `variant` (side `n`), each with one to three random
 /// rules and the givens `keep` of a random solution keeps: the solver (both
 /// stores, and every solution it lists) against the brute force.
-fn cross_check(variant: &str, n: usize, instances: usize, seed: u64, keep: usize) {
+fn cross_check(variant: &str, n: usize, instances: usize, seed: u64, keep: usize, rule: Generator) {
     let base = ConstraintGraph::load(variant).unwrap();
     let plain = Solver::new(&base);
     let mut rng = Rng(seed);
@@ -243,7 +389,7 @@ fn cross_check(variant: &str, n: usize, instances: usize, seed: u64, keep: usize
         };
         let values: Vec<i64> = reference.colours().iter().map(|&c| c as i64 + 1).collect();
         let rules: Vec<RuleSpec> = (0..1 + rng.below(3))
-            .map(|_| random_rule(&mut rng, n, &values))
+            .map(|_| rule(&mut rng, n, &values))
             .collect();
         let Ok(graph) = base.clone().with_rules(&rules) else {
             continue;
@@ -274,12 +420,40 @@ fn cross_check(variant: &str, n: usize, instances: usize, seed: u64, keep: usize
 
 #[test]
 fn four_by_four_counts_match_brute_force() {
-    cross_check("sudoku4", 4, 300, 0x5eed_0001, 0);
+    cross_check("sudoku4", 4, 300, 0x5eed_0001, 0, random_rule);
 }
 
 #[test]
 fn six_by_six_counts_match_brute_force() {
-    cross_check("sudoku6", 6, 120, 0x5eed_0002, 18);
+    cross_check("sudoku6", 6, 120, 0x5eed_0002, 18, random_rule);
+}
+
+#[test]
+fn four_by_four_counts_match_brute_force_for_the_later_rules() {
+    cross_check("sudoku4", 4, 400, 0x5eed_0003, 0, random_more_rule);
+}
+
+#[test]
+fn six_by_six_counts_match_brute_force_for_the_later_rules() {
+    cross_check("sudoku6", 6, 160, 0x5eed_0004, 18, random_more_rule);
+}
+
+#[test]
+fn every_later_rule_kind_is_drawn_and_loads_somewhere() {
+    let mut rng = Rng(0x5eed_0003);
+    let base = ConstraintGraph::load("sudoku6").unwrap();
+    let solution: Vec<i64> = (0..36)
+        .map(|i| ((i + i / 6 * 3 + i / 12) % 6) as i64 + 1)
+        .collect();
+    let mut kinds = std::collections::BTreeSet::new();
+    for _ in 0..600 {
+        let rule = random_more_rule(&mut rng, 6, &solution);
+        if base.clone().with_rules(std::slice::from_ref(&rule)).is_ok() {
+            let kind = format!("{rule:?}");
+            kinds.insert(kind.split(['(', ' ']).next().unwrap().to_string());
+        }
+    }
+    assert_eq!(kinds.len(), 18, "{kinds:?}");
 }
 
 #[test]

@@ -251,6 +251,7 @@ impl ConstraintGraph {
             cells: &self.cells,
             values: self.values.as_deref(),
             index: &index,
+            houses: &self.houses,
         };
         let mut rules = Vec::new();
         for spec in specs {

@@ -5,7 +5,7 @@
 //! `antiking`, `extraregion` and `disjointgroups`. Constraints on the values
 //! become rules ([`crate::rules::RuleSpec`], in [`Imported::rules`]): see
 //! [`RULES`] for the fields and what each becomes. A constraint the rules cannot
-//! express (sandwich sums, X-sums, skyscrapers, between lines, quadruples…)
+//! express (`clock` lines, `sumdot(intersection)`, kinds of `negative` no rule has…)
 //! makes the import fail with [`FpuzzlesError::Refused`], naming each one;
 //! cosmetic elements (text, lines, shapes, cosmetic cages) are listed in
 //! [`Imported::ignored`].
@@ -15,7 +15,7 @@ use serde_json::Value;
 use thiserror::Error;
 
 use crate::location::Location;
-use crate::rules::{Mark, RuleSpec};
+use crate::rules::{Direction, Mark, RuleSpec};
 
 /// Keys that carry no rule at all.
 const METADATA: &[&str] = &[
@@ -57,10 +57,13 @@ const KEPT: &[&str] = &[
 /// | `whispers`, `renban` | one `Whispers` (difference 5 unless given) or `Renban` per line |
 /// | `odd`, `even` | `Odd`, `Even` |
 /// | `nonconsecutive` | `NonConsecutive` |
-/// | `littlekillersum` | `Sum` of the diagonal from the clue (repeats allowed) |
-/// | `regionsumline` | `Sum`s: each segment of the line in a region minus the first is 0 |
-/// | `palindrome`, `clone` | `Relation`s of equal values |
-/// | `minimum`, `maximum` | `Relation`s: less (more) than each orthogonal neighbour |
+/// | `littlekillersum` | `LittleKiller` from the clue's first cell, in its direction |
+/// | `sandwichsum`, `xsum`, `skyscraper` | `Sandwich`, `XSum`, `Skyscraper` from the clue's side |
+/// | `betweenline` | one `Between` per line |
+/// | `quadruple` | `Quadruple` |
+/// | `regionsumline` | one `RegionSum` per line that crosses a region's border |
+/// | `palindrome`, `clone` | one `Palindrome` per line, `Clone` |
+/// | `minimum`, `maximum` | `Minimum`, `Maximum` |
 pub const RULES: &[&str] = &[
     "killercage",
     "thermometer",
@@ -75,6 +78,11 @@ pub const RULES: &[&str] = &[
     "even",
     "nonconsecutive",
     "littlekillersum",
+    "sandwichsum",
+    "xsum",
+    "skyscraper",
+    "betweenline",
+    "quadruple",
     "regionsumline",
     "palindrome",
     "clone",
@@ -182,9 +190,9 @@ pub struct Imported {
 /// assert_eq!(imported.boxes, Some((2, 2)));
 /// assert!(imported.king);
 /// assert_eq!(imported.givens[0][0], Some(1));
-/// let sandwiched = r#"{"size": 4, "grid": [], "sandwichsum": [{"cell": "R0C1", "value": "3"}]}"#;
-/// let err = graphdoku::read::fpuzzles::read(sandwiched, "x.json").unwrap_err();
-/// assert!(err.to_string().ends_with("cannot be imported: sandwichsum (1)"));
+/// let clocked = r#"{"size": 4, "grid": [], "clock": [{"lines": [["R1C1", "R1C2"]]}]}"#;
+/// let err = graphdoku::read::fpuzzles::read(clocked, "x.json").unwrap_err();
+/// assert!(err.to_string().ends_with("cannot be imported: clock (1)"));
 /// ```
 pub fn read(text: &str, origin: &str) -> Result<Imported, FpuzzlesError> {
     let trimmed = text.trim_start_matches('\u{feff}').trim();
@@ -411,6 +419,14 @@ struct FLines {
     value: Option<Value>,
 }
 
+/// A `quadruple`: four cells and the digits in its circle.
+#[derive(Debug, Deserialize)]
+struct FQuadruple {
+    cells: Vec<String>,
+    #[serde(default)]
+    values: Vec<Value>,
+}
+
 /// One constraint on one cell (`odd`, `even`, `minimum`, `maximum`, and the
 /// outside clue of `littlekillersum`).
 #[derive(Debug, Deserialize)]
@@ -471,7 +487,6 @@ fn rules(
             other => Err(format!("`{key}`: {} cells, not 2", other.len())),
         }
     };
-    let equal: Vec<(i64, i64)> = (1..=size as i64).map(|v| (v, v)).collect();
     let mut rules = Vec::new();
     for cage in list::<FMarked>(map, "killercage")? {
         rules.push(RuleSpec::Killer {
@@ -568,44 +583,72 @@ fn rules(
         let Some(total) = number(&clue.value, "`littlekillersum`")? else {
             continue;
         };
-        rules.push(RuleSpec::Sum {
-            cells: little_killer(&clue, size)?.into_iter().map(name).collect(),
-            weights: None,
+        let (cells, towards) = little_killer(&clue, size)?;
+        rules.push(RuleSpec::LittleKiller {
+            from: name(cells[0]),
+            towards,
             total,
         });
     }
+    for key in ["sandwichsum", "xsum", "skyscraper"] {
+        for clue in list::<FOne>(map, key)? {
+            let Some(value) = number(&clue.value, &format!("`{key}`"))? else {
+                continue;
+            };
+            let (from, towards) = beside(key, &clue.cell, size)?;
+            let from = name(from);
+            rules.push(match key {
+                "sandwichsum" => RuleSpec::Sandwich {
+                    from,
+                    towards,
+                    total: value,
+                },
+                "xsum" => RuleSpec::XSum {
+                    from,
+                    towards,
+                    total: value,
+                },
+                _ => RuleSpec::Skyscraper {
+                    from,
+                    towards,
+                    count: value,
+                },
+            });
+        }
+    }
+    for between in list::<FLines>(map, "betweenline")? {
+        for line in between.lines.iter().filter(|l| l.len() > 2) {
+            rules.push(RuleSpec::Between(names("betweenline", line)?));
+        }
+    }
+    for quad in list::<FQuadruple>(map, "quadruple")? {
+        let digits = (quad.values.iter())
+            .map(|v| number(&Some(v.clone()), "`quadruple`"))
+            .filter_map(Result::transpose)
+            .collect::<Result<Vec<i64>, _>>()?;
+        rules.push(RuleSpec::Quadruple {
+            cells: names("quadruple", &quad.cells)?,
+            digits,
+        });
+    }
     for line in list::<FLines>(map, "regionsumline")? {
-        for line in &line.lines {
+        for line in line.lines.iter().filter(|l| l.len() > 1) {
             let cells: Vec<(usize, usize)> = (line.iter())
                 .map(|c| at("regionsumline", c))
                 .collect::<Result<_, _>>()?;
-            let segments: Vec<&[(usize, usize)]> = cells
+            // A line inside one region says nothing: f-puzzles draws it anyway.
+            if cells
                 .chunk_by(|a, b| region[a.0][a.1] == region[b.0][b.1])
-                .collect();
-            for later in segments.iter().skip(1) {
-                let first = segments[0];
-                let mut weights = vec![1; first.len()];
-                weights.extend(later.iter().map(|_| -1));
-                rules.push(RuleSpec::Sum {
-                    cells: first.iter().chain(*later).copied().map(name).collect(),
-                    weights: Some(weights),
-                    total: 0,
-                });
+                .count()
+                > 1
+            {
+                rules.push(RuleSpec::RegionSum(cells.into_iter().map(name).collect()));
             }
         }
     }
     for palindrome in list::<FLines>(map, "palindrome")? {
-        for line in &palindrome.lines {
-            let line = names("palindrome", line)?;
-            let pairs: Vec<(String, String)> = (0..line.len() / 2)
-                .map(|i| (line[i].clone(), line[line.len() - 1 - i].clone()))
-                .collect();
-            if !pairs.is_empty() {
-                rules.push(RuleSpec::Relation {
-                    pairs,
-                    allowed: equal.clone(),
-                });
-            }
+        for line in palindrome.lines.iter().filter(|l| l.len() > 1) {
+            rules.push(RuleSpec::Palindrome(names("palindrome", line)?));
         }
     }
     for clone in list::<FMarked>(map, "clone")? {
@@ -621,36 +664,18 @@ fn rules(
             ));
         }
         if !a.is_empty() {
-            rules.push(RuleSpec::Relation {
-                pairs: a.into_iter().zip(b).collect(),
-                allowed: equal.clone(),
-            });
+            rules.push(RuleSpec::Clone(a, b));
         }
     }
-    for (key, less) in [("minimum", true), ("maximum", false)] {
-        let mut pairs = Vec::new();
-        for one in list::<FOne>(map, key)? {
-            let (r, c) = at(key, &one.cell)?;
-            let around = [
-                (r.wrapping_sub(1), c),
-                (r + 1, c),
-                (r, c.wrapping_sub(1)),
-                (r, c + 1),
-            ];
-            for (nr, nc) in around
-                .into_iter()
-                .filter(|&(nr, nc)| nr < size && nc < size)
-            {
-                pairs.push((name((r, c)), name((nr, nc))));
-            }
-        }
-        if !pairs.is_empty() {
-            let values = 1..=size as i64;
-            let allowed = (values.clone())
-                .flat_map(|a| values.clone().map(move |b| (a, b)))
-                .filter(|&(a, b)| if less { a < b } else { a > b })
-                .collect();
-            rules.push(RuleSpec::Relation { pairs, allowed });
+    for (key, minimum) in [("minimum", true), ("maximum", false)] {
+        let cells: Vec<String> = list::<FOne>(map, key)?
+            .iter()
+            .map(|one| at(key, &one.cell).map(name))
+            .collect::<Result<_, _>>()?;
+        match (cells.is_empty(), minimum) {
+            (true, _) => {}
+            (false, true) => rules.push(RuleSpec::Minimum(cells)),
+            (false, false) => rules.push(RuleSpec::Maximum(cells)),
         }
     }
     Ok(rules)
@@ -658,7 +683,7 @@ fn rules(
 
 /// The cells of a little killer clue: the diagonal from its outside cell in its
 /// direction (`UL`, `UR`, `DL`, `DR`), while inside the grid.
-fn little_killer(clue: &FOne, size: usize) -> Result<Vec<(usize, usize)>, String> {
+fn little_killer(clue: &FOne, size: usize) -> Result<(Vec<(usize, usize)>, Direction), String> {
     let bad = || {
         format!(
             "`littlekillersum`: {:?} is not a cell beside the grid",
@@ -671,11 +696,11 @@ fn little_killer(clue: &FOne, size: usize) -> Result<Vec<(usize, usize)>, String
         .and_then(|s| s.split_once('C'))
         .ok_or_else(bad)?;
     let (r, c): (i64, i64) = (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
-    let (dr, dc) = match clue.direction.as_deref() {
-        Some("UL") => (-1, -1),
-        Some("UR") => (-1, 1),
-        Some("DL") => (1, -1),
-        Some("DR") => (1, 1),
+    let towards = match clue.direction.as_deref() {
+        Some("UL") => Direction::UpLeft,
+        Some("UR") => Direction::UpRight,
+        Some("DL") => Direction::DownLeft,
+        Some("DR") => Direction::DownRight,
         other => {
             return Err(format!(
                 "`littlekillersum`: the direction {other:?} is not UL, UR, DL or DR"
@@ -688,6 +713,7 @@ fn little_killer(clue: &FOne, size: usize) -> Result<Vec<(usize, usize)>, String
         return Err(bad());
     }
     let mut cells = Vec::new();
+    let (dr, dc) = towards.step();
     let (mut r, mut c) = (r + dr, c + dc);
     while inside(r, c) {
         cells.push((r as usize - 1, c as usize - 1));
@@ -699,7 +725,28 @@ fn little_killer(clue: &FOne, size: usize) -> Result<Vec<(usize, usize)>, String
             clue.cell
         ));
     }
-    Ok(cells)
+    Ok((cells, towards))
+}
+
+/// The first cell and the direction of the row or column an outside clue
+/// (`sandwichsum`, `xsum`, `skyscraper`) at `cell` looks along.
+fn beside(key: &str, cell: &str, size: usize) -> Result<((usize, usize), Direction), String> {
+    let bad = || format!("`{key}`: {cell:?} is not a cell beside the grid");
+    let upper = cell.to_ascii_uppercase();
+    let (r, c) = upper
+        .strip_prefix('R')
+        .and_then(|s| s.split_once('C'))
+        .ok_or_else(bad)?;
+    let (r, c): (usize, usize) = (r.parse().map_err(|_| bad())?, c.parse().map_err(|_| bad())?);
+    let n = size;
+    let inside = |x: usize| (1..=n).contains(&x);
+    match (r, c) {
+        (0, c) if inside(c) => Ok(((0, c - 1), Direction::Down)),
+        (r, c) if r == n + 1 && inside(c) => Ok(((n - 1, c - 1), Direction::Up)),
+        (r, 0) if inside(r) => Ok(((r - 1, 0), Direction::Right)),
+        (r, c) if c == n + 1 && inside(r) => Ok(((r - 1, n - 1), Direction::Left)),
+        _ => Err(bad()),
+    }
 }
 
 /// The digit of a cell value, written as a number or a string.

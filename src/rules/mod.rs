@@ -8,14 +8,17 @@
 //!
 //! The schema and the checks every rule shares are here; a family's own checks
 //! in its file: [`sum`] (which totals values can reach), [`line`] (runs of
-//! consecutive values).
+//! consecutive values), [`clue`] (outside clues: their direction and line).
 
+pub mod clue;
 pub mod line;
 pub mod sum;
 
+pub use clue::Direction;
+
 use serde::Deserialize;
 
-use crate::graph::{Cell, Coord};
+use crate::graph::{Cell, Coord, House, HouseKind};
 
 /// A rule as written in a variant's or a puzzle's `rules: [...]`, cells by name.
 ///
@@ -117,6 +120,103 @@ pub enum RuleSpec {
         /// The allowed (first, second) value pairs.
         allowed: Vec<(i64, i64)>,
     },
+    /// Little killer: "a clue outside the grid with an arrow gives the sum of
+    /// the digits along the diagonal it points at; digits may repeat".
+    LittleKiller {
+        /// The first cell of the diagonal, next to the clue.
+        from: String,
+        /// The diagonal's direction into the grid (`DownRight`, …).
+        towards: Direction,
+        /// The sum.
+        total: i64,
+    },
+    /// Sandwich: "a clue outside the grid gives the sum of the digits
+    /// sandwiched between the smallest and the largest digit (1 and 9) of
+    /// that row or column".
+    Sandwich {
+        /// The first cell of the row or column, next to the clue.
+        from: String,
+        /// Into the grid: `Right` for a clue left of a row, `Down` above a column.
+        towards: Direction,
+        /// The sum between the two.
+        total: i64,
+    },
+    /// X-sum: "a clue outside the grid gives the sum of the first X digits
+    /// of that row or column seen from the clue, X being the first of them".
+    XSum {
+        /// The first cell, next to the clue.
+        from: String,
+        /// Into the grid.
+        towards: Direction,
+        /// The sum.
+        total: i64,
+    },
+    /// Skyscraper: "a clue outside the grid counts the skyscrapers seen from
+    /// it in that row or column, digits being heights: a taller one hides
+    /// every lower one behind it".
+    Skyscraper {
+        /// The first cell, next to the clue.
+        from: String,
+        /// Into the grid.
+        towards: Direction,
+        /// How many are seen.
+        count: i64,
+    },
+    /// Between line: "the digits on a line between two circles lie strictly
+    /// between the digits in the circles".
+    Between(Vec<String>),
+    /// Lockout line: "the digits in the two diamonds at the ends of a lockout
+    /// line differ by at least the line's difference (4 unless given), and no
+    /// digit on the line lies between them or equals either".
+    Lockout {
+        /// The line's cells, ends first and last.
+        cells: Vec<String>,
+        /// The least difference of the ends; 4 when left out.
+        #[serde(default)]
+        difference: Option<i64>,
+    },
+    /// Quadruple: "the digits in a circle at the corner of four cells all
+    /// appear in those four cells (as many times as listed)".
+    Quadruple {
+        /// The four cells around the corner.
+        cells: Vec<String>,
+        /// The digits, one to four of them.
+        digits: Vec<i64>,
+    },
+    /// Minimum cells: "a minimum cell holds a digit smaller than each of its
+    /// orthogonal neighbours".
+    Minimum(Vec<String>),
+    /// Maximum cells: "a maximum cell holds a digit greater than each of its
+    /// orthogonal neighbours".
+    Maximum(Vec<String>),
+    /// Greater-than sign: "the digit on the open side of the sign is greater
+    /// than the one at its point": the first cell's.
+    GreaterThan(String, String),
+    /// Region-sum line: "the digits on a region-sum line have the same sum in
+    /// each box (region) the line passes through; a line entering a box twice
+    /// makes two segments".
+    RegionSum(Vec<String>),
+    /// Palindrome: "the digits along a palindrome line read the same from
+    /// either end".
+    Palindrome(Vec<String>),
+    /// Clone: "cloned cells hold the same digits, cell for cell".
+    Clone(Vec<String>, Vec<String>),
+    /// Zipper line: "digits at the same distance from the centre of a zipper
+    /// line sum to the digit in the centre (on a line of odd length) or all
+    /// to the same total (even length)".
+    Zipper(Vec<String>),
+    /// Double arrow: "the digits in the two circles at the ends of the line
+    /// sum to the total of the digits on the line between them".
+    DoubleArrow(Vec<String>),
+    /// Entropic line: "any three consecutive digits on an entropic line hold
+    /// one low (1–3), one middle (4–6) and one high (7–9) digit".
+    Entropic(Vec<String>),
+    /// Modular line: "any three consecutive digits on a modular line hold one
+    /// of each remainder modulo 3".
+    Modular(Vec<String>),
+    /// Nabner line: "no two digits on a nabner line are the same or
+    /// consecutive".
+    Nabner(Vec<String>),
 }
 
 /// A kind of mark between two orthogonal neighbours, for [`RuleSpec::Negative`].
@@ -216,6 +316,89 @@ pub enum Rule {
         /// Allowed (first, second) values.
         allowed: Vec<(i64, i64)>,
     },
+    /// See [`RuleSpec::LittleKiller`].
+    LittleKiller {
+        /// The diagonal from the clue.
+        cells: Vec<usize>,
+        /// Its direction.
+        towards: Direction,
+        /// Sum.
+        total: i64,
+    },
+    /// See [`RuleSpec::Sandwich`].
+    Sandwich {
+        /// The row or column from the clue.
+        cells: Vec<usize>,
+        /// Its direction.
+        towards: Direction,
+        /// Sum between the extremes.
+        total: i64,
+    },
+    /// See [`RuleSpec::XSum`].
+    XSum {
+        /// The row or column from the clue.
+        cells: Vec<usize>,
+        /// Its direction.
+        towards: Direction,
+        /// Sum.
+        total: i64,
+    },
+    /// See [`RuleSpec::Skyscraper`].
+    Skyscraper {
+        /// The row or column from the clue.
+        cells: Vec<usize>,
+        /// Its direction.
+        towards: Direction,
+        /// Cells seen.
+        count: i64,
+    },
+    /// See [`RuleSpec::Between`]: ends first and last.
+    Between(Vec<usize>),
+    /// See [`RuleSpec::Lockout`].
+    Lockout {
+        /// Ends first and last.
+        cells: Vec<usize>,
+        /// Least difference of the ends.
+        difference: i64,
+    },
+    /// See [`RuleSpec::Quadruple`].
+    Quadruple {
+        /// The four cells.
+        cells: Vec<usize>,
+        /// The digits that appear.
+        digits: Vec<i64>,
+    },
+    /// See [`RuleSpec::Minimum`] and [`RuleSpec::Maximum`].
+    Extremum {
+        /// The cells.
+        cells: Vec<usize>,
+        /// Smaller (true) or greater than every orthogonal neighbour.
+        minimum: bool,
+    },
+    /// See [`RuleSpec::GreaterThan`].
+    GreaterThan {
+        /// The greater cell, then the smaller.
+        cells: (usize, usize),
+    },
+    /// See [`RuleSpec::RegionSum`]: the line cut where it changes box.
+    RegionSum {
+        /// The segments, in line order.
+        segments: Vec<Vec<usize>>,
+    },
+    /// See [`RuleSpec::Palindrome`].
+    Palindrome(Vec<usize>),
+    /// See [`RuleSpec::Clone`].
+    Clone(Vec<usize>, Vec<usize>),
+    /// See [`RuleSpec::Zipper`].
+    Zipper(Vec<usize>),
+    /// See [`RuleSpec::DoubleArrow`]: circles first and last.
+    DoubleArrow(Vec<usize>),
+    /// See [`RuleSpec::Entropic`].
+    Entropic(Vec<usize>),
+    /// See [`RuleSpec::Modular`].
+    Modular(Vec<usize>),
+    /// See [`RuleSpec::Nabner`].
+    Nabner(Vec<usize>),
 }
 
 impl Rule {
@@ -239,6 +422,24 @@ impl Rule {
             Rule::Parity { odd: true, .. } => "odd cell",
             Rule::Parity { .. } => "even cell",
             Rule::Relation { .. } => "relation",
+            Rule::LittleKiller { .. } => "little killer",
+            Rule::Sandwich { .. } => "sandwich",
+            Rule::XSum { .. } => "X-sum",
+            Rule::Skyscraper { .. } => "skyscraper",
+            Rule::Between(_) => "between line",
+            Rule::Lockout { .. } => "lockout line",
+            Rule::Quadruple { .. } => "quadruple",
+            Rule::Extremum { minimum: true, .. } => "minimum cell",
+            Rule::Extremum { .. } => "maximum cell",
+            Rule::GreaterThan { .. } => "greater-than sign",
+            Rule::RegionSum { .. } => "region-sum line",
+            Rule::Palindrome(_) => "palindrome",
+            Rule::Clone(..) => "clone",
+            Rule::Zipper(_) => "zipper line",
+            Rule::DoubleArrow(_) => "double arrow",
+            Rule::Entropic(_) => "entropic line",
+            Rule::Modular(_) => "modular line",
+            Rule::Nabner(_) => "nabner line",
         }
     }
 
@@ -298,6 +499,68 @@ impl Rule {
                 pairs: pairs.iter().map(|&p| pair(p)).collect(),
                 allowed: allowed.clone(),
             },
+            Rule::LittleKiller {
+                cells,
+                towards,
+                total,
+            } => Rule::LittleKiller {
+                cells: list(cells),
+                towards: *towards,
+                total: *total,
+            },
+            Rule::Sandwich {
+                cells,
+                towards,
+                total,
+            } => Rule::Sandwich {
+                cells: list(cells),
+                towards: *towards,
+                total: *total,
+            },
+            Rule::XSum {
+                cells,
+                towards,
+                total,
+            } => Rule::XSum {
+                cells: list(cells),
+                towards: *towards,
+                total: *total,
+            },
+            Rule::Skyscraper {
+                cells,
+                towards,
+                count,
+            } => Rule::Skyscraper {
+                cells: list(cells),
+                towards: *towards,
+                count: *count,
+            },
+            Rule::Between(cells) => Rule::Between(list(cells)),
+            Rule::Lockout { cells, difference } => Rule::Lockout {
+                cells: list(cells),
+                difference: *difference,
+            },
+            Rule::Quadruple { cells, digits } => Rule::Quadruple {
+                cells: list(cells),
+                digits: digits.clone(),
+            },
+            Rule::Extremum { cells, minimum } => Rule::Extremum {
+                cells: list(cells),
+                minimum: *minimum,
+            },
+            Rule::GreaterThan { cells } => Rule::GreaterThan {
+                cells: pair(*cells),
+            },
+            Rule::RegionSum { segments } => Rule::RegionSum {
+                segments: segments.iter().map(|s| list(s)).collect(),
+            },
+            Rule::Palindrome(cells) => Rule::Palindrome(list(cells)),
+            Rule::Clone(a, b) => Rule::Clone(list(a), list(b)),
+            Rule::Zipper(cells) => Rule::Zipper(list(cells)),
+            Rule::DoubleArrow(cells) => Rule::DoubleArrow(list(cells)),
+            Rule::Entropic(cells) => Rule::Entropic(list(cells)),
+            Rule::Modular(cells) => Rule::Modular(list(cells)),
+            Rule::Nabner(cells) => Rule::Nabner(list(cells)),
         }
     }
 
@@ -305,7 +568,7 @@ impl Rule {
     /// solver may treat its cells as neighbours of the graph).
     pub fn distinct_cells(&self) -> Option<&[usize]> {
         match self {
-            Rule::Killer { cells, .. } | Rule::Renban(cells) => Some(cells),
+            Rule::Killer { cells, .. } | Rule::Renban(cells) | Rule::Nabner(cells) => Some(cells),
             _ => None,
         }
     }
@@ -331,6 +594,8 @@ pub struct Context<'a> {
     pub values: Option<&'a [i64]>,
     /// Every cell's index by name.
     pub index: &'a dyn Fn(&str) -> Option<usize>,
+    /// The houses (a region-sum line is cut by the boxes and regions).
+    pub houses: &'a [House],
 }
 
 /// The most symbols a variant with rules may have: the solver reads a cell's
@@ -358,6 +623,24 @@ impl RuleSpec {
             RuleSpec::Odd(_) => "Odd",
             RuleSpec::Even(_) => "Even",
             RuleSpec::Relation { .. } => "Relation",
+            RuleSpec::LittleKiller { .. } => "LittleKiller",
+            RuleSpec::Sandwich { .. } => "Sandwich",
+            RuleSpec::XSum { .. } => "XSum",
+            RuleSpec::Skyscraper { .. } => "Skyscraper",
+            RuleSpec::Between(_) => "Between",
+            RuleSpec::Lockout { .. } => "Lockout",
+            RuleSpec::Quadruple { .. } => "Quadruple",
+            RuleSpec::Minimum(_) => "Minimum",
+            RuleSpec::Maximum(_) => "Maximum",
+            RuleSpec::GreaterThan(..) => "GreaterThan",
+            RuleSpec::RegionSum(_) => "RegionSum",
+            RuleSpec::Palindrome(_) => "Palindrome",
+            RuleSpec::Clone(..) => "Clone",
+            RuleSpec::Zipper(_) => "Zipper",
+            RuleSpec::DoubleArrow(_) => "DoubleArrow",
+            RuleSpec::Entropic(_) => "Entropic",
+            RuleSpec::Modular(_) => "Modular",
+            RuleSpec::Nabner(_) => "Nabner",
         }
     }
 
@@ -433,6 +716,22 @@ impl RuleSpec {
                 ));
             }
             Ok((cells[0], cells[1]))
+        };
+        // The line an outside clue sees, orthogonal or diagonal as the rule needs.
+        let outside = |from: &String, towards: Direction, diagonal: bool| {
+            let start = one(from)?;
+            if towards.diagonal() != diagonal {
+                let kind = if diagonal {
+                    "a diagonal"
+                } else {
+                    "an orthogonal"
+                };
+                return Err(fault(
+                    format!("looks {}, not in {kind} direction", towards.word()),
+                    Some(from),
+                ));
+            }
+            clue::line(cx.cells, start, towards).map_err(|m| fault(m, Some(from)))
         };
         let rule = match self {
             RuleSpec::Killer {
@@ -635,9 +934,304 @@ impl RuleSpec {
                     allowed: allowed.clone(),
                 }
             }
+            RuleSpec::LittleKiller {
+                from,
+                towards,
+                total,
+            } => {
+                let cells = outside(from, *towards, true)?;
+                sum::check_reachable(values, &vec![1; cells.len()], *total)
+                    .map_err(|m| fault(m, Some(from)))?;
+                Rule::LittleKiller {
+                    cells,
+                    towards: *towards,
+                    total: *total,
+                }
+            }
+            RuleSpec::Sandwich {
+                from,
+                towards,
+                total,
+            } => {
+                let cells = outside(from, *towards, false)?;
+                let (lo, hi) = extremes(values);
+                let inner: Vec<i64> = values
+                    .iter()
+                    .copied()
+                    .filter(|v| (lo + 1..hi).contains(v))
+                    .collect();
+                if cells.len() < 2 || lo == hi {
+                    return Err(fault(
+                        "needs a line of at least two cells and two different values".into(),
+                        Some(from),
+                    ));
+                }
+                if !clue::reachable(&inner, 0..=cells.len() - 2, *total) {
+                    return Err(fault(
+                        format!("no digits between {lo} and {hi} make a sandwich of {total}"),
+                        Some(from),
+                    ));
+                }
+                Rule::Sandwich {
+                    cells,
+                    towards: *towards,
+                    total: *total,
+                }
+            }
+            RuleSpec::XSum {
+                from,
+                towards,
+                total,
+            } => {
+                let cells = outside(from, *towards, false)?;
+                let n = cells.len() as i64;
+                let possible = values.iter().filter(|&&x| (1..=n).contains(&x)).any(|&x| {
+                    sum::check_reachable(values, &vec![1; x as usize - 1], total - x).is_ok()
+                });
+                if !possible {
+                    return Err(fault(
+                        format!("no first digit X makes the first X digits sum to {total}"),
+                        Some(from),
+                    ));
+                }
+                Rule::XSum {
+                    cells,
+                    towards: *towards,
+                    total: *total,
+                }
+            }
+            RuleSpec::Skyscraper {
+                from,
+                towards,
+                count,
+            } => {
+                let cells = outside(from, *towards, false)?;
+                let heights = distinct_values(values).len().min(cells.len()) as i64;
+                if !(1..=heights).contains(count) {
+                    return Err(fault(
+                        format!("{count} seen, but between 1 and {heights} can be"),
+                        Some(from),
+                    ));
+                }
+                Rule::Skyscraper {
+                    cells,
+                    towards: *towards,
+                    count: *count,
+                }
+            }
+            RuleSpec::Between(names) => {
+                let cells = list(names, 3)?;
+                path(names, &cells)?;
+                let distinct = distinct_values(values);
+                if distinct.len() < 3 {
+                    return Err(fault("needs at least three values".into(), None));
+                }
+                Rule::Between(cells)
+            }
+            RuleSpec::Lockout {
+                cells: names,
+                difference,
+            } => {
+                let cells = list(names, 2)?;
+                path(names, &cells)?;
+                let difference = difference.unwrap_or(4);
+                let (lo, hi) = extremes(values);
+                if difference < 1 || difference > hi - lo {
+                    return Err(fault(
+                        format!(
+                            "ends that differ by {difference} or more: the values span {lo} to {hi}"
+                        ),
+                        None,
+                    ));
+                }
+                Rule::Lockout { cells, difference }
+            }
+            RuleSpec::Quadruple {
+                cells: names,
+                digits,
+            } => {
+                let cells = list(names, 4)?;
+                let mut at: Vec<(usize, usize)> = (cells.iter())
+                    .map(|&c| grid(cx.cells, c).unwrap_or((usize::MAX, usize::MAX)))
+                    .collect();
+                at.sort_unstable();
+                let (r, c) = at[0];
+                let square = cells.len() == 4
+                    && r != usize::MAX
+                    && at == [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)];
+                if !square {
+                    return Err(fault(
+                        "needs the four cells of a 2×2 square of a grid".into(),
+                        Some(&names[0]),
+                    ));
+                }
+                if digits.is_empty() || digits.len() > 4 {
+                    return Err(fault(
+                        format!("{} digits: a quadruple lists one to four", digits.len()),
+                        None,
+                    ));
+                }
+                if let Some(d) = digits.iter().find(|d| !values.contains(d)) {
+                    return Err(fault(format!("{d} is not the value of a symbol"), None));
+                }
+                Rule::Quadruple {
+                    cells,
+                    digits: digits.clone(),
+                }
+            }
+            RuleSpec::Minimum(names) | RuleSpec::Maximum(names) => {
+                let cells = list(names, 1)?;
+                if let Some(i) =
+                    (0..cells.len()).find(|&i| neighbours(cx.cells, cells[i]).is_empty())
+                {
+                    return Err(fault(
+                        format!("{} has no orthogonal neighbour on a grid", names[i]),
+                        Some(&names[i]),
+                    ));
+                }
+                Rule::Extremum {
+                    cells,
+                    minimum: matches!(self, RuleSpec::Minimum(_)),
+                }
+            }
+            RuleSpec::GreaterThan(a, b) => Rule::GreaterThan {
+                cells: dot(&(a.clone(), b.clone()))?,
+            },
+            RuleSpec::RegionSum(names) => {
+                let cells = list(names, 2)?;
+                path(names, &cells)?;
+                let region = |c: usize| {
+                    cx.houses.iter().position(|h| {
+                        matches!(h.kind, HouseKind::Box | HouseKind::Region) && h.cells.contains(&c)
+                    })
+                };
+                if let Some(i) = (0..cells.len()).find(|&i| region(cells[i]).is_none()) {
+                    return Err(fault(
+                        format!("{} is in no box or region", names[i]),
+                        Some(&names[i]),
+                    ));
+                }
+                let segments: Vec<Vec<usize>> = cells
+                    .chunk_by(|&a, &b| region(a) == region(b))
+                    .map(<[usize]>::to_vec)
+                    .collect();
+                if segments.len() < 2 {
+                    return Err(fault(
+                        "the line stays in one box: there is no other sum to equal".into(),
+                        Some(&names[0]),
+                    ));
+                }
+                Rule::RegionSum { segments }
+            }
+            RuleSpec::Palindrome(names) => {
+                let cells = list(names, 2)?;
+                path(names, &cells)?;
+                Rule::Palindrome(cells)
+            }
+            RuleSpec::Clone(a, b) => {
+                let (first, second) = (list(a, 1)?, list(b, 1)?);
+                if first.len() != second.len() {
+                    return Err(fault(
+                        format!("{} cells cloned to {}", first.len(), second.len()),
+                        None,
+                    ));
+                }
+                if let Some(c) = first.iter().find(|c| second.contains(c)) {
+                    let name = &cx.cells[*c].name;
+                    return Err(fault(format!("{name} is in both parts"), Some(name)));
+                }
+                Rule::Clone(first, second)
+            }
+            RuleSpec::Zipper(names) | RuleSpec::DoubleArrow(names) => {
+                let cells = list(names, 3)?;
+                path(names, &cells)?;
+                let n = cells.len();
+                let mut weights = vec![0i64; n];
+                match self {
+                    RuleSpec::Zipper(_) if n % 2 == 1 => {
+                        (weights[0], weights[n - 1], weights[n / 2]) = (1, 1, -1)
+                    }
+                    RuleSpec::Zipper(_) => {
+                        (weights[0], weights[n - 1], weights[1], weights[n - 2]) = (1, 1, -1, -1)
+                    }
+                    _ => {
+                        weights.fill(-1);
+                        (weights[0], weights[n - 1]) = (1, 1);
+                    }
+                }
+                weights.retain(|&w| w != 0);
+                sum::check_reachable(values, &weights, 0)
+                    .map_err(|_| fault("no digits make its sums equal".into(), Some(&names[0])))?;
+                match self {
+                    RuleSpec::Zipper(_) => Rule::Zipper(cells),
+                    _ => Rule::DoubleArrow(cells),
+                }
+            }
+            RuleSpec::Entropic(names) | RuleSpec::Modular(names) => {
+                let cells = list(names, 2)?;
+                path(names, &cells)?;
+                let distinct = distinct_values(values);
+                match self {
+                    RuleSpec::Entropic(_) if distinct.len() % 3 != 0 => {
+                        return Err(fault(
+                            format!(
+                                "{} values do not split into three equal groups (low, middle, high)",
+                                distinct.len()
+                            ),
+                            None,
+                        ));
+                    }
+                    RuleSpec::Entropic(_) => Rule::Entropic(cells),
+                    _ => Rule::Modular(cells),
+                }
+            }
+            RuleSpec::Nabner(names) => {
+                let cells = list(names, 2)?;
+                path(names, &cells)?;
+                // The most values pairwise two or more apart, taken greedily.
+                let mut room = 0;
+                let mut last = None;
+                for v in distinct_values(values) {
+                    if last.is_none_or(|l| v - l >= 2) {
+                        (room, last) = (room + 1, Some(v));
+                    }
+                }
+                if cells.len() > room {
+                    return Err(fault(
+                        format!(
+                            "{} cells, but at most {room} values are pairwise two apart",
+                            cells.len()
+                        ),
+                        Some(&names[0]),
+                    ));
+                }
+                Rule::Nabner(cells)
+            }
         };
         Ok(rule)
     }
+}
+
+/// The values, sorted, each once.
+fn distinct_values(values: &[i64]) -> Vec<i64> {
+    let mut distinct = values.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    distinct
+}
+
+/// The smallest and the largest value.
+fn extremes(values: &[i64]) -> (i64, i64) {
+    let lo = values.iter().copied().min().unwrap_or(0);
+    let hi = values.iter().copied().max().unwrap_or(0);
+    (lo, hi)
+}
+
+/// The orthogonal neighbours of `cell` on its grid, in index order.
+pub fn neighbours(all: &[Cell], cell: usize) -> Vec<usize> {
+    (0..all.len())
+        .filter(|&d| orthogonal(all, cell, d))
+        .collect()
 }
 
 /// The first cell of `cells` (from the second) that does not touch the one

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use crate::graph::{ConstraintGraph, Coord, Layout};
 use crate::read::fpuzzles::Imported;
-use crate::rules::{Mark, RuleSpec};
+use crate::rules::{Direction, Mark, RuleSpec};
 
 /// A RON string literal of `text`.
 fn quoted(text: &str) -> String {
@@ -104,6 +104,13 @@ pub fn rule(spec: &RuleSpec) -> String {
         let pairs: Vec<String> = list.iter().map(|(a, b)| format!("({a}, {b})")).collect();
         format!("[{}]", pairs.join(", "))
     };
+    let clue = |word: &str, from: &str, towards: Direction, name: &str, value: i64| {
+        format!(
+            "{word}(from: {}, towards: {}, {name}: {value})",
+            quoted(from),
+            towards.word()
+        )
+    };
     let optional = |name: &str, value: &Option<i64>| match value {
         Some(v) => format!(", {name}: {v}"),
         None => String::new(),
@@ -165,6 +172,49 @@ pub fn rule(spec: &RuleSpec) -> String {
                 numbers(allowed)
             )
         }
+        RuleSpec::LittleKiller {
+            from,
+            towards,
+            total,
+        } => clue("LittleKiller", from, *towards, "total", *total),
+        RuleSpec::Sandwich {
+            from,
+            towards,
+            total,
+        } => clue("Sandwich", from, *towards, "total", *total),
+        RuleSpec::XSum {
+            from,
+            towards,
+            total,
+        } => clue("XSum", from, *towards, "total", *total),
+        RuleSpec::Skyscraper {
+            from,
+            towards,
+            count,
+        } => clue("Skyscraper", from, *towards, "count", *count),
+        RuleSpec::Between(c) => format!("Between({})", cells(c)),
+        RuleSpec::Lockout {
+            cells: c,
+            difference,
+        } => format!(
+            "Lockout(cells: {}{})",
+            cells(c),
+            optional("difference", difference)
+        ),
+        RuleSpec::Quadruple { cells: c, digits } => {
+            format!("Quadruple(cells: {}, digits: {digits:?})", cells(c))
+        }
+        RuleSpec::Minimum(c) => format!("Minimum({})", cells(c)),
+        RuleSpec::Maximum(c) => format!("Maximum({})", cells(c)),
+        RuleSpec::GreaterThan(a, b) => format!("GreaterThan({}, {})", quoted(a), quoted(b)),
+        RuleSpec::RegionSum(c) => format!("RegionSum({})", cells(c)),
+        RuleSpec::Palindrome(c) => format!("Palindrome({})", cells(c)),
+        RuleSpec::Clone(a, b) => format!("Clone({}, {})", cells(a), cells(b)),
+        RuleSpec::Zipper(c) => format!("Zipper({})", cells(c)),
+        RuleSpec::DoubleArrow(c) => format!("DoubleArrow({})", cells(c)),
+        RuleSpec::Entropic(c) => format!("Entropic({})", cells(c)),
+        RuleSpec::Modular(c) => format!("Modular({})", cells(c)),
+        RuleSpec::Nabner(c) => format!("Nabner({})", cells(c)),
     }
 }
 

@@ -259,7 +259,10 @@ fn grid(
             .then(|| at[r as usize * cols + c as usize])
             .flatten()
     };
-    let corner = |row: usize, col: usize| (MARGIN + col as f64 * UNIT, row as f64 * UNIT);
+    // Room around the grid for clues outside it, when the rules have any.
+    let pad = rules::outside_room(graph.rules());
+    let corner =
+        |row: usize, col: usize| (MARGIN + pad + col as f64 * UNIT, pad + row as f64 * UNIT);
     let GridHouses {
         pieces,
         shaded,
@@ -419,7 +422,10 @@ fn grid(
             value(out, shown, x + h, y + h, UNIT * 0.62, UNIT * 0.85);
         }
     }
-    (2.0 * MARGIN + cols as f64 * UNIT, rows as f64 * UNIT)
+    (
+        2.0 * (MARGIN + pad) + cols as f64 * UNIT,
+        rows as f64 * UNIT + 2.0 * pad,
+    )
 }
 
 /// The path of the outline of the grid positions `inside`, `inset` pixels

@@ -16,9 +16,14 @@
 //! `verify`, and here one arm of [`RuleSet::new`], onto [`sum::Sum`],
 //! [`pair::Pair`] or a new propagator file.
 
+mod ends;
 mod pair;
+mod quadruple;
 mod renban;
+mod sandwich;
+mod skyscraper;
 mod sum;
+mod xsum;
 
 use std::sync::Arc;
 
@@ -82,6 +87,17 @@ impl RuleSet {
             cells.windows(2).map(|w| (w[0], w[1])).collect()
         };
         let mut sums: Vec<Box<dyn Propagator>> = Vec::new();
+        // Σ weights·values = total, repeats allowed.
+        let linear = |cells: &[usize], weights: Vec<i64>, total: i64| -> Box<dyn Propagator> {
+            Box::new(sum::Sum::new(cells, weights, total, false, values.clone()))
+        };
+        // Pairs of cells at most `reach` apart along a line.
+        let near = |cells: &[usize], reach: usize| -> Vec<(usize, usize)> {
+            (0..cells.len())
+                .flat_map(|i| (i + 1..cells.len().min(i + reach + 1)).map(move |j| (i, j)))
+                .map(|(i, j)| (cells[i], cells[j]))
+                .collect()
+        };
         for rule in rules {
             match rule {
                 Rule::Killer { total: None, .. } | Rule::Parity { .. } => {}
@@ -179,6 +195,103 @@ impl RuleSet {
                         allowed.contains(&(a, b))
                     })
                 }
+                Rule::LittleKiller { cells, total, .. } => {
+                    sums.push(linear(cells, vec![1; cells.len()], *total))
+                }
+                Rule::Sandwich { cells, total, .. } => sums.push(Box::new(
+                    sandwich::Sandwich::new(cells, *total, values.clone()),
+                )),
+                Rule::XSum { cells, total, .. } => {
+                    sums.push(Box::new(xsum::XSum::new(cells, *total, values.clone())))
+                }
+                Rule::Skyscraper { cells, count, .. } => sums.push(Box::new(
+                    skyscraper::Skyscraper::new(cells, *count as usize, values.clone()),
+                )),
+                Rule::Between(cells) => sums.push(Box::new(ends::Ends::new(
+                    cells,
+                    ends::Kind::Between,
+                    values.clone(),
+                ))),
+                Rule::Lockout { cells, difference } => sums.push(Box::new(ends::Ends::new(
+                    cells,
+                    ends::Kind::Lockout(*difference),
+                    values.clone(),
+                ))),
+                Rule::Quadruple { cells, digits } => {
+                    sums.push(Box::new(quadruple::Quadruple::new(cells, digits, &values)))
+                }
+                Rule::Extremum { cells, minimum } => {
+                    let around = (cells.iter()).flat_map(|&c| {
+                        crate::rules::neighbours(graph.cells(), c)
+                            .into_iter()
+                            .map(move |d| (c, d))
+                    });
+                    let less: &dyn Fn(i64, i64) -> bool = match minimum {
+                        true => &|a, b| a < b,
+                        false => &|a, b| a > b,
+                    };
+                    pairs(&mut around.collect::<Vec<_>>().into_iter(), less)
+                }
+                Rule::GreaterThan { cells } => pairs(&mut std::iter::once(*cells), &|a, b| a > b),
+                Rule::RegionSum { segments } => {
+                    for later in &segments[1..] {
+                        let mut cells = segments[0].clone();
+                        cells.extend(later);
+                        let mut weights = vec![1; segments[0].len()];
+                        weights.extend(later.iter().map(|_| -1));
+                        sums.push(linear(&cells, weights, 0));
+                    }
+                }
+                Rule::Palindrome(cells) => {
+                    let n = cells.len();
+                    let mirror = (0..n / 2).map(|i| (cells[i], cells[n - 1 - i]));
+                    pairs(&mut mirror.collect::<Vec<_>>().into_iter(), &|a, b| a == b)
+                }
+                Rule::Clone(a, b) => {
+                    pairs(&mut a.iter().copied().zip(b.iter().copied()), &|a, b| {
+                        a == b
+                    })
+                }
+                Rule::Zipper(cells) => {
+                    let n = cells.len();
+                    for i in 0..n / 2 {
+                        let (a, b) = (cells[i], cells[n - 1 - i]);
+                        let against = match n % 2 {
+                            1 => vec![cells[n / 2]],
+                            _ if i == 0 => continue,
+                            _ => vec![cells[0], cells[n - 1]],
+                        };
+                        let mut all = vec![a, b];
+                        all.extend(&against);
+                        let mut weights = vec![1, 1];
+                        weights.extend(against.iter().map(|_| -1));
+                        sums.push(linear(&all, weights, 0));
+                    }
+                }
+                Rule::DoubleArrow(cells) => {
+                    let n = cells.len();
+                    let mut weights = vec![-1; n];
+                    (weights[0], weights[n - 1]) = (1, 1);
+                    sums.push(linear(cells, weights, 0));
+                }
+                Rule::Entropic(cells) => {
+                    let mut distinct = values.to_vec();
+                    distinct.sort_unstable();
+                    distinct.dedup();
+                    let third = |v: i64| {
+                        let rank = distinct.binary_search(&v).expect("a value of the list");
+                        rank * 3 / distinct.len()
+                    };
+                    pairs(&mut near(cells, 2).into_iter(), &|a, b| {
+                        third(a) != third(b)
+                    })
+                }
+                Rule::Modular(cells) => pairs(&mut near(cells, 2).into_iter(), &|a, b| {
+                    a.rem_euclid(3) != b.rem_euclid(3)
+                }),
+                Rule::Nabner(cells) => pairs(&mut near(cells, cells.len()).into_iter(), &|a, b| {
+                    (a - b).abs() >= 2
+                }),
             }
         }
         // Pairs first: cheap, and they narrow what the sums enumerate.

@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write;
 
 use super::{UNIT, escape, outline};
-use crate::rules::{Mark, Rule};
+use crate::rules::{Direction, Mark, Rule};
 
 /// Grey of thermometers.
 const GREY: &str = "#c8c8c8";
@@ -25,6 +25,30 @@ const WHISPERS: &str = "#5cc85c";
 const RENBAN: &str = "#b36ae2";
 /// Colour of the generic rules' dashed lines.
 const GENERIC: &str = "#555555";
+/// Light grey of between lines and their circles.
+const BETWEEN: &str = "#a8a8a8";
+/// Blue of lockout lines and their diamonds.
+const LOCKOUT: &str = "#4a6fb5";
+/// Blue of region-sum lines.
+const REGION_SUM: &str = "#3c9be6";
+/// Grey of palindrome lines.
+const PALINDROME: &str = "#b4b4b4";
+/// Pink of zipper lines.
+const ZIPPER: &str = "#e88cc8";
+/// Orange of entropic lines.
+const ENTROPIC: &str = "#f0a030";
+/// Teal of modular lines.
+const MODULAR: &str = "#3fb3a0";
+/// Yellow of nabner lines.
+const NABNER: &str = "#e3cc3c";
+/// Pale yellow of cloned cells.
+const CLONE: &str = "#f4e9a6";
+/// Ink of sandwich, X-sum and skyscraper clues.
+const SANDWICH_INK: &str = "#000000";
+const XSUM_INK: &str = "#2e7d32";
+const SKYSCRAPER_INK: &str = "#8b1a1a";
+/// Room around the grid for the clues outside it.
+pub(super) const OUTSIDE: f64 = UNIT * 0.75;
 /// How far inside its cells a cage's dashed outline runs.
 const CAGE_INSET: f64 = 3.5;
 
@@ -73,6 +97,24 @@ pub(crate) fn class(rule: &Rule) -> Option<&'static str> {
         Rule::Parity { odd: true, .. } => "odd",
         Rule::Parity { .. } => "even",
         Rule::Relation { .. } => "relation",
+        Rule::LittleKiller { .. } => "little-killer",
+        Rule::Sandwich { .. } => "sandwich",
+        Rule::XSum { .. } => "x-sum",
+        Rule::Skyscraper { .. } => "skyscraper",
+        Rule::Between(_) => "between",
+        Rule::Lockout { .. } => "lockout",
+        Rule::Quadruple { .. } => "quadruple",
+        Rule::Extremum { minimum: true, .. } => "minimum",
+        Rule::Extremum { .. } => "maximum",
+        Rule::GreaterThan { .. } => "greater-than",
+        Rule::RegionSum { .. } => "region-sum",
+        Rule::Palindrome(_) => "palindrome",
+        Rule::Clone(..) => "clone",
+        Rule::Zipper(_) => "zipper",
+        Rule::DoubleArrow(_) => "double-arrow",
+        Rule::Entropic(_) => "entropic",
+        Rule::Modular(_) => "modular",
+        Rule::Nabner(_) => "nabner",
         Rule::Negative(_) | Rule::NonConsecutive => return None,
     })
 }
@@ -81,14 +123,31 @@ pub(crate) fn class(rule: &Rule) -> Option<&'static str> {
 /// lines, thin lines, arrows, cages, then marks on the cells' edges on top.
 fn layer(rule: &Rule) -> u8 {
     match rule {
-        Rule::Parity { .. } => 0,
+        Rule::Parity { .. } | Rule::Clone(..) | Rule::Extremum { .. } => 0,
         Rule::Thermometer(_) | Rule::SlowThermometer(_) => 1,
-        Rule::Whispers { .. } | Rule::Renban(_) => 2,
+        Rule::Whispers { .. }
+        | Rule::Renban(_)
+        | Rule::Between(_)
+        | Rule::Lockout { .. }
+        | Rule::RegionSum { .. }
+        | Rule::Palindrome(_)
+        | Rule::Zipper(_)
+        | Rule::Entropic(_)
+        | Rule::Modular(_)
+        | Rule::Nabner(_) => 2,
         Rule::Sum { .. } | Rule::Relation { .. } => 3,
-        Rule::Arrow { .. } => 4,
+        Rule::Arrow { .. } | Rule::DoubleArrow(_) => 4,
         Rule::Killer { .. } | Rule::Cage { .. } => 5,
-        Rule::Difference { .. } | Rule::Ratio { .. } | Rule::Xv { .. } => 6,
-        Rule::Negative(_) | Rule::NonConsecutive => 7,
+        Rule::Difference { .. }
+        | Rule::Ratio { .. }
+        | Rule::Xv { .. }
+        | Rule::GreaterThan { .. }
+        | Rule::Quadruple { .. } => 6,
+        Rule::LittleKiller { .. }
+        | Rule::Sandwich { .. }
+        | Rule::XSum { .. }
+        | Rule::Skyscraper { .. } => 7,
+        Rule::Negative(_) | Rule::NonConsecutive => 8,
     }
 }
 
@@ -169,6 +228,86 @@ pub(super) fn draw(rules: &[Rule], board: &Board, out: &mut String) -> Under {
                 }
                 drawn
             }
+            Rule::Between(cells) | Rule::Lockout { cells, .. } | Rule::DoubleArrow(cells) => {
+                let drawn = ended(board, rule, cells, &mut body);
+                if drawn {
+                    cells.iter().for_each(|&c| under_line[c] = true);
+                }
+                drawn
+            }
+            Rule::RegionSum { .. }
+            | Rule::Palindrome(_)
+            | Rule::Zipper(_)
+            | Rule::Entropic(_)
+            | Rule::Modular(_)
+            | Rule::Nabner(_) => {
+                let (cells, colour, width) = match rule {
+                    Rule::RegionSum { segments } => (segments.concat(), REGION_SUM, 0.16),
+                    Rule::Palindrome(c) => (c.clone(), PALINDROME, 0.22),
+                    Rule::Zipper(c) => (c.clone(), ZIPPER, 0.18),
+                    Rule::Entropic(c) => (c.clone(), ENTROPIC, 0.18),
+                    Rule::Modular(c) => (c.clone(), MODULAR, 0.18),
+                    Rule::Nabner(c) => (c.clone(), NABNER, 0.2),
+                    _ => unreachable!("the arms above"),
+                };
+                let drawn = polyline(board, &cells, colour, UNIT * width, "", &mut body);
+                if drawn {
+                    cells.iter().for_each(|&c| under_line[c] = true);
+                }
+                drawn
+            }
+            Rule::Clone(a, b) => {
+                let cells: Vec<usize> = a.iter().chain(b).copied().collect();
+                let drawn = squares(board, &cells, CLONE, 0.44, &mut body);
+                if drawn {
+                    cells.iter().for_each(|&c| ground[c] = Some(CLONE));
+                }
+                drawn
+            }
+            Rule::Extremum { cells, minimum } => chevrons(board, cells, *minimum, &mut body),
+            Rule::GreaterThan { cells } => greater(board, *cells, &mut body),
+            Rule::Quadruple { cells, digits } => quadruple(board, cells, digits, &mut body),
+            Rule::LittleKiller {
+                cells,
+                towards,
+                total,
+            } => little_killer(board, cells[0], *towards, *total, &mut body),
+            Rule::Sandwich {
+                cells,
+                towards,
+                total,
+            } => outside(
+                board,
+                cells[0],
+                *towards,
+                &total.to_string(),
+                SANDWICH_INK,
+                &mut body,
+            ),
+            Rule::XSum {
+                cells,
+                towards,
+                total,
+            } => outside(
+                board,
+                cells[0],
+                *towards,
+                &total.to_string(),
+                XSUM_INK,
+                &mut body,
+            ),
+            Rule::Skyscraper {
+                cells,
+                towards,
+                count,
+            } => outside(
+                board,
+                cells[0],
+                *towards,
+                &count.to_string(),
+                SKYSCRAPER_INK,
+                &mut body,
+            ),
             Rule::Negative(_) | Rule::NonConsecutive => false,
         };
         if drawn {
@@ -431,6 +570,242 @@ fn parity(board: &Board, cells: &[usize], odd: bool, out: &mut String) -> bool {
     true
 }
 
+/// Whether `rules` have clues outside the grid, which need room around it.
+pub(super) fn outside_room(rules: &[Rule]) -> f64 {
+    let outside = rules.iter().any(|r| {
+        matches!(
+            r,
+            Rule::LittleKiller { .. }
+                | Rule::Sandwich { .. }
+                | Rule::XSum { .. }
+                | Rule::Skyscraper { .. }
+        )
+    });
+    if outside { OUTSIDE } else { 0.0 }
+}
+
+/// Where the clue of a line starting at `from` towards `towards` stands: in
+/// the band of room outside the grid, beside the cell before `from`.
+fn clue_at(board: &Board, from: usize, towards: Direction) -> Option<(f64, f64)> {
+    let (row, col) = board.places[from]?;
+    let (rows, cols) = board
+        .places
+        .iter()
+        .flatten()
+        .fold((0, 0), |(r, c), &(pr, pc)| (r.max(pr + 1), c.max(pc + 1)));
+    let (ox, oy) = (board.corner)(0, 0);
+    let (dr, dc) = towards.step();
+    let place = |at: i64, size: usize, origin: f64| {
+        if at < 0 {
+            origin - OUTSIDE / 2.0
+        } else if at >= size as i64 {
+            origin + size as f64 * UNIT + OUTSIDE / 2.0
+        } else {
+            origin + (at as f64 + 0.5) * UNIT
+        }
+    };
+    Some((
+        place(col as i64 - dc, cols, ox),
+        place(row as i64 - dr, rows, oy),
+    ))
+}
+
+/// A number outside the grid, in the band beside its row or column.
+fn outside(
+    board: &Board,
+    from: usize,
+    towards: Direction,
+    text: &str,
+    ink: &str,
+    out: &mut String,
+) -> bool {
+    let Some((x, y)) = clue_at(board, from, towards) else {
+        return false;
+    };
+    let _ = writeln!(
+        out,
+        r#"<text x="{x:.1}" y="{:.1}" font-size="15" font-weight="bold" fill="{ink}" text-anchor="middle">{}</text>"#,
+        y + 5.3,
+        escape(text)
+    );
+    true
+}
+
+/// A little killer's total outside the grid, and a small arrow beside it
+/// pointing along the diagonal.
+fn little_killer(
+    board: &Board,
+    from: usize,
+    towards: Direction,
+    total: i64,
+    out: &mut String,
+) -> bool {
+    let Some((x, y)) = clue_at(board, from, towards) else {
+        return false;
+    };
+    let (dr, dc) = towards.step();
+    let (ux, uy) = (dc as f64 / 2f64.sqrt(), dr as f64 / 2f64.sqrt());
+    let (tx, ty) = (x - ux * 5.0, y - uy * 5.0);
+    let _ = writeln!(
+        out,
+        r#"<text x="{tx:.1}" y="{:.1}" font-size="12" fill="black" text-anchor="middle">{total}</text>"#,
+        ty + 4.2,
+    );
+    let (ax, ay) = (x + ux * 5.0, y + uy * 5.0);
+    let (ex, ey) = (x + ux * 13.0, y + uy * 13.0);
+    let (back, side) = (4.0, 3.0);
+    let _ = writeln!(
+        out,
+        r#"<path d="M{ax:.1} {ay:.1}L{ex:.1} {ey:.1}M{:.1} {:.1}L{ex:.1} {ey:.1}L{:.1} {:.1}" stroke="black" stroke-width="1.2" stroke-linecap="round" stroke-linejoin="round" fill="none"/>"#,
+        ex - ux * back - uy * side,
+        ey - uy * back + ux * side,
+        ex - ux * back + uy * side,
+        ey - uy * back - ux * side,
+    );
+    true
+}
+
+/// A line with a shape on each end: circles (between line, double arrow) or
+/// diamonds (lockout line).
+fn ended(board: &Board, rule: &Rule, cells: &[usize], out: &mut String) -> bool {
+    let Some(points) = board.centres(cells) else {
+        return false;
+    };
+    let (colour, width, radius) = match rule {
+        Rule::Lockout { .. } => (LOCKOUT, 2.5, UNIT * 0.36),
+        Rule::DoubleArrow(_) => (ARROW, 2.0, UNIT * 0.4),
+        _ => (BETWEEN, UNIT * 0.12, UNIT * 0.38),
+    };
+    polyline(board, cells, colour, width, "", out);
+    for (&cell, &(x, y)) in [cells[0], cells[cells.len() - 1]]
+        .iter()
+        .zip([points[0], points[points.len() - 1]].iter())
+    {
+        let fill = board.fill[cell];
+        let _ = match rule {
+            Rule::Lockout { .. } => writeln!(
+                out,
+                r#"<path d="M{x:.1} {:.1}L{:.1} {y:.1}L{x:.1} {:.1}L{:.1} {y:.1}Z" stroke="{colour}" stroke-width="2" fill="{fill}"/>"#,
+                y - radius,
+                x + radius,
+                y + radius,
+                x - radius
+            ),
+            _ => writeln!(
+                out,
+                r#"<circle cx="{x:.1}" cy="{y:.1}" r="{radius:.1}" stroke="{colour}" stroke-width="2" fill="{fill}"/>"#
+            ),
+        };
+    }
+    true
+}
+
+/// A square of `colour` in each cell (`half` of a side from its centre).
+fn squares(board: &Board, cells: &[usize], colour: &str, half: f64, out: &mut String) -> bool {
+    let Some(points) = board.centres(cells) else {
+        return false;
+    };
+    for (x, y) in points {
+        let _ = writeln!(
+            out,
+            r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="{colour}"/>"#,
+            x - UNIT * half,
+            y - UNIT * half,
+            UNIT * 2.0 * half,
+            UNIT * 2.0 * half
+        );
+    }
+    true
+}
+
+/// `d` of a chevron with its tip at (`x`, `y`), pointing along (`dx`, `dy`).
+fn chevron(x: f64, y: f64, (dx, dy): (f64, f64), size: f64) -> String {
+    let (bx, by) = (x - dx * size * 0.6, y - dy * size * 0.6);
+    format!(
+        "M{:.1} {:.1}L{x:.1} {y:.1}L{:.1} {:.1}",
+        bx - dy * size,
+        by + dx * size,
+        bx + dy * size,
+        by - dx * size
+    )
+}
+
+/// Grey chevrons by each side of a minimum (pointing in) or maximum
+/// (pointing out) cell, as f-puzzles draws them.
+fn chevrons(board: &Board, cells: &[usize], minimum: bool, out: &mut String) -> bool {
+    let Some(points) = board.centres(cells) else {
+        return false;
+    };
+    let mut d = String::new();
+    for (x, y) in points {
+        for (dx, dy) in [(0.0, -1.0), (0.0, 1.0), (-1.0, 0.0), (1.0, 0.0)] {
+            let (near, far) = (UNIT * 0.3, UNIT * 0.42);
+            let (tip, towards) = match minimum {
+                true => (near, (-dx, -dy)),
+                false => (far, (dx, dy)),
+            };
+            d.push_str(&chevron(x + dx * tip, y + dy * tip, towards, UNIT * 0.12));
+        }
+    }
+    let _ = writeln!(
+        out,
+        r#"<path d="{d}" stroke="{ARROW}" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" fill="none"/>"#
+    );
+    true
+}
+
+/// A greater-than sign on the shared edge, its point towards the smaller
+/// (second) cell.
+fn greater(board: &Board, (a, b): (usize, usize), out: &mut String) -> bool {
+    let (Some((ax, ay)), Some((bx, by))) = (board.centre(a), board.centre(b)) else {
+        return false;
+    };
+    let (mx, my) = ((ax + bx) / 2.0, (ay + by) / 2.0);
+    let length = (bx - ax).hypot(by - ay).max(1e-9);
+    let (dx, dy) = ((bx - ax) / length, (by - ay) / length);
+    let size = UNIT * 0.13;
+    let d = chevron(mx + dx * size * 0.3, my + dy * size * 0.3, (dx, dy), size);
+    let _ = writeln!(
+        out,
+        r#"<path d="{d}" stroke="white" stroke-width="5" stroke-linecap="round" stroke-linejoin="round" fill="none"/>"#
+    );
+    let _ = writeln!(
+        out,
+        r#"<path d="{d}" stroke="black" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" fill="none"/>"#
+    );
+    true
+}
+
+/// A white circle on the corner the four cells share, with the digits in it.
+fn quadruple(board: &Board, cells: &[usize], digits: &[i64], out: &mut String) -> bool {
+    let Some(points) = board.centres(cells) else {
+        return false;
+    };
+    let x = points.iter().map(|p| p.0).sum::<f64>() / points.len() as f64;
+    let y = points.iter().map(|p| p.1).sum::<f64>() / points.len() as f64;
+    let r = UNIT * 0.3;
+    let _ = writeln!(
+        out,
+        r#"<circle cx="{x:.1}" cy="{y:.1}" r="{r:.1}" fill="white" stroke="black" stroke-width="1.2"/>"#
+    );
+    let texts: Vec<String> = digits.iter().map(i64::to_string).collect();
+    let lines: Vec<String> = match texts.len() {
+        0..=2 => vec![texts.join(" ")],
+        _ => texts.chunks(2).map(|c| c.join(" ")).collect(),
+    };
+    let size = if lines.len() == 1 { 10.0 } else { 9.0 };
+    for (i, line) in lines.iter().enumerate() {
+        let dy = (i as f64 - (lines.len() as f64 - 1.0) / 2.0) * size + size * 0.36;
+        let _ = writeln!(
+            out,
+            r#"<text x="{x:.1}" y="{:.1}" font-size="{size:.1}" fill="black" text-anchor="middle">{}</text>"#,
+            y + dy,
+            escape(line)
+        );
+    }
+    true
+}
+
 /// Legend lines for rules: those that hold everywhere, those that look like
 /// another rule, the generic ones; and, when `drawn` is false (a shape that
 /// is not a grid), a note that the rules with cells are not drawn.
@@ -473,6 +848,48 @@ pub(super) fn legend(rules: &[Rule], drawn: bool) -> Vec<String> {
     }
     if has(&|r| matches!(r, Rule::SlowThermometer(_))) {
         lines.push("Dashed-core thermometer: slow, digits may stay the same".to_string());
+    }
+    for (holds, line) in [
+        (
+            &(|r: &Rule| matches!(r, Rule::Sandwich { .. })) as &dyn Fn(&Rule) -> bool,
+            "Black numbers outside: sandwich sums, between the smallest and largest digit",
+        ),
+        (
+            &|r: &Rule| matches!(r, Rule::XSum { .. }),
+            "Green numbers outside: X-sums, the first X digits from the clue",
+        ),
+        (
+            &|r: &Rule| matches!(r, Rule::Skyscraper { .. }),
+            "Red numbers outside: skyscrapers seen from the clue",
+        ),
+        (
+            &|r: &Rule| matches!(r, Rule::Lockout { .. }),
+            "Blue line with diamonds: lockout, the line outside the ends' range",
+        ),
+        (
+            &|r: &Rule| matches!(r, Rule::Zipper(_)),
+            "Pink line: zipper, pairs from the centre sum alike",
+        ),
+        (
+            &|r: &Rule| matches!(r, Rule::Entropic(_)),
+            "Orange line: entropic, any three in a row low, middle and high",
+        ),
+        (
+            &|r: &Rule| matches!(r, Rule::Modular(_)),
+            "Teal line: modular, any three in a row differ modulo 3",
+        ),
+        (
+            &|r: &Rule| matches!(r, Rule::Nabner(_)),
+            "Yellow line: nabner, no two digits equal or consecutive",
+        ),
+        (
+            &|r: &Rule| matches!(r, Rule::Clone(..)),
+            "Yellow cells: clones, the same digits cell for cell",
+        ),
+    ] {
+        if has(holds) {
+            lines.push(line.to_string());
+        }
     }
     if has(&|r| matches!(r, Rule::Sum { .. } | Rule::Relation { .. })) {
         lines.push("Thin dashed grey line: cells under a sum or relation rule".to_string());
