@@ -386,17 +386,14 @@ fn check_rules(graph: &ConstraintGraph, colours: &[u8]) -> Result<(), Violation>
                         format!("the ends {a} and {b} differ by less than {difference}"),
                     ));
                 }
-                let between = matches!(rule, Rule::Between(_));
                 for &c in &cells[1..n - 1] {
                     let v = value(c);
-                    if between != (lo < v && v < hi) {
-                        let side = if between { "not strictly" } else { "" };
-                        return Err(broken(
-                            &[c],
-                            format!("{v} is {side} between the ends {a} and {b}")
-                                .replace("  ", " "),
-                        ));
-                    }
+                    let why = match rule {
+                        Rule::Between(_) if v <= lo || v >= hi => "not strictly between",
+                        Rule::Lockout { .. } if lo <= v && v <= hi => "not outside",
+                        _ => continue,
+                    };
+                    return Err(broken(&[c], format!("{v} is {why} the ends {a} and {b}")));
                 }
             }
             Rule::Quadruple { cells, digits } => {
@@ -681,6 +678,11 @@ mod tests {
             r#"Lockout(cells: ["r1c1", "r1c2", "r1c3"])"#,
             "195111111",
             "173111111",
+        ),
+        (
+            r#"Lockout(cells: ["r1c1", "r1c2", "r1c3"])"#,
+            "195111111",
+            "155111111",
         ),
         (
             r#"Quadruple(cells: ["r1c1", "r1c2", "r2c1", "r2c2"], digits: [1, 1, 2])"#,

@@ -349,8 +349,8 @@ fn every_mapped_field_counts_as_brute_force_says() {
         }),
         (
             "betweenline",
-            r#"[{"lines": [["R1C1", "R1C2", "R2C3"]]}]"#,
-            |v| v(1, 1).min(v(2, 3)) < v(1, 2) && v(1, 2) < v(1, 1).max(v(2, 3)),
+            r#"[{"lines": [["R1C1", "R2C2", "R3C3"]]}]"#,
+            |v| v(1, 1).min(v(3, 3)) < v(2, 2) && v(2, 2) < v(1, 1).max(v(3, 3)),
         ),
         (
             "quadruple",

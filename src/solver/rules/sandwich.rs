@@ -62,6 +62,9 @@ impl Propagator for Sandwich {
     }
 
     fn propagate(&self, domains: &mut [u128]) -> Result<(), Contradiction> {
+        if domains.contains(&0) {
+            return Err(Contradiction);
+        }
         let n = domains.len();
         let ranges: Vec<Option<(i64, i64)>> = domains.iter().map(|&d| self.range(d)).collect();
         let without_middle = ranges.iter().filter(|r| r.is_none()).count();

@@ -230,6 +230,10 @@ impl Propagator for Sum {
     }
 
     fn propagate(&self, domains: &mut [u128]) -> Result<(), Contradiction> {
+        // A store may hand over a cell it has emptied but not yet noticed.
+        if domains.contains(&0) {
+            return Err(Contradiction);
+        }
         self.bounds(domains)?;
         if let Some(combinations) = &self.combinations {
             self.table(combinations, domains)?;

@@ -38,6 +38,9 @@ impl Propagator for XSum {
     }
 
     fn propagate(&self, domains: &mut [u128]) -> Result<(), Contradiction> {
+        if domains.contains(&0) {
+            return Err(Contradiction);
+        }
         let n = domains.len();
         let ranges: Vec<(i64, i64)> = domains.iter().map(|&d| self.range(d)).collect();
         let mut keep = vec![0u128; n];
