@@ -587,12 +587,13 @@ fn ruled(path: &std::path::Path) -> (ConstraintGraph, Vec<Option<u8>>) {
     (graph, givens)
 }
 
-/// The three puzzles with rules that the pictures are tested on.
-fn ruled_files() -> [(&'static str, PathBuf); 3] {
+/// The four puzzles with rules that the pictures are tested on.
+fn ruled_files() -> [(&'static str, PathBuf); 4] {
     [
         ("killer", common::data("killer.ron")),
         ("thermo", common::data("thermo.ron")),
         ("every-rule", PathBuf::from(shape("every-rule.ron"))),
+        ("every-later-rule", PathBuf::from(shape("every-later-rule.ron"))),
     ]
 }
 
@@ -725,7 +726,73 @@ fn every_rule_is_drawn_once_with_its_marks() {
         for g in groups(&doc, "renban") {
             assert_eq!(shapes(g, "path", Some(("stroke", "#b36ae2"))), 1);
         }
+        let later: [(&str, Kind); 18] = [
+            ("little-killer", |r| matches!(r, Rule::LittleKiller { .. })),
+            ("sandwich", |r| matches!(r, Rule::Sandwich { .. })),
+            ("x-sum", |r| matches!(r, Rule::XSum { .. })),
+            ("skyscraper", |r| matches!(r, Rule::Skyscraper { .. })),
+            ("between", |r| matches!(r, Rule::Between(_))),
+            ("lockout", |r| matches!(r, Rule::Lockout { .. })),
+            ("quadruple", |r| matches!(r, Rule::Quadruple { .. })),
+            ("minimum", |r| {
+                matches!(r, Rule::Extremum { minimum: true, .. })
+            }),
+            ("maximum", |r| {
+                matches!(r, Rule::Extremum { minimum: false, .. })
+            }),
+            ("greater-than", |r| matches!(r, Rule::GreaterThan { .. })),
+            ("region-sum", |r| matches!(r, Rule::RegionSum { .. })),
+            ("palindrome", |r| matches!(r, Rule::Palindrome(_))),
+            ("clone", |r| matches!(r, Rule::Clone(..))),
+            ("zipper", |r| matches!(r, Rule::Zipper(_))),
+            ("double-arrow", |r| matches!(r, Rule::DoubleArrow(_))),
+            ("entropic", |r| matches!(r, Rule::Entropic(_))),
+            ("modular", |r| matches!(r, Rule::Modular(_))),
+            ("nabner", |r| matches!(r, Rule::Nabner(_))),
+        ];
+        for (class, kind) in later {
+            assert_eq!(groups(&doc, class).len(), count(kind), "{name}: {class}");
+        }
     }
+    // The later rules' details: clues outside the grid with their numbers,
+    // circles and diamonds on the ends of lines, a quadruple's digits.
+    let (graph, givens) = ruled(&PathBuf::from(shape("every-later-rule.ron")));
+    let values = Values {
+        givens: &givens,
+        solved: None,
+    };
+    let picture = svg(&graph, values, "every later rule");
+    let doc = roxmltree::Document::parse(&picture).unwrap();
+    let texts = |class| -> Vec<String> {
+        groups(&doc, class)
+            .iter()
+            .flat_map(|g| g.children().filter(|n| n.has_tag_name("text")))
+            .map(|n| n.text().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(texts("little-killer"), ["40", "45", "20"]);
+    assert_eq!(texts("sandwich"), ["10", "35"]);
+    assert_eq!(texts("x-sum"), ["17"]);
+    assert_eq!(texts("skyscraper"), ["3"]);
+    assert_eq!(texts("quadruple"), ["1 2", "3"]);
+    for g in groups(&doc, "little-killer") {
+        assert_eq!(shapes(g, "path", None), 1, "its arrow");
+    }
+    assert_eq!(shapes(groups(&doc, "between")[0], "circle", None), 2);
+    assert_eq!(shapes(groups(&doc, "double-arrow")[0], "circle", None), 2);
+    assert_eq!(shapes(groups(&doc, "lockout")[0], "path", None), 3);
+    assert_eq!(shapes(groups(&doc, "clone")[0], "rect", None), 2);
+    // The clues stand outside the grid: the grid is drawn inside the room
+    // left for them, and the clue above column 1 is above the grid's top.
+    let top_clue: f64 = groups(&doc, "sandwich")[1]
+        .children()
+        .find(|n| n.has_tag_name("text"))
+        .and_then(|n| n.attribute("y"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(top_clue < 30.0, "{top_clue}");
+    assert!(picture.contains("Green numbers outside: X-sums"));
     // The fixture's details: dots with values, parity shapes, global legends.
     let (graph, givens) = ruled(&PathBuf::from(shape("every-rule.ron")));
     let values = Values {

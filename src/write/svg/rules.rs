@@ -763,7 +763,7 @@ fn greater(board: &Board, (a, b): (usize, usize), out: &mut String) -> bool {
     let (mx, my) = ((ax + bx) / 2.0, (ay + by) / 2.0);
     let length = (bx - ax).hypot(by - ay).max(1e-9);
     let (dx, dy) = ((bx - ax) / length, (by - ay) / length);
-    let size = UNIT * 0.13;
+    let size = UNIT * 0.17;
     let d = chevron(mx + dx * size * 0.3, my + dy * size * 0.3, (dx, dy), size);
     let _ = writeln!(
         out,
