@@ -593,7 +593,10 @@ fn ruled_files() -> [(&'static str, PathBuf); 4] {
         ("killer", common::data("killer.ron")),
         ("thermo", common::data("thermo.ron")),
         ("every-rule", PathBuf::from(shape("every-rule.ron"))),
-        ("every-later-rule", PathBuf::from(shape("every-later-rule.ron"))),
+        (
+            "every-later-rule",
+            PathBuf::from(shape("every-later-rule.ron")),
+        ),
     ]
 }
 

@@ -588,6 +588,76 @@ fn load_time_errors_point_at_the_rule() {
     assert_eq!(Solver::new(&graph).count(&Puzzle::empty(2), 10), 2);
 }
 
+#[test]
+fn the_later_rules_load_time_errors_point_at_the_rule() {
+    let cases = [
+        (
+            r#"LittleKiller(from: "r2c2", towards: DownRight, total: 5)"#,
+            "v.ron:4:24: LittleKiller: the clue would stand on r1c1",
+        ),
+        (
+            r#"Sandwich(from: "r1c1", towards: DownRight, total: 3)"#,
+            "looks DownRight, not in an orthogonal direction",
+        ),
+        (
+            r#"Sandwich(from: "r1c1", towards: Right, total: 9)"#,
+            "no digits between 1 and 4 make a sandwich of 9",
+        ),
+        (
+            r#"XSum(from: "r1c1", towards: Right, total: 20)"#,
+            "no first digit X makes the first X digits sum to 20",
+        ),
+        (
+            r#"Skyscraper(from: "r1c1", towards: Down, count: 5)"#,
+            "5 seen, but between 1 and 4 can be",
+        ),
+        (
+            r#"Quadruple(cells: ["r1c1", "r1c2", "r2c1", "r3c3"], digits: [1])"#,
+            "needs the four cells of a 2×2 square",
+        ),
+        (
+            r#"Quadruple(cells: ["r1c1", "r1c2", "r2c1", "r2c2"], digits: [7])"#,
+            "7 is not the value of a symbol",
+        ),
+        (
+            r#"RegionSum(["r1c1", "r1c2"])"#,
+            "the line stays in one box",
+        ),
+        (
+            r#"Entropic(["r1c1", "r1c2"])"#,
+            "4 values do not split into three equal groups",
+        ),
+        (
+            r#"Nabner(["r1c1", "r1c2", "r1c3"])"#,
+            "3 cells, but at most 2 values are pairwise two apart",
+        ),
+        (
+            r#"Clone(["r1c1"], ["r1c2", "r1c3"])"#,
+            "1 cells cloned to 2",
+        ),
+        (
+            r#"Lockout(cells: ["r1c1", "r1c2"], difference: 4)"#,
+            "ends that differ by 4 or more: the values span 1 to 4",
+        ),
+        (
+            r#"Zipper(["r1c1", "r1c2"])"#,
+            "needs at least 3 cells, has 2",
+        ),
+        (
+            r#"Between(["r1c1", "r1c2", "r3c3"])"#,
+            "r3c3 does not touch r1c2",
+        ),
+        (
+            r#"GreaterThan("r1c1", "r2c2")"#,
+            "are not orthogonal neighbours",
+        ),
+    ];
+    for (rule, expected) in cases {
+        let err = error(rule);
+        assert!(err.contains(expected), "{rule}: {err}");
+    }
+}
+
 /// A 4×4 puzzle file adding rules to the built-in `sudoku4`: with one given,
 /// a killer cage, a thermometer, two white dots and a black one make it unique.
 const PUZZLE: &str = r#"Puzzle(

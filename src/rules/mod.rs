@@ -1172,7 +1172,7 @@ impl RuleSpec {
                 path(names, &cells)?;
                 let distinct = distinct_values(values);
                 match self {
-                    RuleSpec::Entropic(_) if distinct.len() % 3 != 0 => {
+                    RuleSpec::Entropic(_) if !distinct.len().is_multiple_of(3) => {
                         return Err(fault(
                             format!(
                                 "{} values do not split into three equal groups (low, middle, high)",
