@@ -1,5 +1,8 @@
 //! Rules on values (killer cages, thermometers, arrows, kropki, XV, whispers,
-//! renban, non-consecutive, odd/even, `Sum`, `Relation`): the solver's counts
+//! renban, non-consecutive, odd/even, `Sum`, `Relation`, and the later ones:
+//! outside clues, between and lockout lines, quadruples, minimum and maximum
+//! cells, greater-than signs, region-sum, palindrome, clone, zipper, double
+//! arrow, entropic, modular and nabner lines): the solver's counts
 //! against an independent brute force on random small instances, a known count,
 //! load-time errors, and the CLI on a RON puzzle that adds rules to its variant.
 
@@ -656,6 +659,33 @@ fn the_later_rules_load_time_errors_point_at_the_rule() {
         let err = error(rule);
         assert!(err.contains(expected), "{rule}: {err}");
     }
+}
+
+#[test]
+fn the_later_rules_are_written_as_they_are_read() {
+    let mut rng = Rng(0x5eed_0005);
+    let solution: Vec<i64> = (0..36)
+        .map(|i| ((i + i / 6 * 3 + i / 12) % 6) as i64 + 1)
+        .collect();
+    let mut written = std::collections::BTreeSet::new();
+    for _ in 0..300 {
+        let mut spec = random_more_rule(&mut rng, 6, &solution);
+        if let RuleSpec::Lockout { difference, .. } = &mut spec {
+            *difference = difference.filter(|_| rng.below(2) == 0);
+        }
+        let text = graphdoku::write::ron::rule(&spec);
+        // Read as variant files are read.
+        let back: RuleSpec = ron::Options::default()
+            .with_default_extension(
+                ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES
+                    | ron::extensions::Extensions::IMPLICIT_SOME,
+            )
+            .from_str(&text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(back, spec, "{text}");
+        written.insert(text.split('(').next().unwrap().to_string());
+    }
+    assert_eq!(written.len(), 18, "{written:?}");
 }
 
 /// A 4×4 puzzle file adding rules to the built-in `sudoku4`: with one given,
