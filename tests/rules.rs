@@ -417,8 +417,18 @@ fn cross_check(variant: &str, n: usize, instances: usize, seed: u64, keep: usize
         assert_eq!(cell_major, expected, "cell-major, {what}");
         counted[expected.min(2) as usize] += 1;
     }
-    // The instances are not all trivial: some have none, one, several.
+    // The instances are not all trivial: some have none, one, several; and a
+    // fair share of them is checked (random givens often clash, and a random
+    // rule may not load, e.g. a region-sum line inside one box).
     assert!(counted.iter().all(|&c| c > 0), "{counted:?}");
+    let checked: usize = counted.iter().sum();
+    assert!(
+        checked * 4 >= instances,
+        "{checked} of {instances}: {counted:?}"
+    );
+    eprintln!(
+        "{variant}: {checked} of {instances} instances checked, {counted:?} with 0, 1, 2+ solutions"
+    );
 }
 
 #[test]
@@ -433,12 +443,12 @@ fn six_by_six_counts_match_brute_force() {
 
 #[test]
 fn four_by_four_counts_match_brute_force_for_the_later_rules() {
-    cross_check("sudoku4", 4, 400, 0x5eed_0003, 0, random_more_rule);
+    cross_check("sudoku4", 4, 1000, 0x5eed_0003, 0, random_more_rule);
 }
 
 #[test]
 fn six_by_six_counts_match_brute_force_for_the_later_rules() {
-    cross_check("sudoku6", 6, 160, 0x5eed_0004, 18, random_more_rule);
+    cross_check("sudoku6", 6, 400, 0x5eed_0004, 18, random_more_rule);
 }
 
 #[test]
