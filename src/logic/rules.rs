@@ -170,6 +170,11 @@ fn reason(
     let list = |cs: &[usize]| cs.iter().map(|&c| name(c)).collect::<Vec<_>>().join(", ");
     let line = |cs: &[usize], sep: &str| cs.iter().map(|&c| name(c)).collect::<Vec<_>>().join(sep);
     let kind = rule.name();
+    // Positions of `cells` that hold different values: the rule's own
+    // distinctness, or an edge of the graph (the ways named are those the
+    // grid allows, a subset of what the rule alone allows).
+    let distinct = rule.distinct_cells().is_some();
+    let differ = |i: usize, j: usize| distinct || graph.adjacent(cells[i], cells[j]);
     // For a pair: whose values leave nothing for the other.
     let pair = || -> String {
         let (a, b) = (cells[0], cells[1]);
@@ -186,9 +191,14 @@ fn reason(
             total: Some(total), ..
         }
         | Rule::Cage { total, .. } => {
-            let distinct = matches!(rule, Rule::Killer { .. });
             let weights = vec![1; cells.len()];
-            let combos = sums(values, &weights, *total, distinct, after);
+            let ways = Ways {
+                values,
+                weights: &weights,
+                total: *total,
+                differ: &differ,
+            };
+            let combos = ways.sets(after);
             format!(
                 "{kind} {total} in {}: {}",
                 list(cells),
@@ -205,8 +215,14 @@ fn reason(
                 .collect();
             weights.extend(arrow.iter().map(|_| -1));
             // The circle's number, and the arrow's values, of each way left.
-            let ways = assignments(values, &weights, 0, false, after);
-            let mut shown: Vec<String> = ways
+            let ways = Ways {
+                values,
+                weights: &weights,
+                total: 0,
+                differ: &differ,
+            };
+            let all = ways.all(after);
+            let mut shown: Vec<String> = (all.iter().flatten())
                 .map(|w| {
                     let number: i64 = (w.iter().zip(&weights))
                         .filter(|(_, wt)| **wt > 0)
@@ -224,7 +240,10 @@ fn reason(
                 "{kind} from {} along {}, the sum along it is the circle: {}",
                 line(circle, ""),
                 line(arrow, "→"),
-                listed(shown)
+                match all {
+                    Some(_) => listed(shown),
+                    None => "too many ways to list".to_string(),
+                }
             )
         }
         Rule::Sum { weights, total, .. } => {
@@ -336,83 +355,61 @@ fn reason(
     }
 }
 
-/// The value tuples of `domains` (one mask per cell) whose weighted sum is
-/// `total` (all different when `distinct`); nothing when there are too many
-/// to enumerate.
-fn assignments<'a>(
+/// A linear sum over a rule's cells, for naming the ways it can be made.
+struct Ways<'a> {
     values: &'a [i64],
     weights: &'a [i64],
     total: i64,
-    distinct: bool,
-    domains: &'a [u128],
-) -> impl Iterator<Item = Vec<i64>> + 'a {
-    let size = (domains.iter()).try_fold(1u64, |p, d| p.checked_mul(u64::from(d.count_ones())));
-    let small = size.is_some_and(|s| s <= ENUMERATE_MAX);
-    let mut found = Vec::new();
-    if small {
-        let mut chosen = Vec::with_capacity(domains.len());
-        walk(
-            values,
-            weights,
-            total,
-            distinct,
-            domains,
-            &mut chosen,
-            &mut found,
-        );
-    }
-    found.into_iter()
+    /// Whether the cells at two positions must differ.
+    differ: &'a dyn Fn(usize, usize) -> bool,
 }
 
-fn walk(
-    values: &[i64],
-    weights: &[i64],
-    total: i64,
-    distinct: bool,
-    domains: &[u128],
-    chosen: &mut Vec<i64>,
-    found: &mut Vec<Vec<i64>>,
-) {
-    let i = chosen.len();
-    if i == domains.len() {
-        let sum: i64 = chosen.iter().zip(weights).map(|(v, w)| v * w).sum();
-        if sum == total {
-            found.push(chosen.clone());
+impl Ways<'_> {
+    /// The value tuples of `domains` (one mask per cell) that make the total
+    /// with the cells that must differ different; `None` when there are too
+    /// many to enumerate.
+    fn all(&self, domains: &[u128]) -> Option<Vec<Vec<i64>>> {
+        let size = (domains.iter()).try_fold(1u64, |p, d| p.checked_mul(u64::from(d.count_ones())));
+        if size.is_none_or(|s| s > ENUMERATE_MAX) {
+            return None;
         }
-        return;
+        let mut found = Vec::new();
+        self.walk(domains, &mut Vec::with_capacity(domains.len()), &mut found);
+        Some(found)
     }
-    for c in bits(domains[i]) {
-        let v = values[c as usize];
-        if distinct && chosen.contains(&v) {
-            continue;
-        }
-        chosen.push(v);
-        walk(values, weights, total, distinct, domains, chosen, found);
-        chosen.pop();
-    }
-}
 
-/// The sets (sorted, each once) of values that make a sum of unit weights.
-fn sums(
-    values: &[i64],
-    weights: &[i64],
-    total: i64,
-    distinct: bool,
-    domains: &[u128],
-) -> Option<Vec<Vec<i64>>> {
-    let size = (domains.iter()).try_fold(1u64, |p, d| p.checked_mul(u64::from(d.count_ones())));
-    if size.is_none_or(|s| s > ENUMERATE_MAX) {
-        return None;
+    fn walk(&self, domains: &[u128], chosen: &mut Vec<i64>, found: &mut Vec<Vec<i64>>) {
+        let i = chosen.len();
+        if i == domains.len() {
+            let sum: i64 = chosen.iter().zip(self.weights).map(|(v, w)| v * w).sum();
+            if sum == self.total {
+                found.push(chosen.clone());
+            }
+            return;
+        }
+        for c in bits(domains[i]) {
+            let v = self.values[c as usize];
+            if (0..i).any(|j| chosen[j] == v && (self.differ)(j, i)) {
+                continue;
+            }
+            chosen.push(v);
+            self.walk(domains, chosen, found);
+            chosen.pop();
+        }
     }
-    let mut sets: Vec<Vec<i64>> = assignments(values, weights, total, distinct, domains)
-        .map(|mut w| {
-            w.sort_unstable();
-            w
-        })
-        .collect();
-    sets.sort();
-    sets.dedup();
-    Some(sets)
+
+    /// The sets of values (sorted, each once) that make the total.
+    fn sets(&self, domains: &[u128]) -> Option<Vec<Vec<i64>>> {
+        let mut sets: Vec<Vec<i64>> = (self.all(domains)?.into_iter())
+            .map(|mut w| {
+                w.sort_unstable();
+                w
+            })
+            .collect();
+        sets.sort();
+        sets.dedup();
+        Some(sets)
+    }
 }
 
 /// `only 6+8+9 makes 23`, `only 4+9, 5+8 or 6+7 make 13`, or the count when
