@@ -421,7 +421,8 @@ fn each_kind_of_rule_step_says_why() {
     let cells = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
     let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
     // (rule, a given as (cell, colour), the first step in words)
-    let cases: Vec<(RuleSpec, Option<(usize, u8)>, &str)> = vec![
+    type Case = (RuleSpec, Option<(usize, u8)>, &'static str);
+    let cases: Vec<Case> = vec![
         (
             RuleSpec::Difference {
                 cells: pair("r1c1", "r1c2"),
@@ -490,7 +491,7 @@ fn each_kind_of_rule_step_says_why() {
     let base = ConstraintGraph::load("sudoku4").unwrap();
     let mut wrong = Vec::new();
     for (rule, given, expected) in cases {
-        let graph = base.clone().with_rules(&[rule.clone()]).unwrap();
+        let graph = base.clone().with_rules(std::slice::from_ref(&rule)).unwrap();
         let logic = Logic::new(&graph);
         let mut givens = vec![None; 16];
         if let Some((cell, colour)) = given {
