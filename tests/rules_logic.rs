@@ -10,7 +10,12 @@ mod common;
 use common::graphdoku;
 use graphdoku::logic::{Grade, Level, Logic, Technique};
 use graphdoku::rules::{Mark, RuleSpec};
+use graphdoku::serve::{Limits, Server};
 use graphdoku::{ConstraintGraph, Puzzle, Solver};
+use serde_json::{Value, json};
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::Duration;
 
 /// A seeded xorshift generator: the same seed, the same instances.
 struct Rng(u64);
@@ -491,7 +496,10 @@ fn each_kind_of_rule_step_says_why() {
     let base = ConstraintGraph::load("sudoku4").unwrap();
     let mut wrong = Vec::new();
     for (rule, given, expected) in cases {
-        let graph = base.clone().with_rules(std::slice::from_ref(&rule)).unwrap();
+        let graph = base
+            .clone()
+            .with_rules(std::slice::from_ref(&rule))
+            .unwrap();
         let logic = Logic::new(&graph);
         let mut givens = vec![None; 16];
         if let Some((cell, colour)) = given {
@@ -527,4 +535,54 @@ fn a_grid_wide_rule_makes_steps_of_two_cells() {
         assert!(text.contains(name), "{text}");
         assert!(text.contains("no value of r2c2 allows it"), "{text}");
     }
+}
+
+/// POSTs `body` to `/api/{endpoint}` of the server at `addr` with its token;
+/// the JSON answer.
+fn post(addr: SocketAddr, token: &str, endpoint: &str, body: &Value) -> Value {
+    let body = body.to_string();
+    let request = format!(
+        "POST /api/{endpoint} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Authorization: Bearer {token}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    let (_, json) = answer.split_once("\r\n\r\n").expect("a body");
+    serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {answer}"))
+}
+
+#[test]
+fn the_page_api_hints_and_grades_with_rules() {
+    let server = Server::bind(0, Limits::default()).expect("a free loopback port");
+    let (addr, token) = (server.addr(), server.token().expect("a token").to_string());
+    std::thread::spawn(move || server.run());
+    // The 4×4 of `a_thermometer_forces_its_bulb_to_one`, as the page sends it.
+    let ron = r#"Variant(extends: "sudoku4", rules: [Thermometer(["r1c1", "r1c2"])])"#;
+    let givens: Vec<Value> = (0..16)
+        .map(|c| if c == 1 { json!("2") } else { Value::Null })
+        .collect();
+    let body = json!({"ron": ron, "givens": givens});
+    let hint = post(addr, &token, "hint", &body);
+    let step = &hint["steps"][0];
+    assert_eq!(step["technique"], "rule", "{hint}");
+    assert_eq!(
+        step["text"],
+        "r1c1 = 1: thermometer r1c1→r1c2, nothing larger can follow"
+    );
+    assert_eq!(step["rule"]["kind"], "thermometer");
+    assert_eq!(step["rule"]["cells"], json!(["r1c1", "r1c2"]));
+    assert_eq!(step["cells"], json!([0, 1]), "the page highlights the rule");
+    // The killer without givens, its cages in the variant: level `rules`.
+    let cages = &KILLER4[KILLER4.find("rules:").unwrap()..KILLER4.rfind(')').unwrap()];
+    let ron = format!("Variant(extends: \"sudoku4\", {cages})");
+    let grade = post(addr, &token, "grade", &json!({"ron": ron}));
+    assert_eq!(grade["status"], "unique", "{grade}");
+    assert_eq!(grade["level"], "rules", "{grade}");
+    assert_eq!(grade["hardest"], "rule", "{grade}");
 }
