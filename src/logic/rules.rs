@@ -126,7 +126,7 @@ fn bits(mut mask: u128) -> impl Iterator<Item = u8> {
 }
 
 /// The cells a rule speaks of, in its order (empty for the global ones).
-pub(super) fn rule_cells(rule: &Rule) -> Vec<usize> {
+fn rule_cells(rule: &Rule) -> Vec<usize> {
     match rule {
         Rule::Killer { cells, .. }
         | Rule::Cage { cells, .. }
@@ -264,11 +264,12 @@ fn reason(
             // Removed from above what remains (nothing larger follows) or below it.
             let (mut high, mut low) = (false, false);
             for i in 0..cells.len() {
-                let (lo, hi) = (after[i].trailing_zeros(), 127 - after[i].leading_zeros());
+                let left = || bits(after[i]).map(|c| values[c as usize]);
+                let (lo, hi) = (left().min().unwrap_or(0), left().max().unwrap_or(0));
                 for c in bits(before[i] & !after[i]) {
                     let v = values[c as usize];
-                    high |= v > values[hi as usize];
-                    low |= v < values[lo as usize];
+                    high |= v > hi;
+                    low |= v < lo;
                 }
             }
             let why = match (high, low, strict) {
