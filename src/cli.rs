@@ -78,16 +78,18 @@ pub enum Command {
     /// Grade puzzles: the techniques needed without guessing, the guesses, and the level.
     ///
     /// Levels, by the hardest technique needed (the easiest is always tried first):
-    /// easy = naked and hidden singles; medium = locked candidates; hard = naked or
-    /// hidden pairs; fiendish = naked or hidden triples; needs-search = logic runs
-    /// out and a guess is needed.
+    /// easy = naked and hidden singles; rules = one rule on values applied alone (a
+    /// killer cage's combinations, a thermometer's order; puzzles with rules only);
+    /// medium = locked candidates; hard = naked or hidden pairs; fiendish = naked or
+    /// hidden triples; needs-search = logic runs out and a guess is needed.
     Grade {
         #[command(flatten)]
         input: InputArgs,
         #[command(flatten)]
         output: ReportArgs,
     },
-    /// Explain each puzzle's solution step by step, easiest technique first.
+    /// Explain each puzzle's solution step by step, easiest technique first (a rule's
+    /// deduction is a step named after the rule).
     Explain {
         #[command(flatten)]
         input: InputArgs,
@@ -327,7 +329,7 @@ pub struct GenerateArgs {
     /// Clue pattern symmetry: none, rot180, rot90, mirror, diagonal (as the shape allows).
     #[arg(long, default_value = "none")]
     pub symmetry: Symmetry,
-    /// Only puzzles of this level: easy, medium, hard, fiendish, needs-search.
+    /// Only puzzles of this level: easy, rules, medium, hard, fiendish, needs-search.
     #[arg(long)]
     pub difficulty: Option<Level>,
     /// Full solutions to try per puzzle before giving up on --clues or --difficulty.

@@ -127,8 +127,9 @@ fn top1465_grades_at_the_hardest_levels() {
         "{counts:?}"
     );
     assert!(count(Level::Medium) * 20 <= grades.len(), "{counts:?}");
-    // Every technique is exercised (and so checked by the replay) somewhere.
-    for technique in Technique::ALL {
+    // Every technique is exercised (and so checked by the replay) somewhere;
+    // rule steps need rules on values (`tests/rules_logic.rs`).
+    for technique in Technique::ALL.into_iter().filter(|&t| t != Technique::Rule) {
         assert!(
             grades
                 .iter()

@@ -4,7 +4,9 @@ use std::io::Write;
 
 use anyhow::Result;
 use graphdoku::logic::{Grade, Logic, Path, Step};
-use graphdoku::write::json::{self, Kind, Outcome, Placement, PuzzleRecord, StepRecord};
+use graphdoku::write::json::{
+    self, Kind, Outcome, Placement, PuzzleRecord, RuleRecord, StepRecord,
+};
 use graphdoku::{ConstraintGraph, Record, Solver, Stats, Verdict, uniqueness};
 
 use super::{Report, Status, checked, puzzle_or_report};
@@ -46,13 +48,6 @@ pub(super) fn analyse_or_report<'g>(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<Result<(Logic<'g>, Analysis), Status>> {
-    if let Some(rule) = graph.rules().first() {
-        anyhow::bail!(
-            "{}: explain, hint and grade do not use rules on values yet (this puzzle has a {}); solve, count and check do",
-            record.label,
-            rule.name()
-        );
-    }
     let logic = Logic::new(graph);
     Ok(match analyse(graph, solver, &logic, record, err) {
         Ok(analysis) => Ok((logic, analysis)),
@@ -204,5 +199,17 @@ fn step_json(logic: &Logic, step: &Step) -> StepRecord {
         text: logic.describe(step),
         placed: step.placed.map(named),
         eliminated: step.eliminated.iter().copied().map(named).collect(),
+        rule: rule_json(logic, step),
     }
+}
+
+/// The rule of a rule step, for tools: its kind and cells by name.
+fn rule_json(logic: &Logic, step: &Step) -> Option<RuleRecord> {
+    let graph = logic.graph();
+    Some(RuleRecord {
+        kind: logic.rule_kind(step)?,
+        cells: (step.cells.iter())
+            .map(|&c| graph.cells()[c].name.clone())
+            .collect(),
+    })
 }

@@ -13,17 +13,24 @@ use super::{Path, Technique};
 /// | level | hardest technique needed |
 /// |---|---|
 /// | `easy` | naked and hidden singles |
+/// | `rules` | a rule on values (a killer cage, a thermometer, …) applied alone |
 /// | `medium` | locked candidates |
 /// | `hard` | naked or hidden pairs |
 /// | `fiendish` | naked or hidden triples |
 /// | `needs-search` | none of these suffice: at least one guess |
 ///
-/// A solved (or empty-of-work) puzzle is `easy`.
+/// A solved (or empty-of-work) puzzle is `easy`. `rules` sits just above the
+/// singles: a step of one rule on its own cells (the combinations of one cage,
+/// the bounds along one thermometer) is the next thing a solver looks at in a
+/// puzzle with rules, before any pattern across houses; only puzzles with rules
+/// can have it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Level {
     /// Singles only.
     Easy,
+    /// Singles and the rules' own deductions.
+    Rules,
     /// Locked candidates.
     Medium,
     /// Pairs.
@@ -36,18 +43,20 @@ pub enum Level {
 
 impl Level {
     /// Every level, easiest first.
-    pub const ALL: [Level; 5] = [
+    pub const ALL: [Level; 6] = [
         Level::Easy,
+        Level::Rules,
         Level::Medium,
         Level::Hard,
         Level::Fiendish,
         Level::NeedsSearch,
     ];
 
-    /// The level's name: `easy`, `medium`, `hard`, `fiendish`, `needs-search`.
+    /// The level's name: `easy`, `rules`, `medium`, `hard`, `fiendish`, `needs-search`.
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
+            Level::Rules => "rules",
             Level::Medium => "medium",
             Level::Hard => "hard",
             Level::Fiendish => "fiendish",
@@ -59,6 +68,7 @@ impl Level {
     pub fn of(technique: Technique) -> Level {
         match technique {
             Technique::NakedSingle | Technique::HiddenSingle => Level::Easy,
+            Technique::Rule => Level::Rules,
             Technique::LockedCandidates => Level::Medium,
             Technique::NakedPair | Technique::HiddenPair => Level::Hard,
             Technique::NakedTriple | Technique::HiddenTriple => Level::Fiendish,
@@ -85,7 +95,7 @@ impl FromStr for Level {
 ///
 /// ```
 /// use graphdoku::logic::{Grade, Level, Path, Step, Technique};
-/// let step = |technique| Step { technique, placed: None, eliminated: vec![], cells: vec![], houses: vec![], colours: vec![] };
+/// let step = |technique| Step { technique, placed: None, eliminated: vec![], cells: vec![], houses: vec![], colours: vec![], rule: None };
 /// let path = Path { steps: vec![step(Technique::NakedSingle), step(Technique::HiddenPair), step(Technique::NakedSingle)] };
 /// let grade = Grade::of(&path);
 /// assert_eq!(grade.level, Level::Hard);

@@ -46,6 +46,7 @@ pub(super) fn find(logic: &Logic, board: &Board) -> Option<Step> {
                     .collect(),
                 houses: vec![*a, *b],
                 colours: vec![colour],
+                rule: None,
             });
         }
     }

@@ -3,20 +3,25 @@
 //! A [`Board`] holds each cell's candidates; placing a symbol removes it from the
 //! cell's neighbours (every edge of the graph, not only houses). [`Logic`] finds
 //! the easiest deduction available ([`Technique`] order), one technique per file:
-//! `singles` (naked and hidden), `locked` (locked candidates), `subsets` (naked
+//! `singles` (naked and hidden), `rules` (one rule on values alone: a killer
+//! cage, a thermometer, …), `locked` (locked candidates), `subsets` (naked
 //! and hidden pairs and triples). When none applies it guesses, taking the value
 //! of a known solution, so a [`Path`] always ends at that solution. [`Grade`]
 //! turns a path into a difficulty [`Level`].
 
 mod grade;
 mod locked;
+mod rules;
 mod singles;
 mod subsets;
 mod text;
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use crate::colours::Colours;
+use crate::solver::rules::RuleSet;
 pub use grade::{Grade, Level};
 
 use crate::graph::ConstraintGraph;
@@ -31,6 +36,9 @@ pub enum Technique {
     NakedSingle,
     /// In a house holding every symbol, a symbol with one possible cell goes there.
     HiddenSingle,
+    /// One rule on values (a killer cage, a thermometer, a dot, …), alone,
+    /// removes candidates of its cells.
+    Rule,
     /// A symbol confined, within one full house, to its intersection with a
     /// second house leaves the rest of the second house.
     LockedCandidates,
@@ -50,9 +58,10 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 8] = [
+    pub const ALL: [Technique; 9] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
+        Technique::Rule,
         Technique::LockedCandidates,
         Technique::NakedPair,
         Technique::HiddenPair,
@@ -66,6 +75,7 @@ impl Technique {
         match self {
             Technique::NakedSingle => "naked single",
             Technique::HiddenSingle => "hidden single",
+            Technique::Rule => "rule",
             Technique::LockedCandidates => "locked candidates",
             Technique::NakedPair => "naked pair",
             Technique::HiddenPair => "hidden pair",
@@ -89,7 +99,11 @@ impl Technique {
 /// | locked candidates | the symbol's cells in the first house | the confining house, then the other | the symbol |
 /// | naked pair / triple | the subset's cells | the house | their candidates |
 /// | hidden pair / triple | the cells the symbols are confined to | the house | the symbols |
+/// | rule | the rule's cells (two for a pair of a grid-wide rule) | none | none |
 /// | guess | the cell | none | its candidates before the guess |
+///
+/// A rule step names its rule in [`Step::rule`]; it places a cell when it
+/// leaves one with a single candidate.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Step {
     /// The technique used.
@@ -104,6 +118,18 @@ pub struct Step {
     pub houses: Vec<usize>,
     /// The symbols of the pattern.
     pub colours: Vec<u8>,
+    /// The rule a [`Technique::Rule`] step applies.
+    pub rule: Option<RuleUse>,
+}
+
+/// The rule a rule step applies, and why it removes what it removes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RuleUse {
+    /// The rule, as an index into [`ConstraintGraph::rules`].
+    pub index: usize,
+    /// The rule, its cells and the reason in words, e.g. `thermometer
+    /// r2c2→r3c4→r4c4, nothing larger can follow`.
+    pub reason: String,
 }
 
 /// A placement or elimination that leaves some cell without a candidate: the
@@ -151,8 +177,12 @@ pub struct Path {
     pub steps: Vec<Step>,
 }
 
-/// The deduction engine for one variant: the graph's houses and edges in the
-/// shapes the techniques need, computed once.
+/// The deduction engine for one variant: the graph's houses, edges and rules
+/// in the shapes the techniques need, computed once.
+///
+/// The cells a rule holds distinct (killer cages, renban lines) are
+/// neighbours here, and odd/even cells start with the candidates of their
+/// parity, so the singles use them; every other rule makes its own steps.
 ///
 /// # Example
 /// ```
@@ -179,6 +209,8 @@ pub struct Logic<'g> {
     /// (a, b, a ∩ b) for a full house `a`, another house `b`, at least two
     /// shared cells, and cells of `b` outside `a`.
     intersections: Vec<(usize, usize, Vec<usize>)>,
+    /// The rules' propagators, as the solver compiles them.
+    rules: Arc<RuleSet>,
 }
 
 impl<'g> Logic<'g> {
@@ -204,13 +236,24 @@ impl<'g> Logic<'g> {
                 }
             }
         }
+        let mut neighbours: Vec<Vec<usize>> = (0..graph.len())
+            .map(|c| graph.neighbours(c).collect())
+            .collect();
+        for cells in graph.rules().iter().filter_map(|r| r.distinct_cells()) {
+            for &a in cells {
+                for &b in cells.iter().filter(|&&b| b != a) {
+                    if !neighbours[a].contains(&b) {
+                        neighbours[a].push(b);
+                    }
+                }
+            }
+        }
         Logic {
             graph,
-            neighbours: (0..graph.len())
-                .map(|c| graph.neighbours(c).collect())
-                .collect(),
+            neighbours,
             full,
             intersections,
+            rules: Arc::new(RuleSet::new(graph)),
         }
     }
 
@@ -243,6 +286,21 @@ impl<'g> Logic<'g> {
                 .collect(),
             placed: vec![None; self.graph.len()],
         };
+        let values = self.graph.values();
+        for rule in self.graph.rules() {
+            if let (crate::rules::Rule::Parity { cells, odd }, Some(values)) = (rule, values) {
+                for &cell in cells {
+                    let set = &mut board.candidates[cell];
+                    *set = set
+                        .iter()
+                        .filter(|&c| (values[c as usize].rem_euclid(2) == 1) == *odd)
+                        .collect();
+                    if set.is_empty() {
+                        return Err(Contradiction { cell });
+                    }
+                }
+            }
+        }
         for (cell, given) in puzzle.givens().iter().enumerate() {
             if let Some(colour) = *given {
                 self.place(&mut board, cell, colour)?;
@@ -292,10 +350,12 @@ impl<'g> Logic<'g> {
     ///
     /// # Complexity
     /// Each technique scans the cells or houses once; the subsets try every pair
-    /// or triple of a house's open cells (or missing symbols).
+    /// or triple of a house's open cells (or missing symbols); each rule runs
+    /// its propagators on its own cells to their fixed point.
     pub fn next_step(&self, board: &Board) -> Option<Step> {
         singles::naked(board)
             .or_else(|| singles::hidden(self, board))
+            .or_else(|| rules::find(self, board))
             .or_else(|| locked::find(self, board))
             .or_else(|| subsets::naked(self, board, 2))
             .or_else(|| subsets::hidden(self, board, 2))
@@ -320,6 +380,7 @@ impl<'g> Logic<'g> {
             cells: vec![cell],
             houses: Vec::new(),
             colours: board.candidates[cell].iter().collect(),
+            rule: None,
         }
     }
 
@@ -353,6 +414,13 @@ impl<'g> Logic<'g> {
         text::describe(self.graph, step)
     }
 
+    /// The kind of a rule step's rule, for tools: `killer-cage`,
+    /// `thermometer`, `white-dot`, …; `None` for other steps.
+    pub fn rule_kind(&self, step: &Step) -> Option<String> {
+        let rule = &self.graph.rules()[step.rule.as_ref()?.index];
+        Some(rule.name().to_lowercase().replace(' ', "-"))
+    }
+
     fn is_full(&self, house: usize) -> bool {
         self.full[house]
     }
@@ -368,6 +436,7 @@ impl Step {
             cells: vec![cell],
             houses,
             colours: vec![colour],
+            rule: None,
         }
     }
 }

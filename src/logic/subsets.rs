@@ -124,6 +124,7 @@ fn step(
         cells,
         houses: vec![house],
         colours,
+        rule: None,
     })
 }
 

@@ -37,6 +37,10 @@ pub(super) fn describe(graph: &ConstraintGraph, step: &Step) -> String {
             symbols(&step.colours),
             cells(&step.cells)
         ),
+        Technique::Rule => step
+            .rule
+            .as_ref()
+            .map_or_else(|| name.to_string(), |r| r.reason.clone()),
         Technique::Guess => {
             let value = step.placed.map_or(String::new(), |(_, c)| symbols(&[c]));
             format!(
@@ -48,15 +52,16 @@ pub(super) fn describe(graph: &ConstraintGraph, step: &Step) -> String {
     format!("{}: {reason}", effect(graph, step))
 }
 
-/// `r3c5 = 7`, or eliminations grouped by the symbols they remove: `r1c3, r1c9 ≠ 4, 7; r2c1 ≠ 4`.
+/// `r3c5 = 7`, eliminations grouped by the symbols they remove: `r1c3, r1c9 ≠ 4, 7; r2c1 ≠ 4`,
+/// or both (a rule step that places a cell and narrows others): `r3c5 = 7; r3c6 ≠ 7, 9`.
 fn effect(graph: &ConstraintGraph, step: &Step) -> String {
-    if let Some((cell, colour)) = step.placed {
-        return format!(
+    let placed = step.placed.map(|(cell, colour)| {
+        format!(
             "{} = {}",
             cell_names(graph, &[cell]),
             symbol_names(graph, &[colour])
-        );
-    }
+        )
+    });
     // (cell, its removed colours), in order of first appearance.
     let mut per_cell: Vec<(usize, Vec<u8>)> = Vec::new();
     for &(cell, colour) in &step.eliminated {
@@ -73,15 +78,14 @@ fn effect(graph: &ConstraintGraph, step: &Step) -> String {
             None => groups.push((vec![cell], colours)),
         }
     }
-    groups
-        .iter()
-        .map(|(cells, colours)| {
+    (placed.into_iter())
+        .chain(groups.iter().map(|(cells, colours)| {
             format!(
                 "{} ≠ {}",
                 cell_names(graph, cells),
                 symbol_names(graph, colours)
             )
-        })
+        }))
         .collect::<Vec<_>>()
         .join("; ")
 }

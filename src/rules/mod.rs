@@ -564,6 +564,20 @@ impl Rule {
         }
     }
 
+    /// The cells the rule speaks of, each once, in the rule's order (none for
+    /// the rules that hold everywhere: non-consecutive, negative constraints).
+    pub fn cells(&self) -> Vec<usize> {
+        let seen = std::cell::RefCell::new(Vec::new());
+        self.map_cells(|c| {
+            let mut seen = seen.borrow_mut();
+            if !seen.contains(&c) {
+                seen.push(c);
+            }
+            c
+        });
+        seen.into_inner()
+    }
+
     /// Whether the rule holds every cell of it to a different value (so the
     /// solver may treat its cells as neighbours of the graph).
     pub fn distinct_cells(&self) -> Option<&[usize]> {

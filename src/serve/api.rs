@@ -457,6 +457,14 @@ fn step_json(logic: &Logic, step: &Step) -> Value {
         text: logic.describe(step),
         placed: step.placed.map(named),
         eliminated: step.eliminated.iter().copied().map(named).collect(),
+        rule: logic
+            .rule_kind(step)
+            .map(|kind| crate::write::json::RuleRecord {
+                kind,
+                cells: (step.cells.iter())
+                    .map(|&c| graph.cells()[c].name.clone())
+                    .collect(),
+            }),
     };
     let mut out = serde_json::to_value(record).unwrap_or_else(|_| json!({}));
     out["cell"] = json!(step.placed.map(|p| p.0));

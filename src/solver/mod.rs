@@ -13,7 +13,7 @@
 
 mod bits;
 mod dense;
-mod rules;
+pub(crate) mod rules;
 mod search;
 mod shape;
 mod sparse;

@@ -224,6 +224,19 @@ pub struct StepRecord {
     pub placed: Option<Placement>,
     /// The candidates it removed.
     pub eliminated: Vec<Placement>,
+    /// The rule a `rule` step applies.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub rule: Option<RuleRecord>,
+}
+
+/// The rule of a rule step: its kind and the cells the step speaks of.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleRecord {
+    /// The kind (`killer-cage`, `thermometer`, `white-dot`, …).
+    pub kind: String,
+    /// The rule's cells, by name, in its order (a grid-wide rule: the pair of
+    /// the step).
+    pub cells: Vec<String>,
 }
 
 /// A symbol in a cell.

@@ -376,6 +376,12 @@ pub fn replay(graph: &ConstraintGraph, puzzle: &Puzzle, path: &Path, solution: &
                     assert!(step.cells.contains(&cell) && !set.contains(&colour), "{at}");
                 }
             }
+            Technique::Rule => {
+                // Checked against the solution above; what the rule allows is
+                // `tests/rules_logic.rs`'s to check.
+                let used = step.rule.as_ref().expect("a rule step names its rule");
+                assert!(used.index < graph.rules().len(), "{at}");
+            }
             Technique::Guess => {
                 let (cell, colour) = step.placed.expect("a guess places");
                 assert!(has(cell, colour), "{at}");

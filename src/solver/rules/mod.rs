@@ -59,6 +59,8 @@ pub(crate) struct RuleSet {
     slot: Vec<u32>,
     /// The propagators watching each slot.
     watchers: Vec<Vec<u32>>,
+    /// The index in `graph.rules()` of the rule each propagator comes from.
+    origin: Vec<u32>,
 }
 
 impl RuleSet {
@@ -76,11 +78,15 @@ impl RuleSet {
             .expect("rules are checked to have values")
             .into();
         let mut props: Vec<Box<dyn Propagator>> = Vec::new();
+        // The rule being compiled, and the origin of each pair and each sum.
+        let current = std::cell::Cell::new(0u32);
+        let (mut pair_origin, mut sum_origin) = (Vec::new(), Vec::new());
         let mut pairs = |cells: &mut dyn Iterator<Item = (usize, usize)>,
                          allows: &dyn Fn(i64, i64) -> bool| {
             let table = Arc::new(pair::Table::new(&values, allows));
             for (a, b) in cells {
                 props.push(Box::new(pair::Pair::new(a, b, table.clone())));
+                pair_origin.push(current.get());
             }
         };
         let chain = |cells: &[usize]| -> Vec<(usize, usize)> {
@@ -98,7 +104,8 @@ impl RuleSet {
                 .map(|(i, j)| (cells[i], cells[j]))
                 .collect()
         };
-        for rule in rules {
+        for (index, rule) in rules.iter().enumerate() {
+            current.set(index as u32);
             match rule {
                 Rule::Killer { total: None, .. } | Rule::Parity { .. } => {}
                 Rule::Killer {
@@ -293,9 +300,12 @@ impl RuleSet {
                     (a - b).abs() >= 2
                 }),
             }
+            sum_origin.resize(sums.len(), index as u32);
         }
         // Pairs first: cheap, and they narrow what the sums enumerate.
         props.extend(sums);
+        pair_origin.extend(sum_origin);
+        set.origin = pair_origin;
         set.slot = vec![u32::MAX; graph.len()];
         for (p, prop) in props.iter().enumerate() {
             for &cell in prop.cells() {
@@ -318,6 +328,14 @@ impl RuleSet {
     /// Whether every propagator treats all symbols alike (true without rules).
     pub(crate) fn symmetric(&self) -> bool {
         self.propagators.iter().all(|p| p.symmetric())
+    }
+
+    /// The propagators compiled from rule `rule` (an index into the graph's
+    /// rules), in order: what the logic engine runs alone to explain that rule.
+    pub(crate) fn of_rule(&self, rule: usize) -> impl Iterator<Item = &dyn Propagator> {
+        (self.propagators.iter().zip(&self.origin))
+            .filter(move |&(_, &o)| o as usize == rule)
+            .map(|(p, _)| p.as_ref())
     }
 
     /// Whether there is no propagator.

@@ -1,0 +1,588 @@
+//! The logic engine with rules on values: `explain`, `hint` and `grade` name a
+//! rule's deduction after the rule, every step (rule steps included) is sound
+//! on random small instances, and a puzzle that needs the rules grades `rules`.
+//!
+//! The random rules are `tests/rules.rs`'s generator, copied (test crates do
+//! not share code but through `common`).
+
+mod common;
+
+use common::graphdoku;
+use graphdoku::logic::{Grade, Level, Logic, Technique};
+use graphdoku::rules::{Mark, RuleSpec};
+use graphdoku::serve::{Limits, Server};
+use graphdoku::{ConstraintGraph, Puzzle, Solver};
+use serde_json::{Value, json};
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::Duration;
+
+/// A seeded xorshift generator: the same seed, the same instances.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn name(row: usize, col: usize) -> String {
+    format!("r{}c{}", row + 1, col + 1)
+}
+
+/// A random path of up to `least` + a random number below `spread` cells of an `n`×`n` grid, each touching the
+/// last (king's move), without repeats.
+fn path(
+    rng: &mut Rng,
+    n: usize,
+    least: usize,
+    spread: usize,
+    orthogonal: bool,
+) -> Vec<(usize, usize)> {
+    let len = least + rng.below(spread);
+    let mut cells = vec![(rng.below(n), rng.below(n))];
+    while cells.len() < len {
+        let (r, c) = *cells.last().unwrap();
+        let mut next = Vec::new();
+        for dr in -1i64..=1 {
+            for dc in -1i64..=1 {
+                if (dr, dc) == (0, 0) || (orthogonal && dr != 0 && dc != 0) {
+                    continue;
+                }
+                let (r2, c2) = (r as i64 + dr, c as i64 + dc);
+                if (0..n as i64).contains(&r2) && (0..n as i64).contains(&c2) {
+                    let cell = (r2 as usize, c2 as usize);
+                    if !cells.contains(&cell) {
+                        next.push(cell);
+                    }
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        cells.push(next[rng.below(next.len())]);
+    }
+    cells
+}
+
+fn names(cells: &[(usize, usize)]) -> Vec<String> {
+    cells.iter().map(|&(r, c)| name(r, c)).collect()
+}
+
+/// A random rule on an `n`×`n` grid whose numbers mostly come from `solution`
+/// (values by cell), so that most instances have solutions and some do not.
+fn random_rule(rng: &mut Rng, n: usize, solution: &[i64]) -> RuleSpec {
+    let v = |(r, c): (usize, usize)| solution[r * n + c];
+    let sum = |cells: &[(usize, usize)]| cells.iter().map(|&c| v(c)).sum::<i64>();
+    let nudge = |rng: &mut Rng| [0, 0, 0, 1, -1][rng.below(5)];
+    match rng.below(16) {
+        0 => {
+            let cells = path(rng, n, 2, 3, false);
+            let total = (rng.below(4) > 0).then(|| sum(&cells) + nudge(rng));
+            RuleSpec::Killer {
+                cells: names(&cells),
+                total,
+            }
+        }
+        1 => {
+            let cells = path(rng, n, 2, 2, false);
+            let total = sum(&cells) + nudge(rng);
+            RuleSpec::Cage {
+                cells: names(&cells),
+                total: total.clamp(cells.len() as i64, cells.len() as i64 * n as i64),
+            }
+        }
+        2 | 3 => {
+            let mut cells = path(rng, n, 2, 2, false);
+            if v(cells[0]) > v(*cells.last().unwrap()) {
+                cells.reverse();
+            }
+            match rng.below(2) {
+                0 => RuleSpec::Thermometer(names(&cells)),
+                _ => RuleSpec::SlowThermometer(names(&cells)),
+            }
+        }
+        4 => {
+            let cells = path(rng, n, 2, 2, false);
+            RuleSpec::Arrow {
+                circle: names(&cells[..1]),
+                line: names(&cells[1..]),
+            }
+        }
+        5 => {
+            let cells = path(rng, n, 2, 1, true);
+            let value = (v(cells[0]) - v(cells[1])).abs().max(1);
+            RuleSpec::Difference {
+                cells: (name(cells[0].0, cells[0].1), name(cells[1].0, cells[1].1)),
+                value: (value != 1).then_some(value),
+            }
+        }
+        6 => {
+            let cells = path(rng, n, 2, 1, true);
+            RuleSpec::Ratio {
+                cells: (name(cells[0].0, cells[0].1), name(cells[1].0, cells[1].1)),
+                value: [None, Some(3)][rng.below(2)],
+            }
+        }
+        7 => {
+            let cells = path(rng, n, 2, 1, true);
+            let (a, b) = (name(cells[0].0, cells[0].1), name(cells[1].0, cells[1].1));
+            match v(cells[0]) + v(cells[1]) {
+                5 => RuleSpec::V(a, b),
+                _ => RuleSpec::X(a, b),
+            }
+        }
+        8 => RuleSpec::Negative([Mark::Difference, Mark::Ratio, Mark::XV][rng.below(3)]),
+        9 => RuleSpec::Whispers {
+            cells: names(&path(rng, n, 2, 3, false)),
+            difference: Some(1 + rng.below(n / 2) as i64),
+        },
+        10 => RuleSpec::Renban(names(&path(rng, n, 2, 2, false))),
+        11 => RuleSpec::NonConsecutive,
+        12 => {
+            let cells: Vec<String> = (0..1 + rng.below(3))
+                .map(|_| name(rng.below(n), rng.below(n)))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            match rng.below(2) {
+                0 => RuleSpec::Odd(cells),
+                _ => RuleSpec::Even(cells),
+            }
+        }
+        13 => {
+            let cells = path(rng, n, 2, 2, false);
+            let weights: Vec<i64> = cells
+                .iter()
+                .map(|_| [-2, -1, 1, 2, 3][rng.below(5)])
+                .collect();
+            let total = cells
+                .iter()
+                .zip(&weights)
+                .map(|(&c, w)| w * v(c))
+                .sum::<i64>();
+            RuleSpec::Sum {
+                cells: names(&cells),
+                weights: Some(weights),
+                total,
+            }
+        }
+        14 => {
+            // A pill of two cells and an arrow of two or three.
+            let cells = path(rng, n, 4, 2, false);
+            RuleSpec::Arrow {
+                circle: names(&cells[..2]),
+                line: names(&cells[2..]),
+            }
+        }
+        _ => {
+            let pairs = (0..1 + rng.below(3))
+                .map(|_| {
+                    let p = path(rng, n, 2, 1, false);
+                    (name(p[0].0, p[0].1), name(p[1].0, p[1].1))
+                })
+                .collect();
+            let allowed = (0..2 + rng.below(6))
+                .map(|_| (1 + rng.below(n) as i64, 1 + rng.below(n) as i64))
+                .collect();
+            RuleSpec::Relation { pairs, allowed }
+        }
+    }
+}
+
+/// Random instances of `variant` (side `n`) with one to three random rules and
+/// the givens `keep` of a random solution keeps: for each that has a solution,
+/// the path to it never removes the solution's value (rule steps included) and
+/// ends at it. Returns the number of rule steps seen.
+fn sound_paths(variant: &str, n: usize, instances: usize, seed: u64, keep: usize) -> usize {
+    let base = ConstraintGraph::load(variant).unwrap();
+    let plain = Solver::new(&base);
+    let mut rng = Rng(seed);
+    let (mut rule_steps, mut solved) = (0, 0);
+    for instance in 0..instances {
+        let mut givens = vec![None; n * n];
+        for _ in 0..n {
+            givens[rng.below(n * n)] = Some(rng.below(n) as u8);
+        }
+        let Some(reference) = plain.solve(&Puzzle::new(givens)) else {
+            continue;
+        };
+        let values: Vec<i64> = reference.colours().iter().map(|&c| c as i64 + 1).collect();
+        let rules: Vec<RuleSpec> = (0..1 + rng.below(3))
+            .map(|_| random_rule(&mut rng, n, &values))
+            .collect();
+        let Ok(graph) = base.clone().with_rules(&rules) else {
+            continue;
+        };
+        let givens = (0..n * n)
+            .map(|c| (rng.below(n * n) < keep).then_some(reference.colours()[c]))
+            .collect();
+        let puzzle = Puzzle::new(givens);
+        let Some(solution) = Solver::new(&graph).solve(&puzzle) else {
+            continue;
+        };
+        let what = format!("instance {instance} of {variant}: {rules:?}");
+        let logic = Logic::new(&graph);
+        let path = logic.path(&puzzle, &solution).unwrap_or_else(|c| {
+            panic!(
+                "the path contradicts the solution at cell {}, {what}",
+                c.cell
+            )
+        });
+        let truth = solution.colours();
+        for step in &path.steps {
+            let text = logic.describe(step);
+            if let Some((cell, colour)) = step.placed {
+                assert_eq!(colour, truth[cell], "{text}, {what}");
+            }
+            for &(cell, colour) in &step.eliminated {
+                assert_ne!(colour, truth[cell], "{text}, {what}");
+            }
+            if step.technique == Technique::Rule {
+                let rule = &graph.rules()[step.rule.as_ref().unwrap().index];
+                assert!(text.contains(rule.name()), "{text}, {what}");
+                rule_steps += 1;
+            }
+        }
+        solved += 1;
+    }
+    assert!(
+        solved >= instances / 8,
+        "{solved} of {instances} solved, {rule_steps} rule steps"
+    );
+    rule_steps
+}
+
+#[test]
+fn every_step_is_sound_on_random_four_by_fours() {
+    let steps = sound_paths("sudoku4", 4, 600, 0x5eed_0101, 0);
+    assert!(steps >= 100, "{steps} rule steps");
+}
+
+#[test]
+fn every_step_is_sound_on_random_six_by_sixes() {
+    let steps = sound_paths("sudoku6", 6, 400, 0x5eed_0102, 6);
+    assert!(steps >= 40, "{steps} rule steps");
+}
+
+/// A 4×4 whose only given, 2 in r1c2, sits at the top of a two-cell
+/// thermometer: no single applies, and the thermometer forces its bulb to 1.
+#[test]
+fn a_thermometer_forces_its_bulb_to_one() {
+    let base = ConstraintGraph::load("sudoku4").unwrap();
+    let graph = base
+        .with_rules(&[RuleSpec::Thermometer(vec!["r1c1".into(), "r1c2".into()])])
+        .unwrap();
+    let mut givens = vec![None; 16];
+    givens[1] = Some(1);
+    let puzzle = Puzzle::new(givens);
+    let solution = Solver::new(&graph).solve(&puzzle).unwrap();
+    let logic = Logic::new(&graph);
+    let path = logic.path(&puzzle, &solution).unwrap();
+    let first = &path.steps[0];
+    assert_eq!(first.technique, Technique::Rule);
+    assert_eq!(first.placed, Some((0, 0)));
+    assert_eq!(first.cells, vec![0, 1]);
+    assert_eq!(
+        logic.describe(first),
+        "r1c1 = 1: thermometer r1c1→r1c2, nothing larger can follow"
+    );
+    // The board before it offers no single.
+    let board = logic.start(&puzzle).unwrap();
+    assert_eq!(logic.next_step(&board).as_ref(), Some(first));
+    assert_eq!(board.candidates(0), vec![0, 2, 3]);
+}
+
+/// A 4×4 killer with no givens: the cages alone make it unique.
+const KILLER4: &str = r#"Puzzle(
+    variant: "sudoku4",
+    givens: Rows(["....", "....", "....", "...."]),
+    rules: [
+        Killer(cells: ["r1c1", "r1c2"], total: 3),
+        Killer(cells: ["r1c3", "r2c3"], total: 4),
+        Killer(cells: ["r1c4", "r2c4"], total: 6),
+        Killer(cells: ["r2c1", "r3c1"], total: 5),
+        Killer(cells: ["r2c2", "r3c2", "r4c2"], total: 8),
+        Killer(cells: ["r3c3", "r3c4"], total: 7),
+        Killer(cells: ["r4c1"], total: 4),
+        Killer(cells: ["r4c3", "r4c4"], total: 3),
+    ],
+)
+"#;
+
+#[test]
+fn a_killer_without_givens_is_explained_and_grades_rules() {
+    let (graph, record) = graphdoku::read::read_ron_puzzle(KILLER4, "k4.ron").unwrap();
+    let puzzle = record.puzzle.unwrap();
+    assert_eq!(puzzle.clue_count(), 0);
+    let solution = Solver::new(&graph).solve(&puzzle).unwrap();
+    let logic = Logic::new(&graph);
+    let path = logic.path(&puzzle, &solution).unwrap();
+    assert_eq!(
+        logic.describe(&path.steps[0]),
+        "r1c1, r1c2 ≠ 3, 4: killer cage 3 in r1c1, r1c2: only 1+2 makes 3"
+    );
+    let grade = Grade::of(&path);
+    assert_eq!(grade.level, Level::Rules);
+    assert_eq!(grade.guesses, 0);
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("k4.ron");
+    std::fs::write(&file, KILLER4).unwrap();
+    let out = graphdoku().arg("explain").arg(&file).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(text.contains(": rules, 20 steps"), "{text}");
+    assert!(
+        text.contains("   1. r1c1, r1c2 ≠ 3, 4: killer cage 3 in r1c1, r1c2: only 1+2 makes 3"),
+        "{text}"
+    );
+    let grade = graphdoku().arg("grade").arg(&file).output().unwrap();
+    let text = String::from_utf8_lossy(&grade.stdout).to_string();
+    assert!(text.contains("k4.ron: rules (naked single ×"), "{text}");
+    assert!(text.contains("rule ×6"), "{text}");
+    let hint = graphdoku().arg("hint").arg(&file).output().unwrap();
+    let text = String::from_utf8_lossy(&hint.stdout).to_string();
+    assert!(
+        text.ends_with(
+            "k4.ron: r1c1, r1c2 ≠ 3, 4: killer cage 3 in r1c1, r1c2: only 1+2 makes 3\n"
+        ),
+        "{text}"
+    );
+    // JSON names the rule: its kind and cells.
+    let json = graphdoku()
+        .args(["explain", "-f", "json"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let line: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(line["level"], "rules");
+    let first = &line["steps"][0];
+    assert_eq!(first["technique"], "rule");
+    assert_eq!(first["rule"]["kind"], "killer-cage");
+    assert_eq!(first["rule"]["cells"], serde_json::json!(["r1c1", "r1c2"]));
+    assert_eq!(first["eliminated"].as_array().unwrap().len(), 4);
+    let singles = (line["steps"].as_array().unwrap().iter())
+        .find(|s| s["technique"] == "naked-single")
+        .unwrap();
+    assert!(singles.get("rule").is_none(), "{singles}");
+}
+
+#[test]
+fn the_killer_and_thermo_puzzles_in_data_are_explained_with_rule_steps() {
+    for (file, rule, example) in [
+        (
+            "killer.ron",
+            "killer cage",
+            "r5c5, r6c5, r6c6 ≠ 1, 2, 3, 4, 5, 7: killer cage 23 in r5c5, r6c5, r6c6: only 6+8+9 makes 23",
+        ),
+        (
+            "thermo.ron",
+            "thermometer",
+            "r8c2 = 1: thermometer r8c2→r7c1→r8c1, nothing larger can follow",
+        ),
+    ] {
+        let text = std::fs::read_to_string(common::data(file)).unwrap();
+        let (graph, record) = graphdoku::read::read_ron_puzzle(&text, file).unwrap();
+        let puzzle = record.puzzle.unwrap();
+        let solution = Solver::new(&graph).solve(&puzzle).unwrap();
+        let logic = Logic::new(&graph);
+        // `path` checks that the steps reach the solution.
+        let path = logic.path(&puzzle, &solution).unwrap();
+        let texts: Vec<String> = path.steps.iter().map(|s| logic.describe(s)).collect();
+        let rules = (path.steps.iter())
+            .filter(|s| s.technique == Technique::Rule)
+            .count();
+        assert!(rules >= 20, "{file}: {rules} rule steps");
+        assert!(
+            (texts.iter()).filter(|t| t.contains(rule)).count() == rules,
+            "{file}"
+        );
+        assert!(texts.iter().any(|t| t == example), "{file}: {texts:#?}");
+
+        let out = graphdoku()
+            .arg("explain")
+            .arg(common::data(file))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{file}");
+        let shown = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(shown.contains(example), "{file}: {shown}");
+    }
+}
+
+/// A rule of each kind that makes steps, alone on a 4×4 with at most one
+/// given, and its first step in words.
+#[test]
+fn each_kind_of_rule_step_says_why() {
+    let cells = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+    let pair = |a: &str, b: &str| (a.to_string(), b.to_string());
+    // (rule, a given as (cell, colour), the first step in words)
+    type Case = (RuleSpec, Option<(usize, u8)>, &'static str);
+    let cases: Vec<Case> = vec![
+        (
+            RuleSpec::Difference {
+                cells: pair("r1c1", "r1c2"),
+                value: Some(3),
+            },
+            None,
+            "r1c1, r1c2 ≠ 2, 3: white dot r1c1–r1c2, they differ by 3: no value of the other cell allows it",
+        ),
+        (
+            RuleSpec::Ratio {
+                cells: pair("r1c1", "r1c2"),
+                value: Some(3),
+            },
+            None,
+            "r1c1, r1c2 ≠ 2, 4: black dot r1c1–r1c2, one is 3 times the other: no value of the other cell allows it",
+        ),
+        (
+            RuleSpec::V("r1c1".into(), "r1c2".into()),
+            Some((2, 3)),
+            "r1c1, r1c2 ≠ 1: V r1c1–r1c2, they sum to 5: no value of the other cell allows it",
+        ),
+        (
+            RuleSpec::Whispers {
+                cells: cells(&["r1c1", "r1c2", "r1c3"]),
+                difference: Some(3),
+            },
+            None,
+            "r1c1, r1c2, r1c3 ≠ 2, 3: whispers line r1c1–r1c2–r1c3, neighbours on it differ by at least 3",
+        ),
+        (
+            RuleSpec::Renban(cells(&["r1c1", "r1c2"])),
+            Some((2, 1)),
+            "r1c1, r1c2 ≠ 1: renban line r1c1–r1c2, consecutive values in any order: only the run 3–4 is left",
+        ),
+        (
+            RuleSpec::Arrow {
+                circle: cells(&["r1c1"]),
+                line: cells(&["r1c2", "r1c3"]),
+            },
+            None,
+            "r1c1 ≠ 1; r1c2, r1c3 ≠ 4: arrow from r1c1 along r1c2→r1c3, the sum along it is the circle: 3 = 1+2 or 4 = 1+3",
+        ),
+        (
+            RuleSpec::SlowThermometer(cells(&["r1c1", "r2c1"])),
+            Some((4, 1)),
+            "r1c1 = 1: slow thermometer r1c1→r2c1, nothing as large can follow",
+        ),
+        (
+            RuleSpec::Cage {
+                cells: cells(&["r1c1", "r2c2"]),
+                total: 7,
+            },
+            None,
+            "r1c1, r2c2 ≠ 1, 2: sum cage 7 in r1c1, r2c2: only 3+4 makes 7",
+        ),
+        (
+            RuleSpec::Sum {
+                cells: cells(&["r1c1", "r1c2"]),
+                weights: Some(vec![2, -1]),
+                total: 5,
+            },
+            None,
+            "r1c1 ≠ 1, 2; r1c2 ≠ 2, 4: sum 2·r1c1 − r1c2 = 5, no other values make the total",
+        ),
+    ];
+    let base = ConstraintGraph::load("sudoku4").unwrap();
+    let mut wrong = Vec::new();
+    for (rule, given, expected) in cases {
+        let graph = base
+            .clone()
+            .with_rules(std::slice::from_ref(&rule))
+            .unwrap();
+        let logic = Logic::new(&graph);
+        let mut givens = vec![None; 16];
+        if let Some((cell, colour)) = given {
+            givens[cell] = Some(colour);
+        }
+        let board = logic.start(&Puzzle::new(givens)).unwrap();
+        let step = logic.next_step(&board);
+        let text = step.as_ref().map(|s| logic.describe(s)).unwrap_or_default();
+        if text != expected {
+            wrong.push(format!("{rule:?}:\n  {text}\n  not {expected}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn a_grid_wide_rule_makes_steps_of_two_cells() {
+    let base = ConstraintGraph::load("sudoku4").unwrap();
+    for (rule, name) in [
+        (RuleSpec::NonConsecutive, "non-consecutive"),
+        (RuleSpec::Negative(Mark::XV), "negative constraint"),
+    ] {
+        let graph = base.clone().with_rules(&[rule]).unwrap();
+        let logic = Logic::new(&graph);
+        let mut givens = vec![None; 16];
+        givens[5] = Some(1); // r2c2 = 2
+        let board = logic.start(&Puzzle::new(givens)).unwrap();
+        let step = logic.next_step(&board).unwrap();
+        assert_eq!(step.technique, Technique::Rule, "{name}");
+        assert_eq!(step.cells.len(), 2, "{name}");
+        assert!(step.cells.contains(&5), "{name}");
+        let text = logic.describe(&step);
+        assert!(text.contains(name), "{text}");
+        assert!(text.contains("no value of r2c2 allows it"), "{text}");
+    }
+}
+
+/// POSTs `body` to `/api/{endpoint}` of the server at `addr` with its token;
+/// the JSON answer.
+fn post(addr: SocketAddr, token: &str, endpoint: &str, body: &Value) -> Value {
+    let body = body.to_string();
+    let request = format!(
+        "POST /api/{endpoint} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Authorization: Bearer {token}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = String::new();
+    let _ = stream.read_to_string(&mut answer);
+    let (_, json) = answer.split_once("\r\n\r\n").expect("a body");
+    serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {answer}"))
+}
+
+#[test]
+fn the_page_api_hints_and_grades_with_rules() {
+    let server = Server::bind(0, Limits::default()).expect("a free loopback port");
+    let (addr, token) = (server.addr(), server.token().expect("a token").to_string());
+    std::thread::spawn(move || server.run());
+    // The 4×4 of `a_thermometer_forces_its_bulb_to_one`, as the page sends it.
+    let ron = r#"Variant(extends: "sudoku4", rules: [Thermometer(["r1c1", "r1c2"])])"#;
+    let givens: Vec<Value> = (0..16)
+        .map(|c| if c == 1 { json!("2") } else { Value::Null })
+        .collect();
+    let body = json!({"ron": ron, "givens": givens});
+    let hint = post(addr, &token, "hint", &body);
+    let step = &hint["steps"][0];
+    assert_eq!(step["technique"], "rule", "{hint}");
+    assert_eq!(
+        step["text"],
+        "r1c1 = 1: thermometer r1c1→r1c2, nothing larger can follow"
+    );
+    assert_eq!(step["rule"]["kind"], "thermometer");
+    assert_eq!(step["rule"]["cells"], json!(["r1c1", "r1c2"]));
+    assert_eq!(step["cells"], json!([0, 1]), "the page highlights the rule");
+    // The killer without givens, its cages in the variant: level `rules`.
+    let cages = &KILLER4[KILLER4.find("rules:").unwrap()..KILLER4.rfind(')').unwrap()];
+    let ron = format!("Variant(extends: \"sudoku4\", {cages})");
+    let grade = post(addr, &token, "grade", &json!({"ron": ron}));
+    assert_eq!(grade["status"], "unique", "{grade}");
+    assert_eq!(grade["level"], "rules", "{grade}");
+    assert_eq!(grade["hardest"], "rule", "{grade}");
+}
