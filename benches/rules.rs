@@ -12,7 +12,7 @@
 //! The puzzles are every RON puzzle with rules in `data/` and `data/rules/`; a
 //! puzzle's kind is its file's name without a trailing `-NN` (`killer-03.ron`
 //! is a `killer`). Our time is the median of repeated runs of compiling the
-//! graph's solver and counting to 2. `--cpsat` hands every puzzle to
+//! graph's solver and counting to 2 (one run past a second). `--cpsat` hands every puzzle to
 //! `benches/cpsat_rules.py` as one JSON line on stdin (cells with their allowed
 //! values, houses, edges outside houses, givens, the orthogonal neighbours and
 //! the rules as [`graphdoku::rules::Rule`] serialises them); the script solves,
@@ -128,18 +128,29 @@ fn cases(dirs: &[PathBuf]) -> Vec<Case> {
     cases
 }
 
-/// The median of `runs` of `work` (at least 3, and more until `budget` has
-/// passed, 50 at most).
+/// The median of runs of `work`: at least 3, and more until `budget` has
+/// passed (50 at most); one when it takes more than a second.
 fn median_time(budget: Duration, mut work: impl FnMut()) -> Duration {
     let start = Instant::now();
     let mut times = Vec::new();
-    while times.len() < 3 || (start.elapsed() < budget && times.len() < 50) {
+    while times.is_empty()
+        || (times.len() < 3 && times[0] < Duration::from_secs(1))
+        || (start.elapsed() < budget && times.len() < 50)
+    {
         let t = Instant::now();
         work();
         times.push(t.elapsed());
     }
     times.sort_unstable();
     times[times.len() / 2]
+}
+
+/// A ratio as `12×`, or `0.4×` below ten.
+fn times(ratio: f64) -> String {
+    match ratio < 10.0 {
+        true => format!("{ratio:.1}×"),
+        false => format!("{ratio:.0}×"),
+    }
 }
 
 fn median(values: &mut [f64]) -> f64 {
@@ -321,7 +332,7 @@ fn main() {
                     }
                     (status, _) => status.to_string(),
                 };
-                let ratio = ratio(i).map_or("-".into(), |r| format!("{r:.0}×"));
+                let ratio = ratio(i).map_or("-".into(), times);
                 println!(" {time} | {ratio} |");
             }
             None => println!(),
@@ -365,7 +376,11 @@ fn main() {
             let mut ratios: Vec<f64> = members.iter().filter_map(|&i| ratio(i)).collect();
             match ratios.is_empty() {
                 true => println!(" - | - |"),
-                false => println!(" {:.1} | {:.0}× |", median(&mut times), median(&mut ratios)),
+                false => println!(
+                    " {:.1} | {} |",
+                    median(&mut times),
+                    self::times(median(&mut ratios))
+                ),
             }
         } else {
             println!();
