@@ -170,9 +170,14 @@ pub enum Command {
     /// Import an f-puzzles or SudokuPad puzzle: write a RON variant and puzzle, or solve it.
     ///
     /// Size, givens, regions, diagonals, anti-knight, anti-king, extra regions and
-    /// disjoint groups are kept; any other constraint (killer cages, thermometers,
-    /// arrows, kropki dots…) is refused, naming each one (exit 2), and so are
-    /// SudokuPad's drawings (lines, overlays…), which do not say what rule they draw.
+    /// disjoint groups are kept; rules on the digits are imported as rules: killer
+    /// cages, thermometers, arrows, kropki dots (with their negative constraint),
+    /// XV, whispers, renban, odd and even cells, non-consecutive, little killers,
+    /// region-sum lines, palindromes, clones, minimum and maximum cells. Any other
+    /// constraint (sandwich sums, X-sums, skyscrapers, between lines, quadruples…)
+    /// is refused, naming each one (exit 2), and so are SudokuPad's drawings
+    /// (lines, overlays…), which do not say what rule they draw; cosmetic text,
+    /// lines, shapes and cages are left out with a note.
     Import {
         /// An f-puzzles JSON file (`-` for standard input); or, when no such file
         /// exists, an f-puzzles link or its `?load=` string (`N4Ig…`), or a
@@ -190,6 +195,28 @@ pub enum Command {
         solve: bool,
         #[command(flatten)]
         budget: BudgetArgs,
+    },
+    /// Export a puzzle, rules and all, as an f-puzzles link (or its JSON).
+    ///
+    /// Prints `https://www.f-puzzles.com/?load=…` (the f-puzzles JSON,
+    /// lz-string-compressed to base64, as f-puzzles writes its links), which
+    /// `import` reads back to the same graph, givens and rules. An N×N grid (up
+    /// to 16×16) with rows, columns and regions can be written, with diagonals,
+    /// extra regions, disjoint groups, anti-knight, anti-king and the rules
+    /// f-puzzles has fields for; anything else (samurai, pie and other shapes,
+    /// sum cages with repeats, slow thermometers, other sums and relations) is
+    /// refused, naming every part that cannot be written (exit 2).
+    Export {
+        /// A puzzle file; `-` for standard input; omit to export --variant's empty shape.
+        #[arg(value_name = "FILE", required_unless_present = "variant")]
+        file: Option<PathBuf>,
+        /// Variant of a text puzzle file, or the shape to export without FILE
+        /// (a RON file or a built-in name) [default: sudoku9].
+        #[arg(long, short, value_name = "VARIANT")]
+        variant: Option<String>,
+        /// Print the plain f-puzzles JSON (what f-puzzles saves) instead of a link.
+        #[arg(long)]
+        json: bool,
     },
     /// Print a shell completion script to standard output.
     ///

@@ -133,6 +133,7 @@ fn make(
                 line.level = made.grade.as_ref().map(|g| json::word(&g.level));
                 line.seed = Some(seed);
                 line.variant = Some(args.variant.clone());
+                line.rules = Some(json::rules(graph)).filter(|r| !r.is_empty());
                 writeln!(out, "{}", json::to_line(&line))?;
             }
             GenerateFormat::Ron => {

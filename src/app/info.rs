@@ -142,6 +142,7 @@ pub(crate) fn run(variant: &str, json: bool, out: &mut impl Write) -> Result<Sta
             degree_mean: summary.degree_mean,
             restricted_cells: summary.restricted_cells,
             warnings: summary.warnings,
+            rules: json::rules(&graph),
         };
         writeln!(out, "{}", json::to_line(&record))?;
     } else {

@@ -7,6 +7,7 @@ mod completions;
 mod count;
 mod euler;
 mod explain;
+mod export;
 mod generate;
 mod grade;
 mod graph;
@@ -215,6 +216,11 @@ pub fn run(cli: Cli) -> Result<Status> {
             solve,
             budget,
         } => buffered(|out| import::run(&source, output, solve, budget.budget(), out)),
+        Command::Export {
+            file,
+            variant,
+            json,
+        } => buffered(|out| export::run(file, variant, json, out)),
         Command::Graph {
             variant,
             format,

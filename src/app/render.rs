@@ -106,7 +106,10 @@ pub(crate) fn run(options: &Options, out: &mut impl Write) -> Result<Status> {
 
 /// The graph and first puzzle of a puzzle file, and its label for the title
 /// (a RON puzzle's name, or the file name and the puzzle's place in it).
-fn first_puzzle(path: &Path, variant: Option<&str>) -> Result<(ConstraintGraph, Puzzle, String)> {
+pub(crate) fn first_puzzle(
+    path: &Path,
+    variant: Option<&str>,
+) -> Result<(ConstraintGraph, Puzzle, String)> {
     let name = path.display().to_string();
     let short = path
         .file_name()

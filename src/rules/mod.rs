@@ -220,7 +220,7 @@ pub enum RuleSpec {
 }
 
 /// A kind of mark between two orthogonal neighbours, for [`RuleSpec::Negative`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, serde::Serialize)]
 pub enum Mark {
     /// White kropki dots (difference 1).
     Difference,
@@ -232,7 +232,7 @@ pub enum Mark {
 
 /// A rule with its cells resolved to indices and its defaults filled in: what
 /// the solver, `verify` and the writers read.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub enum Rule {
     /// See [`RuleSpec::Killer`].
     Killer {

@@ -6,11 +6,14 @@
 //! `status` ([`Outcome`]) always, the rest as the command has them.
 //! Cells are named as in the variant (`r1c1`), symbols written as in its
 //! alphabet, and a puzzle or solution is a line in the format the readers take.
+//! Rules on the values go with the graph they belong to ([`RuleRecord`]:
+//! `graph` and `info` records, and `generate`'s), left out when there are none.
 
 use serde::{Deserialize, Serialize};
 
 use super::{edges, position, why_label};
 use crate::graph::ConstraintGraph;
+use crate::rules::{Mark, Rule};
 
 /// The schema version every record carries; raised when a field changes meaning
 /// or goes away (new fields may appear without it).
@@ -153,6 +156,9 @@ pub struct PuzzleRecord {
     /// `generate`: the variant, as given.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub variant: Option<String>,
+    /// `generate`: the rules the puzzle is under, when it has some.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub rules: Option<Vec<RuleRecord>>,
 }
 
 impl PuzzleRecord {
@@ -180,6 +186,7 @@ impl PuzzleRecord {
             clues: None,
             seed: None,
             variant: None,
+            rules: None,
         }
     }
 }
@@ -296,6 +303,9 @@ pub struct InfoRecord {
     pub restricted_cells: usize,
     /// Doubtful but legal features of the shape.
     pub warnings: Vec<String>,
+    /// The rules on the values; left out when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub rules: Vec<RuleRecord>,
 }
 
 /// The kebab-case word serde gives a unit enum value (a level, a technique).
@@ -330,6 +340,10 @@ pub struct GraphRecord {
     pub edges: Vec<EdgeRecord>,
     /// The houses (all-different groups).
     pub houses: Vec<HouseRecord>,
+    /// The rules on the values (cages, thermometers, dots…); left out when
+    /// there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub rules: Vec<RuleRecord>,
 }
 
 /// A cell of a [`GraphRecord`].
@@ -414,8 +428,192 @@ impl GraphRecord {
                     cells: h.cells.iter().map(|&c| name(c)).collect(),
                 })
                 .collect(),
+            rules: rules(graph),
         }
     }
+}
+
+/// A rule of a [`GraphRecord`] (and of `info` and `generate` records): its kind
+/// as the RON schema writes it ([`crate::rules::RuleSpec`]: `Killer`,
+/// `Thermometer`, `X`, `Odd`…) and its fields under the schema's names, cells
+/// by name; a field the rule does not have is left out.
+///
+/// | kind | fields |
+/// |---|---|
+/// | `Killer` | `cells`, `total` (when given) |
+/// | `Cage` | `cells`, `total` |
+/// | `Arrow` | `circle` (most significant first), `line` |
+/// | `Sum` | `cells`, `weights`, `total` |
+/// | `Thermometer`, `SlowThermometer`, `Renban` | `cells`, from the bulb / in line order |
+/// | `Difference`, `Ratio` | `cells` (two), `value` |
+/// | `X`, `V` | `cells` (two) |
+/// | `Negative` | `mark`: `Difference`, `Ratio` or `XV` |
+/// | `Whispers` | `cells`, `difference` |
+/// | `NonConsecutive` | none |
+/// | `Odd`, `Even` | `cells` |
+/// | `Relation` | `pairs` of cells, `allowed` pairs of values |
+///
+/// ```
+/// use graphdoku::write::json::{GraphRecord, to_line};
+/// let source = r#"Puzzle(variant: "sudoku4", givens: Rows(["....", "....", "....", "...."]),
+///     rules: [Killer(cells: ["r1c1", "r1c2"], total: 3)])"#;
+/// let (graph, _) = graphdoku::read::read_ron_puzzle(source, "k.ron").unwrap();
+/// let line = to_line(&GraphRecord::of(&graph));
+/// assert!(line.ends_with(r#""rules":[{"kind":"Killer","cells":["r1c1","r1c2"],"total":3}]}"#));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleRecord {
+    /// The rule's word in RON.
+    pub kind: String,
+    /// The cells, in the rule's order.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub cells: Vec<String>,
+    /// `Arrow`: the circle or pill.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub circle: Option<Vec<String>>,
+    /// `Arrow`: the cells along the arrow, from the circle out.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub line: Option<Vec<String>>,
+    /// `Sum`: one weight per cell.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub weights: Option<Vec<i64>>,
+    /// `Killer`, `Cage`, `Sum`: the total.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub total: Option<i64>,
+    /// `Difference`, `Ratio`: the dot's value.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub value: Option<i64>,
+    /// `Whispers`: the least difference.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub difference: Option<i64>,
+    /// `Negative`: the kind of mark.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub mark: Option<String>,
+    /// `Relation`: ordered pairs of cells.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub pairs: Option<Vec<(String, String)>>,
+    /// `Relation`: the allowed (first, second) values.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub allowed: Option<Vec<(i64, i64)>>,
+}
+
+impl RuleRecord {
+    /// The record of `rule`, a rule of `graph`.
+    pub fn of(graph: &ConstraintGraph, rule: &Rule) -> Self {
+        let name = |c: &usize| graph.cells()[*c].name.clone();
+        let names = |cells: &[usize]| cells.iter().map(name).collect::<Vec<_>>();
+        let two = |(a, b): &(usize, usize)| vec![name(a), name(b)];
+        let mut record = RuleRecord {
+            kind: String::new(),
+            cells: vec![],
+            circle: None,
+            line: None,
+            weights: None,
+            total: None,
+            value: None,
+            difference: None,
+            mark: None,
+            pairs: None,
+            allowed: None,
+        };
+        // Every rule is written here: a new rule fails to compile until it is.
+        let kind = match rule {
+            Rule::Killer { cells, total } => {
+                record.cells = names(cells);
+                record.total = *total;
+                "Killer"
+            }
+            Rule::Cage { cells, total } => {
+                record.cells = names(cells);
+                record.total = Some(*total);
+                "Cage"
+            }
+            Rule::Arrow { circle, line } => {
+                record.circle = Some(names(circle));
+                record.line = Some(names(line));
+                "Arrow"
+            }
+            Rule::Sum {
+                cells,
+                weights,
+                total,
+            } => {
+                record.cells = names(cells);
+                record.weights = Some(weights.clone());
+                record.total = Some(*total);
+                "Sum"
+            }
+            Rule::Thermometer(cells) => {
+                record.cells = names(cells);
+                "Thermometer"
+            }
+            Rule::SlowThermometer(cells) => {
+                record.cells = names(cells);
+                "SlowThermometer"
+            }
+            Rule::Difference { cells, value } => {
+                record.cells = two(cells);
+                record.value = Some(*value);
+                "Difference"
+            }
+            Rule::Ratio { cells, value } => {
+                record.cells = two(cells);
+                record.value = Some(*value);
+                "Ratio"
+            }
+            Rule::Xv { cells, sum } => {
+                record.cells = two(cells);
+                match sum {
+                    10 => "X",
+                    _ => "V",
+                }
+            }
+            Rule::Negative(mark) => {
+                record.mark = Some(
+                    match mark {
+                        Mark::Difference => "Difference",
+                        Mark::Ratio => "Ratio",
+                        Mark::XV => "XV",
+                    }
+                    .into(),
+                );
+                "Negative"
+            }
+            Rule::Whispers { cells, difference } => {
+                record.cells = names(cells);
+                record.difference = Some(*difference);
+                "Whispers"
+            }
+            Rule::Renban(cells) => {
+                record.cells = names(cells);
+                "Renban"
+            }
+            Rule::NonConsecutive => "NonConsecutive",
+            Rule::Parity { cells, odd } => {
+                record.cells = names(cells);
+                match odd {
+                    true => "Odd",
+                    false => "Even",
+                }
+            }
+            Rule::Relation { pairs, allowed } => {
+                record.pairs = Some(pairs.iter().map(|(a, b)| (name(a), name(b))).collect());
+                record.allowed = Some(allowed.clone());
+                "Relation"
+            }
+        };
+        record.kind = kind.into();
+        record
+    }
+}
+
+/// The records of every rule of `graph`, in its order.
+pub fn rules(graph: &ConstraintGraph) -> Vec<RuleRecord> {
+    graph
+        .rules()
+        .iter()
+        .map(|r| RuleRecord::of(graph, r))
+        .collect()
 }
 
 /// Four decimals are plenty for a drawing and keep the output stable.

@@ -2,6 +2,7 @@
 
 pub mod colouring;
 pub mod dot;
+pub mod fpuzzles;
 pub mod json;
 pub mod png;
 pub mod ron;
