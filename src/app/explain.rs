@@ -4,9 +4,7 @@ use std::io::Write;
 
 use anyhow::Result;
 use graphdoku::logic::{Grade, Logic, Path, Step};
-use graphdoku::write::json::{
-    self, Kind, Outcome, Placement, PuzzleRecord, RuleRecord, StepRecord,
-};
+use graphdoku::write::json::{self, Kind, Outcome, Placement, PuzzleRecord, StepRecord, StepRule};
 use graphdoku::{ConstraintGraph, Record, Solver, Stats, Verdict, uniqueness};
 
 use super::{Report, Status, checked, puzzle_or_report};
@@ -204,9 +202,9 @@ fn step_json(logic: &Logic, step: &Step) -> StepRecord {
 }
 
 /// The rule of a rule step, for tools: its kind and cells by name.
-fn rule_json(logic: &Logic, step: &Step) -> Option<RuleRecord> {
+fn rule_json(logic: &Logic, step: &Step) -> Option<StepRule> {
     let graph = logic.graph();
-    Some(RuleRecord {
+    Some(StepRule {
         kind: logic.rule_kind(step)?,
         cells: (step.cells.iter())
             .map(|&c| graph.cells()[c].name.clone())

@@ -459,7 +459,7 @@ fn step_json(logic: &Logic, step: &Step) -> Value {
         eliminated: step.eliminated.iter().copied().map(named).collect(),
         rule: logic
             .rule_kind(step)
-            .map(|kind| crate::write::json::RuleRecord {
+            .map(|kind| crate::write::json::StepRule {
                 kind,
                 cells: (step.cells.iter())
                     .map(|&c| graph.cells()[c].name.clone())

@@ -39,7 +39,7 @@ use thiserror::Error;
 
 use crate::graph::{ConstraintGraph, Coord, Layout};
 use crate::read::fpuzzles::default_boxes;
-use crate::rules::{Mark, Rule};
+use crate::rules::{Direction, Mark, Rule};
 
 /// The largest grid f-puzzles edits: 16×16.
 pub const MAX_SIZE: usize = 16;
@@ -589,6 +589,79 @@ fn rules(graph: &ConstraintGraph, grid: &Grid, what: &mut Vec<String>) -> Vec<(S
                     ));
                 }
             }
+            Rule::LittleKiller {
+                cells,
+                towards,
+                total,
+            } => {
+                let direction = match towards {
+                    Direction::UpLeft => "UL",
+                    Direction::UpRight => "UR",
+                    Direction::DownLeft => "DL",
+                    _ => "DR",
+                };
+                push(
+                    "littlekillersum",
+                    json!({ "cell": clue(grid, cells[0], *towards), "direction": direction, "value": total.to_string() }),
+                );
+            }
+            Rule::Sandwich {
+                cells,
+                towards,
+                total: value,
+            }
+            | Rule::XSum {
+                cells,
+                towards,
+                total: value,
+            }
+            | Rule::Skyscraper {
+                cells,
+                towards,
+                count: value,
+            } => {
+                let key = match rule {
+                    Rule::Sandwich { .. } => "sandwichsum",
+                    Rule::XSum { .. } => "xsum",
+                    _ => "skyscraper",
+                };
+                push(
+                    key,
+                    json!({ "cell": clue(grid, cells[0], *towards), "value": value.to_string() }),
+                );
+            }
+            Rule::Between(cells) => push("betweenline", json!({ "lines": [names(cells)] })),
+            Rule::Palindrome(cells) => push("palindrome", json!({ "lines": [names(cells)] })),
+            Rule::RegionSum { segments } => {
+                let line: Vec<usize> = segments.concat();
+                push("regionsumline", json!({ "lines": [names(&line)] }));
+            }
+            Rule::Quadruple { cells, digits } => push(
+                "quadruple",
+                json!({ "cells": names(cells), "values": digits }),
+            ),
+            Rule::Extremum { cells, minimum } => {
+                for &c in cells {
+                    push(
+                        if *minimum { "minimum" } else { "maximum" },
+                        json!({ "cell": grid.f(c) }),
+                    );
+                }
+            }
+            Rule::Clone(a, b) => push(
+                "clone",
+                json!({ "cells": names(a), "cloneCells": names(b) }),
+            ),
+            Rule::Lockout { .. }
+            | Rule::Zipper(_)
+            | Rule::DoubleArrow(_)
+            | Rule::Entropic(_)
+            | Rule::Modular(_)
+            | Rule::Nabner(_)
+            | Rule::GreaterThan { .. } => what.push(format!(
+                "{}: f-puzzles has no such constraint",
+                shown(rule, &rule.cells())
+            )),
         }
     }
     let mut out: Vec<(String, Value)> = fields
@@ -599,6 +672,14 @@ fn rules(graph: &ConstraintGraph, grid: &Grid, what: &mut Vec<String>) -> Vec<(S
         out.push((flag.to_string(), json!(true)));
     }
     out
+}
+
+/// The f-puzzles name of the square outside the grid from which a clue looks
+/// `towards` its first cell `first`.
+fn clue(grid: &Grid, first: usize, towards: Direction) -> String {
+    let (r, c) = grid.place[first];
+    let (dr, dc) = towards.step();
+    format!("R{}C{}", r as i64 - dr + 1, c as i64 - dc + 1)
 }
 
 /// The clue and direction of a little killer whose sum is `cells` with

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{edges, position, why_label};
 use crate::graph::ConstraintGraph;
-use crate::rules::{Mark, Rule};
+use crate::rules::{Direction, Mark, Rule};
 
 /// The schema version every record carries; raised when a field changes meaning
 /// or goes away (new fields may appear without it).
@@ -233,12 +233,12 @@ pub struct StepRecord {
     pub eliminated: Vec<Placement>,
     /// The rule a `rule` step applies.
     #[serde(skip_serializing_if = "Option::is_none", default)]
-    pub rule: Option<RuleRecord>,
+    pub rule: Option<StepRule>,
 }
 
 /// The rule of a rule step: its kind and the cells the step speaks of.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RuleRecord {
+pub struct StepRule {
     /// The kind (`killer-cage`, `thermometer`, `white-dot`, …).
     pub kind: String,
     /// The rule's cells, by name, in its order (a grid-wide rule: the pair of
@@ -495,6 +495,20 @@ pub struct RuleRecord {
     /// `Relation`: the allowed (first, second) values.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub allowed: Option<Vec<(i64, i64)>>,
+    /// Outside clues (`LittleKiller`, `Sandwich`, `XSum`, `Skyscraper`): the
+    /// direction from the clue into the grid (`cells` start next to the clue).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub towards: Option<Direction>,
+    /// `Skyscraper`: how many are seen.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub count: Option<i64>,
+    /// `Quadruple`: the digits around the corner.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub digits: Option<Vec<i64>>,
+    /// `RegionSum`: the line cut where it changes box; `Clone`: the two
+    /// groups of cloned cells.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub segments: Option<Vec<Vec<String>>>,
 }
 
 impl RuleRecord {
@@ -515,6 +529,10 @@ impl RuleRecord {
             mark: None,
             pairs: None,
             allowed: None,
+            towards: None,
+            count: None,
+            digits: None,
+            segments: None,
         };
         // Every rule is written here: a new rule fails to compile until it is.
         let kind = match rule {
@@ -600,6 +618,88 @@ impl RuleRecord {
                 record.pairs = Some(pairs.iter().map(|(a, b)| (name(a), name(b))).collect());
                 record.allowed = Some(allowed.clone());
                 "Relation"
+            }
+            Rule::LittleKiller {
+                cells,
+                towards,
+                total,
+            }
+            | Rule::Sandwich {
+                cells,
+                towards,
+                total,
+            }
+            | Rule::XSum {
+                cells,
+                towards,
+                total,
+            } => {
+                record.cells = names(cells);
+                record.towards = Some(*towards);
+                record.total = Some(*total);
+                match rule {
+                    Rule::LittleKiller { .. } => "LittleKiller",
+                    Rule::Sandwich { .. } => "Sandwich",
+                    _ => "XSum",
+                }
+            }
+            Rule::Skyscraper {
+                cells,
+                towards,
+                count,
+            } => {
+                record.cells = names(cells);
+                record.towards = Some(*towards);
+                record.count = Some(*count);
+                "Skyscraper"
+            }
+            Rule::Lockout { cells, difference } => {
+                record.cells = names(cells);
+                record.difference = Some(*difference);
+                "Lockout"
+            }
+            Rule::Quadruple { cells, digits } => {
+                record.cells = names(cells);
+                record.digits = Some(digits.clone());
+                "Quadruple"
+            }
+            Rule::Extremum { cells, minimum } => {
+                record.cells = names(cells);
+                match minimum {
+                    true => "Minimum",
+                    false => "Maximum",
+                }
+            }
+            Rule::GreaterThan { cells } => {
+                record.cells = two(cells);
+                "GreaterThan"
+            }
+            Rule::RegionSum { segments } => {
+                record.cells = segments.iter().flat_map(|s| names(s)).collect();
+                record.segments = Some(segments.iter().map(|s| names(s)).collect());
+                "RegionSum"
+            }
+            Rule::Clone(a, b) => {
+                record.segments = Some(vec![names(a), names(b)]);
+                "Clone"
+            }
+            Rule::Between(cells)
+            | Rule::Palindrome(cells)
+            | Rule::Zipper(cells)
+            | Rule::DoubleArrow(cells)
+            | Rule::Entropic(cells)
+            | Rule::Modular(cells)
+            | Rule::Nabner(cells) => {
+                record.cells = names(cells);
+                match rule {
+                    Rule::Between(_) => "Between",
+                    Rule::Palindrome(_) => "Palindrome",
+                    Rule::Zipper(_) => "Zipper",
+                    Rule::DoubleArrow(_) => "DoubleArrow",
+                    Rule::Entropic(_) => "Entropic",
+                    Rule::Modular(_) => "Modular",
+                    _ => "Nabner",
+                }
             }
         };
         record.kind = kind.into();
