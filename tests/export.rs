@@ -214,9 +214,16 @@ const EVERY_RULE: &str = r#"Puzzle(variant: "sudoku9", name: "every rule",
         Killer(cells: ["r2c2", "r2c3", "r3c3"]),
         Arrow(circle: ["r4c1", "r4c2"], line: ["r5c3", "r6c4", "r7c4"]),
         Arrow(circle: ["r2c5"], line: ["r3c5", "r4c5"]),
-        Sum(cells: ["r1c8", "r2c9"], total: 9),
-        Sum(cells: ["r9c1"], total: 4),
-        Sum(cells: ["r3c1", "r4c2", "r5c3", "r6c4", "r7c5", "r8c6", "r9c7"], total: 40),
+        LittleKiller(from: "r1c8", towards: DownRight, total: 9),
+        LittleKiller(from: "r9c1", towards: UpLeft, total: 4),
+        LittleKiller(from: "r3c1", towards: DownRight, total: 40),
+        Sandwich(from: "r9c1", towards: Right, total: 12),
+        XSum(from: "r9c9", towards: Up, total: 20),
+        Skyscraper(from: "r1c9", towards: Down, count: 3),
+        Between(["r6c6", "r7c6", "r8c7"]),
+        Quadruple(cells: ["r6c2", "r6c3", "r7c2", "r7c3"], digits: [1, 9]),
+        Palindrome(["r9c6", "r9c7", "r9c8"]),
+        RegionSum(["r4c3", "r4c4", "r4c5"]),
         Thermometer(["r5c5", "r5c6", "r6c7"]),
         Difference(cells: ("r8c1", "r8c2")),
         Difference(cells: ("r8c3", "r8c4"), value: 3),
@@ -233,14 +240,14 @@ const EVERY_RULE: &str = r#"Puzzle(variant: "sudoku9", name: "every rule",
         Odd(["r6c1", "r6c2"]),
         Even(["r7c1"]),
         Odd(["r6c9"]),
-        Relation(pairs: [("r2c1", "r3c2"), ("r1c4", "r1c7")], allowed: [(1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6), (7, 7), (8, 8), (9, 9)]),
-        Relation(pairs: [("r5c1", "r4c1"), ("r5c1", "r6c1"), ("r5c1", "r5c2")], allowed: [(1, 2), (1, 3), (1, 4), (1, 5), (1, 6), (1, 7), (1, 8), (1, 9), (2, 3), (2, 4), (2, 5), (2, 6), (2, 7), (2, 8), (2, 9), (3, 4), (3, 5), (3, 6), (3, 7), (3, 8), (3, 9), (4, 5), (4, 6), (4, 7), (4, 8), (4, 9), (5, 6), (5, 7), (5, 8), (5, 9), (6, 7), (6, 8), (6, 9), (7, 8), (7, 9), (8, 9)]),
+        Clone(["r2c1", "r1c4"], ["r3c2", "r1c7"]),
+        Minimum(["r5c1"]),
     ])"#;
 
 #[test]
 fn every_rule_with_an_f_puzzles_field_round_trips() {
     let (graph, record) = read_ron_puzzle(EVERY_RULE, "every.ron").unwrap();
-    assert_eq!(graph.rules().len(), 25);
+    assert_eq!(graph.rules().len(), 32);
     round_trip("every rule", &graph, &record.puzzle.unwrap());
 }
 
@@ -398,10 +405,20 @@ fn every_rule_kind_has_its_json_fields() {
     );
     assert_eq!(line("NonConsecutive"), r#"{"kind":"NonConsecutive"}"#);
     assert_eq!(
-        line("Sum"),
-        r#"{"kind":"Sum","cells":["r1c8","r2c9"],"weights":[1,1],"total":9}"#
+        line("LittleKiller"),
+        r#"{"kind":"LittleKiller","cells":["r1c8","r2c9"],"total":9,"towards":"DownRight"}"#
     );
-    assert!(line("Relation").starts_with(
-        r#"{"kind":"Relation","pairs":[["r2c1","r3c2"],["r1c4","r1c7"]],"allowed":[[1,1],"#
-    ));
+    assert_eq!(
+        line("Skyscraper"),
+        r#"{"kind":"Skyscraper","cells":["r1c9","r2c9","r3c9","r4c9","r5c9","r6c9","r7c9","r8c9","r9c9"],"towards":"Down","count":3}"#
+    );
+    assert_eq!(
+        line("Quadruple"),
+        r#"{"kind":"Quadruple","cells":["r6c2","r6c3","r7c2","r7c3"],"digits":[1,9]}"#
+    );
+    assert_eq!(
+        line("Clone"),
+        r#"{"kind":"Clone","segments":[["r2c1","r1c4"],["r3c2","r1c7"]]}"#
+    );
+
 }
