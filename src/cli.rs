@@ -325,7 +325,12 @@ pub struct GenerateArgs {
     /// killer, thermo, arrow, kropki (every dot, negative constraint),
     /// kropki-partial (some dots), xv, xv-partial, whispers, renban. Rules are
     /// added until few givens are needed; the puzzle is printed as RON.
-    #[arg(long, value_name = "KIND", value_delimiter = ',', conflicts_with = "from")]
+    #[arg(
+        long,
+        value_name = "KIND",
+        value_delimiter = ',',
+        conflicts_with = "from"
+    )]
     pub rules: Vec<Kind>,
     /// Reduce this RON puzzle instead (a file, `-`, or a built-in example's
     /// name): its variant and rules kept, givens removed while it stays unique.

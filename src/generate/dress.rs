@@ -177,7 +177,11 @@ pub fn dress<R: Rng + ?Sized>(
                 format!("symbols with numeric values, which {} lacks", graph.name()),
             ));
         }
-        if !graph.cells().iter().all(|c| matches!(c.coord, Coord::Grid { .. })) {
+        if !graph
+            .cells()
+            .iter()
+            .all(|c| matches!(c.coord, Coord::Grid { .. }))
+        {
             return Err(unfit(
                 kind,
                 format!("a grid of rows and columns, which {} is not", graph.name()),
@@ -581,7 +585,9 @@ fn kropki<R: Rng + ?Sized>(cx: &Dresser, rng: &mut R, negative: bool) -> Vec<Vec
         let black = x != 0 && (x == 2 * y || y == 2 * x);
         let cells = (cx.names[a].clone(), cx.names[b].clone());
         let dot = match (white, black) {
-            (true, true) if !negative && below(rng, 2) == 0 => RuleSpec::Ratio { cells, value: None },
+            (true, true) if !negative && below(rng, 2) == 0 => {
+                RuleSpec::Ratio { cells, value: None }
+            }
             (true, _) => RuleSpec::Difference { cells, value: None },
             (false, true) => RuleSpec::Ratio { cells, value: None },
             (false, false) => continue,
@@ -622,7 +628,9 @@ fn whispers<R: Rng + ?Sized>(cx: &mut Dresser, rng: &mut R) -> Vec<Vec<RuleSpec>
     cx.lines(
         rng,
         (3..=7, false),
-        |cx, line, next| (cx.value[next] - cx.value[*line.last().expect("a start")]).abs() >= difference,
+        |cx, line, next| {
+            (cx.value[next] - cx.value[*line.last().expect("a start")]).abs() >= difference
+        },
         |_, _| true,
     )
     .into_iter()
@@ -643,7 +651,10 @@ fn renban<R: Rng + ?Sized>(cx: &mut Dresser, rng: &mut R) -> Vec<Vec<RuleSpec>> 
         let values: Vec<i64> = line.iter().map(|&c| cx.value[c]).collect();
         let (lo, hi) = (values.iter().min(), values.iter().max());
         let distinct: HashSet<i64> = values.iter().copied().collect();
-        distinct.len() == values.len() && hi.zip(lo).is_some_and(|(h, l)| h - l + 1 == values.len() as i64)
+        distinct.len() == values.len()
+            && hi
+                .zip(lo)
+                .is_some_and(|(h, l)| h - l + 1 == values.len() as i64)
     };
     cx.lines(
         rng,
