@@ -225,6 +225,19 @@ fn the_catalogue_is_unique_and_minimal_and_the_benchmark_set_complete() {
 }
 
 #[test]
+fn the_deadline_holds_with_rules() {
+    let graph = ConstraintGraph::load("sudoku9").unwrap();
+    let generator = Generator::new(&graph).with_deadline(std::time::Instant::now());
+    let late = dress(
+        &generator,
+        &[Kind::Arrow],
+        &mut ChaCha8Rng::seed_from_u64(1),
+        &Options::default(),
+    );
+    assert!(matches!(late, Err(GenerateError::OutOfTime)), "{late:?}");
+}
+
+#[test]
 fn kinds_that_need_a_grid_refuse_other_shapes() {
     let pie = ConstraintGraph::load("pie").unwrap();
     let generator = Generator::new(&pie);

@@ -1,6 +1,11 @@
 //! Puzzle generation for any variant: a random full colouring, then givens
 //! removed in random order for as long as the puzzle keeps a unique solution.
 //!
+//! Under rules on values (a variant's own, or a puzzle file's) uniqueness is
+//! the solver's, with the rules; symbols are not relabelled and the Kempe-chain
+//! shortcut is off, since both assume "differ" is the only relation; a puzzle
+//! may end with no givens at all. [`dress`] adds rules to a solution first.
+//!
 //! Removing givens in one pass gives a *minimal* puzzle: a given that could not
 //! be removed at some point cannot be removed later either (fewer givens never
 //! means fewer solutions). Randomness comes only from the caller's seedable
@@ -235,6 +240,8 @@ impl<'g> Generator<'g> {
     /// any colouring proper), a random half of its cells is kept as givens,
     /// and the solver completes them into the next colouring. Three rounds, from
     /// the solver's solution of the empty board (found once per generator).
+    /// Under rules on values, which relabelling would break, a short random
+    /// walk from that solution instead (see `wander`).
     ///
     /// # Errors
     /// [`GenerateError::NoColouring`] when the variant has no solution.
