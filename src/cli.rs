@@ -6,6 +6,7 @@ use std::time::Duration;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use graphdoku::Budget;
 use graphdoku::generate::Symmetry;
+use graphdoku::generate::dress::Kind;
 use graphdoku::logic::Level;
 
 /// Sudoku-like puzzles as graph colouring: cells are vertices, "must differ"
@@ -229,6 +230,12 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+    /// List the built-in example puzzles with rules, or print one as a RON
+    /// puzzle file: `graphdoku example killer | graphdoku solve -`.
+    Example {
+        /// The example's name [default: list them all].
+        name: Option<String>,
+    },
     /// Print the manual page (roff) to standard output.
     ///
     /// Install with `graphdoku man > ~/.local/share/man/man1/graphdoku.1`, or read it
@@ -343,6 +350,21 @@ pub struct GenerateArgs {
     /// Variant file (RON) or built-in name: sudoku4, sudoku9, sudoku16, sudoku25, pie.
     #[arg(long, short, default_value = "sudoku9", value_name = "VARIANT")]
     pub variant: String,
+    /// Dress each random solution with rules of these kinds (comma-separated):
+    /// killer, thermo, arrow, kropki (every dot, negative constraint),
+    /// kropki-partial (some dots), xv, xv-partial, whispers, renban. Rules are
+    /// added until few givens are needed; the puzzle is printed as RON.
+    #[arg(
+        long,
+        value_name = "KIND",
+        value_delimiter = ',',
+        conflicts_with = "from"
+    )]
+    pub rules: Vec<Kind>,
+    /// Reduce this RON puzzle instead (a file, `-`, or a built-in example's
+    /// name): its variant and rules kept, givens removed while it stays unique.
+    #[arg(long, value_name = "PUZZLE", conflicts_with = "variant")]
+    pub from: Option<String>,
     /// How many puzzles.
     #[arg(long, short = 'n', default_value_t = 1)]
     pub count: usize,

@@ -4,9 +4,13 @@ use std::io::{IsTerminal, Write};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::Result;
+use graphdoku::generate::dress::{self, dress};
 use graphdoku::generate::{GenerateError, Generator, Options};
 use graphdoku::graph::Layout;
+use graphdoku::read::PuzzleSpec;
+use graphdoku::rules::RuleSpec;
 use graphdoku::write::json::{self, Kind, Outcome, PuzzleRecord};
+use graphdoku::write::ron;
 use graphdoku::write::text;
 use graphdoku::{ConstraintGraph, Puzzle, verify};
 use indicatif::ProgressBar;
@@ -16,8 +20,32 @@ use rand_core::SeedableRng;
 use super::{Status, progress};
 use crate::cli::{GenerateArgs, GenerateFormat};
 
+/// Where the puzzles come from.
+enum Source {
+    /// Random solutions of the variant, reduced.
+    Variant,
+    /// Random solutions dressed with rules of these kinds.
+    Dress(Vec<dress::Kind>),
+    /// One puzzle (a RON file's), reduced under its rules.
+    Reduce {
+        /// Its givens.
+        puzzle: Puzzle,
+        /// Its rules, as written.
+        rules: Vec<RuleSpec>,
+        /// Its variant, as written.
+        variant: String,
+    },
+}
+
 pub(crate) fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<Status> {
-    let graph = ConstraintGraph::load(&args.variant)?;
+    let (graph, source) = match &args.from {
+        Some(from) => reduced(from)?,
+        None if !args.rules.is_empty() => (
+            ConstraintGraph::load(&args.variant)?,
+            Source::Dress(args.rules.clone()),
+        ),
+        None => (ConstraintGraph::load(&args.variant)?, Source::Variant),
+    };
     let seed = args.seed.unwrap_or_else(|| {
         let now = SystemTime::now()
             .duration_since(UNIX_EPOCH)
@@ -39,7 +67,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<Status> {
     let progress = progress::bar_on_terminal(progress::Counting::Of(args.count as u64));
     let status = make(
         args,
-        &graph,
+        (&graph, &source),
         seed,
         (&mut rng, &options),
         out,
@@ -54,14 +82,17 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<Status> {
 /// Makes and prints the puzzles, counting them on `progress`.
 fn make(
     args: &GenerateArgs,
-    graph: &ConstraintGraph,
+    (graph, source): (&ConstraintGraph, &Source),
     seed: u64,
     (rng, options): (&mut ChaCha8Rng, &Options),
     out: &mut impl Write,
     progress: Option<&ProgressBar>,
 ) -> Result<Status> {
     let mut generator = Generator::new(graph);
+    let with_rules = !graph.rules().is_empty() || !matches!(source, Source::Variant);
     let format = args.format.unwrap_or(match graph.layout() {
+        // Only a puzzle file keeps the rules.
+        _ if with_rules => GenerateFormat::Ron,
         // A line reads well only when it is the whole rectangle, row by row.
         Layout::Grid { rows, cols, .. } if rows * cols == graph.len() => GenerateFormat::Line,
         Layout::Free => GenerateFormat::Line,
@@ -73,7 +104,17 @@ fn make(
     };
     for n in 1..=args.count {
         generator.set_deadline(Some(Instant::now() + args.timeout));
-        let made = match generator.generate(rng, options) {
+        let result = match source {
+            Source::Variant => generator
+                .generate(rng, options)
+                .map(|made| (None, made, Vec::new())),
+            Source::Dress(kinds) => dress(&generator, kinds, rng, options)
+                .map(|dressed| (Some(dressed.graph), dressed.made, dressed.rules)),
+            Source::Reduce { puzzle, rules, .. } => generator
+                .reduce_puzzle(rng, puzzle, options)
+                .map(|made| (None, made, rules.clone())),
+        };
+        let (dressed, made, rules) = match result {
             Ok(made) => made,
             Err(GenerateError::OutOfTime) => {
                 fail(format!(
@@ -93,6 +134,7 @@ fn make(
             }
             Err(e) => return Err(e.into()),
         };
+        let graph = dressed.as_ref().unwrap_or(graph);
         if let Some(bar) = progress {
             bar.inc(1);
         }
@@ -132,7 +174,10 @@ fn make(
                 line.clues = Some(made.puzzle.clue_count());
                 line.level = made.grade.as_ref().map(|g| json::word(&g.level));
                 line.seed = Some(seed);
-                line.variant = Some(args.variant.clone());
+                line.variant = Some(match source {
+                    Source::Reduce { variant, .. } => variant.clone(),
+                    _ => args.variant.clone(),
+                });
                 line.rules = Some(json::rules(graph)).filter(|r| !r.is_empty());
                 writeln!(out, "{}", json::to_line(&line))?;
             }
@@ -141,11 +186,29 @@ fn make(
                     .iter()
                     .map(|r| format!("        {r:?},\n"))
                     .collect();
+                let rules: Vec<String> = (rules.iter())
+                    .map(|r| format!("        {},\n", ron::rule(r)))
+                    .collect();
+                let rules = match rules.is_empty() {
+                    true => String::new(),
+                    false => format!("    rules: [\n{}    ],\n", rules.concat()),
+                };
+                let (name, variant) = match source {
+                    Source::Variant => (graph.name().to_string(), args.variant.as_str()),
+                    Source::Dress(kinds) => {
+                        let kinds: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
+                        (
+                            format!("{} {}", kinds.join("+"), graph.name()),
+                            args.variant.as_str(),
+                        )
+                    }
+                    Source::Reduce { variant, .. } => {
+                        (format!("{} reduced", graph.name()), variant.as_str())
+                    }
+                };
                 writeln!(
                     out,
-                    "Puzzle(\n    name: \"{} {n} (seed {seed})\",\n    variant: {:?},\n    givens: Rows([\n{}    ]),\n)",
-                    graph.name(),
-                    args.variant,
+                    "Puzzle(\n    name: \"{name} {n} (seed {seed})\",\n    variant: {variant:?},\n    givens: Rows([\n{}    ]),\n{rules})",
                     rows.concat()
                 )?;
             }
@@ -160,4 +223,29 @@ fn make(
 /// The puzzle's cells in variant order, one string per grid row or polar sector.
 fn rows(graph: &ConstraintGraph, puzzle: &Puzzle) -> Vec<String> {
     graphdoku::write::ron::givens_rows(graph, puzzle.givens())
+}
+
+/// The graph and puzzle of `from` (a RON puzzle file, `-`, or a built-in
+/// example), with its rules and variant as written, to reduce.
+fn reduced(from: &str) -> Result<(ConstraintGraph, Source)> {
+    let path = std::path::Path::new(from);
+    let text = match super::example::find(from) {
+        Some(text) if !path.exists() => text.to_string(),
+        _ => graphdoku::read::read_text(super::open(path)?, from)?,
+    };
+    let (graph, record) = graphdoku::read::read_ron_puzzle(&text, from)?;
+    let puzzle = record.puzzle?;
+    // Read once more for what the graph no longer says: the rules and the
+    // variant as written (the reading above has checked them).
+    let spec: PuzzleSpec = ::ron::Options::default()
+        .with_default_extension(::ron::extensions::Extensions::IMPLICIT_SOME)
+        .from_str(&text)?;
+    Ok((
+        graph,
+        Source::Reduce {
+            puzzle,
+            rules: spec.rules,
+            variant: spec.variant,
+        },
+    ))
 }

@@ -6,6 +6,7 @@ mod colour;
 mod completions;
 mod count;
 mod euler;
+mod example;
 mod explain;
 mod export;
 mod generate;
@@ -232,6 +233,7 @@ pub fn run(cli: Cli) -> Result<Status> {
             buffered(|out| graph::run(&variant, format, labels, out))
         }
         Command::Completions { shell } => buffered(|out| completions::run(shell, out)),
+        Command::Example { name } => buffered(|out| example::run(name.as_deref(), out)),
         Command::Man => buffered(man::run),
         Command::Serve {
             port,

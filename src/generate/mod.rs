@@ -1,12 +1,18 @@
 //! Puzzle generation for any variant: a random full colouring, then givens
 //! removed in random order for as long as the puzzle keeps a unique solution.
 //!
+//! Under rules on values (a variant's own, or a puzzle file's) uniqueness is
+//! the solver's, with the rules; symbols are not relabelled and the Kempe-chain
+//! shortcut is off, since both assume "differ" is the only relation; a puzzle
+//! may end with no givens at all. [`dress`] adds rules to a solution first.
+//!
 //! Removing givens in one pass gives a *minimal* puzzle: a given that could not
 //! be removed at some point cannot be removed later either (fewer givens never
 //! means fewer solutions). Randomness comes only from the caller's seedable
 //! generator, through its own sampling (`random.rs`), so a seed names the same puzzles
 //! on every machine.
 
+pub mod dress;
 mod forced;
 mod random;
 mod symmetry;
@@ -24,6 +30,9 @@ use crate::logic::{Grade, Level, Logic};
 use crate::puzzle::{Puzzle, Solution};
 use crate::solver::{Budget, Count, Goal, Solver};
 use random::shuffle;
+
+/// Steps of [`Generator::wander`].
+const WANDER_STEPS: usize = 12;
 
 /// What to generate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,15 +97,31 @@ pub enum GenerateError {
         /// Attempts made.
         attempts: usize,
     },
-    /// The variant has rules on values, which generation does not keep yet
-    /// (relabelling symbols and the cheap uniqueness tests assume "differ" only).
-    #[error("{variant}: generate does not keep rules on values yet (this variant has a {rule})")]
+    /// A difficulty was asked of a variant with rules on values, which the
+    /// grader does not use yet.
+    #[error(
+        "{variant}: generate --difficulty does not grade rules on values yet (this puzzle has a {rule})"
+    )]
     Rules {
         /// The variant's name.
         variant: String,
         /// The first rule's name.
         rule: &'static str,
     },
+    /// A kind of rule needs what the variant lacks (see [`dress::dress`]).
+    #[error("{kind} needs {why}")]
+    Unfit {
+        /// The kind's name.
+        kind: &'static str,
+        /// What it needs, and that the variant lacks it.
+        why: String,
+    },
+    /// A rule made for a solution was refused when loaded: a bug.
+    #[error("internal error: a rule made for the solution was refused: {0}")]
+    Dressing(String),
+    /// The puzzle to reduce has no solution (see [`Generator::reduce_puzzle`]).
+    #[error("the puzzle has no solution, so nothing to reduce")]
+    Unsolvable,
     /// The deadline passed (see [`Generator::with_deadline`]) before a puzzle was made.
     #[error("the time allowed ran out before a puzzle was made")]
     OutOfTime,
@@ -215,6 +240,8 @@ impl<'g> Generator<'g> {
     /// any colouring proper), a random half of its cells is kept as givens,
     /// and the solver completes them into the next colouring. Three rounds, from
     /// the solver's solution of the empty board (found once per generator).
+    /// Under rules on values, which relabelling would break, a short random
+    /// walk from that solution instead (see `wander`).
     ///
     /// # Errors
     /// [`GenerateError::NoColouring`] when the variant has no solution.
@@ -231,6 +258,9 @@ impl<'g> Generator<'g> {
             }
         };
         let mut current = base.ok_or(GenerateError::NoColouring)?;
+        if !self.graph.rules().is_empty() {
+            return self.wander(rng, current);
+        }
         let mut cells: Vec<usize> = (0..n).collect();
         // One search for the three rounds.
         let mut checker = crate::uniqueness::Checker::new(&self.solver);
@@ -251,10 +281,48 @@ impl<'g> Generator<'g> {
         Ok(self.relabel(rng, &current))
     }
 
+    /// A random solution reached from `current` when the variant has rules on
+    /// values, where relabelling symbols would break them: each of a few steps
+    /// keeps a random quarter of the last solution as givens, gives one other
+    /// cell a random other colour, and lets the solver complete that, when it
+    /// can, into the next solution.
+    fn wander<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        mut current: Solution,
+    ) -> Result<Solution, GenerateError> {
+        let n = self.graph.len();
+        let colours = self.graph.alphabet().len();
+        let mut checker = crate::uniqueness::Checker::new(&self.solver);
+        let mut cells: Vec<usize> = (0..n).collect();
+        let mut puzzle = Puzzle::empty(n);
+        for _ in 0..WANDER_STEPS {
+            self.in_time()?;
+            shuffle(rng, &mut cells);
+            puzzle.givens_mut().fill(None);
+            for &cell in &cells[..n / 4] {
+                puzzle.givens_mut()[cell] = Some(current.colours()[cell]);
+            }
+            let (moved, old) = (cells[n - 1], current.colours()[cells[n - 1]]);
+            if colours > 1 {
+                let other = (old as usize + 1 + random::below(rng, colours - 1)) % colours;
+                puzzle.givens_mut()[moved] = Some(other as u8);
+            }
+            if let Some(next) = self.finished(checker.first(&puzzle))?.first {
+                current = next;
+            }
+        }
+        Ok(current)
+    }
+
     /// `solution` with its symbols permuted at random, when the variant allows
-    /// every symbol in every cell; else `solution` itself.
+    /// every symbol in every cell and has no rules on values (a sum or an order
+    /// tells symbols apart, so a permuted solution would break it); else
+    /// `solution` itself.
     fn relabel<R: Rng + ?Sized>(&self, rng: &mut R, solution: &Solution) -> Solution {
-        if (0..self.graph.len()).any(|c| self.graph.allowed(c).is_some()) {
+        if !self.graph.rules().is_empty()
+            || (0..self.graph.len()).any(|c| self.graph.allowed(c).is_some())
+        {
             return solution.clone();
         }
         let mut relabel: Vec<u8> = (0..self.graph.alphabet().len()).map(|c| c as u8).collect();
@@ -282,13 +350,42 @@ impl<'g> Generator<'g> {
         orbits: &[Vec<usize>],
         floor: usize,
     ) -> Result<Puzzle, GenerateError> {
+        self.reduce_from(rng, &solution.to_puzzle(), solution, orbits, floor)
+    }
+
+    /// [`Generator::reduce`] from the givens of `start`, a puzzle whose one
+    /// solution is `solution`: only its givens are removed (the given cells of
+    /// each orbit together).
+    ///
+    /// # Errors
+    /// [`GenerateError::OutOfTime`] when the deadline passes first.
+    pub fn reduce_from<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        start: &Puzzle,
+        solution: &Solution,
+        orbits: &[Vec<usize>],
+        floor: usize,
+    ) -> Result<Puzzle, GenerateError> {
         let colours = solution.colours();
-        let mut puzzle = solution.to_puzzle();
-        let mut clues = colours.len();
+        let mut puzzle = start.clone();
+        let mut clues = puzzle.clue_count();
+        let given = |c: &usize| start.givens()[*c].is_some();
+        let orbits: Vec<Vec<usize>> = orbits
+            .iter()
+            .map(|orbit| orbit.iter().copied().filter(given).collect::<Vec<_>>())
+            .filter(|orbit| !orbit.is_empty())
+            .collect();
         let mut order: Vec<usize> = (0..orbits.len()).collect();
         shuffle(rng, &mut order);
         let mut forced = self.forced.clone();
         forced.fill(colours);
+        for cell in (0..colours.len()).filter(|c| !given(c)) {
+            forced.remove(cell);
+        }
+        // A Kempe chain's swap keeps every edge but not a sum or an order:
+        // with rules on values, only the singles and the search decide.
+        let chains = self.graph.rules().is_empty();
         // One search, restarted for every check: no set-up cost per check;
         // made only when a check needs it.
         let mut search = None;
@@ -308,7 +405,7 @@ impl<'g> Generator<'g> {
             // leave a Kempe chain with no given: no search needed.
             let unique = if orbit.iter().all(|&c| forced.forced(c, colours[c])) {
                 true
-            } else if orbit.iter().any(|&c| forced.unguarded(c)) {
+            } else if chains && orbit.iter().any(|&c| forced.unguarded(c)) {
                 false
             } else if orbit.iter().all(|&c| forced.determined(c, colours[c])) {
                 true
@@ -345,6 +442,59 @@ impl<'g> Generator<'g> {
         Ok(puzzle)
     }
 
+    /// `puzzle` with givens removed while it stays unique under the variant's
+    /// rules (in random orbits of `options`' symmetry, down to `options.clues`
+    /// when given): a designer's puzzle made minimal. A puzzle with several
+    /// solutions is first completed to the one the solver finds first, and
+    /// reduced from there.
+    ///
+    /// # Errors
+    /// [`GenerateError::Unsolvable`], an unsupported symmetry,
+    /// [`GenerateError::OutOfTime`] past the deadline.
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::generate::{Generator, Options};
+    /// use graphdoku::{ConstraintGraph, Solver};
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rand_core::SeedableRng;
+    ///
+    /// let text = std::fs::read_to_string("data/thermo.ron").unwrap();
+    /// let (graph, record) = graphdoku::read::read_ron_puzzle(&text, "thermo.ron").unwrap();
+    /// let puzzle = record.puzzle.unwrap();
+    /// let generator = Generator::new(&graph);
+    /// let mut rng = ChaCha8Rng::seed_from_u64(1);
+    /// let made = generator.reduce_puzzle(&mut rng, &puzzle, &Options::default()).unwrap();
+    /// assert!(made.puzzle.clue_count() <= puzzle.clue_count());
+    /// assert_eq!(Solver::new(&graph).count(&made.puzzle, 2), 1);
+    /// ```
+    pub fn reduce_puzzle<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        puzzle: &Puzzle,
+        options: &Options,
+    ) -> Result<Generated, GenerateError> {
+        let orbits = options
+            .symmetry
+            .orbits(self.graph)
+            .map_err(GenerateError::Symmetry)?;
+        self.in_time()?;
+        let count = self.finished(self.solver.count_solutions(puzzle, 2))?;
+        let solution = count.first.ok_or(GenerateError::Unsolvable)?;
+        let start = match count.solutions {
+            1 => puzzle.clone(),
+            _ => solution.to_puzzle(),
+        };
+        let reduced =
+            self.reduce_from(rng, &start, &solution, &orbits, options.clues.unwrap_or(0))?;
+        Ok(Generated {
+            puzzle: reduced,
+            solution,
+            grade: None,
+            attempts: 1,
+        })
+    }
+
     /// One puzzle as `options` ask.
     ///
     /// # Errors
@@ -356,7 +506,7 @@ impl<'g> Generator<'g> {
         rng: &mut R,
         options: &Options,
     ) -> Result<Generated, GenerateError> {
-        if let Some(rule) = self.graph.rules().first() {
+        if let (Some(rule), Some(_)) = (self.graph.rules().first(), options.difficulty) {
             return Err(GenerateError::Rules {
                 variant: self.graph.name().to_string(),
                 rule: rule.name(),

@@ -66,6 +66,10 @@ impl Sum {
 
     /// Bounds to a fixed point.
     fn bounds(&self, domains: &mut [u128]) -> Result<(), Contradiction> {
+        // An empty domain has no range (and would overflow the sums below).
+        if domains.contains(&0) {
+            return Err(Contradiction);
+        }
         loop {
             let ranges: Vec<(i64, i64)> = (domains.iter().enumerate())
                 .map(|(i, &d)| self.range(i, d))

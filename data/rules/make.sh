@@ -1,0 +1,18 @@
+#!/bin/sh
+# Regenerates the rules benchmark set (`cargo bench --bench rules` reads every
+# *.ron here): 8 unique 9×9 puzzles per kind, each from its own seed, dressed
+# and reduced by `graphdoku generate --rules KIND`.
+#
+# Usage, from the repository's root: sh data/rules/make.sh [GRAPHDOKU]
+# (GRAPHDOKU defaults to target/release/graphdoku; build it first).
+set -eu
+bin=${1:-target/release/graphdoku}
+dir=$(dirname "$0")
+for kind in killer thermo arrow kropki xv whispers renban; do
+    for seed in 1 2 3 4 5 6 7 8; do
+        out="$dir/$kind-0$seed.ron"
+        command="graphdoku generate --rules $kind --seed $seed --timeout 600"
+        echo "// Made by graphdoku (this project), proven unique: $command" >"$out"
+        "$bin" generate --rules "$kind" --seed "$seed" --timeout 600 >>"$out"
+    done
+done

@@ -1,0 +1,672 @@
+//! Dressing a solution with rules ("generate me a killer"): rules of the kinds
+//! asked for that a random solution satisfies, added until the puzzle needs
+//! few givens, then the givens removed while it stays unique.
+//!
+//! Each kind is one function from the solution to *units*: rules that go into
+//! the puzzle together (a killer's whole partition into cages, all the dots of
+//! a negative kropki, or one thermometer). The driver ([`dress`]) takes units
+//! in a random order, a first batch and then a few more at a time, reducing the
+//! givens after each batch, until the puzzle is unique with at most a few
+//! givens (as designers publish) or the units run out. Adding a kind is one
+//! [`Kind`] and one function.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::str::FromStr;
+
+use rand_core::Rng;
+
+use super::random::{below, shuffle};
+use super::{GenerateError, Generated, Generator, Options};
+use crate::graph::{ConstraintGraph, Coord};
+use crate::puzzle::Solution;
+use crate::rules::{Mark, RuleSpec};
+
+/// A kind of rule to dress a solution with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// Killer cages of 1–5 orthogonally connected cells (mostly 2–4), with
+    /// their totals, partitioning the grid.
+    Killer,
+    /// Thermometers of 3–8 cells along which the solution increases.
+    Thermo,
+    /// Arrows: a circle and a path of 2–4 cells summing to the circle's digit.
+    Arrow,
+    /// Every white dot (consecutive neighbours) with the negative constraint,
+    /// and every black dot (one double the other) not already white.
+    Kropki,
+    /// Some white and black dots, without the negative constraint.
+    KropkiPartial,
+    /// Every X (sum 10) and V (sum 5) with the negative constraint.
+    Xv,
+    /// Some X and V marks, without the negative constraint.
+    XvPartial,
+    /// Whispers lines of 3–7 cells: neighbours differ by at least half the
+    /// range of values (5 on 1–9).
+    Whispers,
+    /// Renban lines of 3–6 cells holding a set of consecutive values.
+    Renban,
+}
+
+impl Kind {
+    /// Every kind.
+    pub const ALL: [Kind; 9] = [
+        Kind::Killer,
+        Kind::Thermo,
+        Kind::Arrow,
+        Kind::Kropki,
+        Kind::KropkiPartial,
+        Kind::Xv,
+        Kind::XvPartial,
+        Kind::Whispers,
+        Kind::Renban,
+    ];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Killer => "killer",
+            Kind::Thermo => "thermo",
+            Kind::Arrow => "arrow",
+            Kind::Kropki => "kropki",
+            Kind::KropkiPartial => "kropki-partial",
+            Kind::Xv => "xv",
+            Kind::XvPartial => "xv-partial",
+            Kind::Whispers => "whispers",
+            Kind::Renban => "renban",
+        }
+    }
+
+    /// Whether its rules take cells that others may then not use (lines and
+    /// arrows), so that several such kinds share the grid.
+    fn draws_on_cells(self) -> bool {
+        matches!(
+            self,
+            Kind::Thermo | Kind::Arrow | Kind::Whispers | Kind::Renban
+        )
+    }
+
+    /// The units of this kind that `cx`'s solution satisfies.
+    fn units<R: Rng + ?Sized>(self, cx: &mut Dresser, rng: &mut R) -> Vec<Vec<RuleSpec>> {
+        match self {
+            Kind::Killer => vec![killer(cx, rng)],
+            Kind::Thermo => thermo(cx, rng),
+            Kind::Arrow => arrow(cx, rng),
+            Kind::Kropki => vec![kropki(cx, rng, true).concat()],
+            Kind::KropkiPartial => kropki(cx, rng, false),
+            Kind::Xv => vec![xv(cx, true).concat()],
+            Kind::XvPartial => xv(cx, false),
+            Kind::Whispers => whispers(cx, rng),
+            Kind::Renban => renban(cx, rng),
+        }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Kind {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        crate::names::parse(&Kind::ALL, Kind::name, text, "kind of rule")
+    }
+}
+
+/// A puzzle dressed with rules.
+#[derive(Debug, Clone)]
+pub struct Dressed {
+    /// The rules added to the variant, as a puzzle file writes them.
+    pub rules: Vec<RuleSpec>,
+    /// The variant's graph with those rules.
+    pub graph: ConstraintGraph,
+    /// The puzzle (unique under the rules, minimal) and its solution.
+    pub made: Generated,
+}
+
+/// A random solution of `generator`'s variant dressed with rules of `kinds`,
+/// and its givens removed while the puzzle stays unique under them (with
+/// `options`' symmetry; `options.clues`, when given, as a floor that the
+/// result must meet exactly, else another solution is tried).
+///
+/// Rules are added a batch at a time until the unique puzzle has at most
+/// about one given per 27 cells (3 on a 9×9) or every unit of the kinds is in.
+/// The result is minimal: every given left is needed under the final rules.
+/// The same `rng` state gives the same puzzle.
+///
+/// # Errors
+/// [`GenerateError::Unfit`] when a kind needs what the variant lacks (rows and
+/// columns, numeric values); [`GenerateError::Rules`] when a difficulty is
+/// asked (the grader does not use rules yet); else as
+/// [`Generator::generate`].
+///
+/// # Example
+/// ```
+/// use graphdoku::generate::dress::{dress, Kind};
+/// use graphdoku::generate::{Generator, Options};
+/// use graphdoku::{ConstraintGraph, Solver, verify};
+/// use rand_chacha::ChaCha8Rng;
+/// use rand_core::SeedableRng;
+///
+/// let graph = ConstraintGraph::load("sudoku4").unwrap();
+/// let generator = Generator::new(&graph);
+/// let mut rng = ChaCha8Rng::seed_from_u64(3);
+/// let dressed = dress(&generator, &[Kind::Killer], &mut rng, &Options::default()).unwrap();
+/// let solver = Solver::new(&dressed.graph);
+/// assert_eq!(solver.count(&dressed.made.puzzle, 2), 1);
+/// assert!(verify(&dressed.graph, &dressed.made.puzzle, &dressed.made.solution).is_ok());
+/// ```
+pub fn dress<R: Rng + ?Sized>(
+    generator: &Generator,
+    kinds: &[Kind],
+    rng: &mut R,
+    options: &Options,
+) -> Result<Dressed, GenerateError> {
+    let graph = generator.graph;
+    let unfit = |kind: Kind, why: String| GenerateError::Unfit {
+        kind: kind.name(),
+        why,
+    };
+    for &kind in kinds {
+        if graph.values().is_none() {
+            return Err(unfit(
+                kind,
+                format!("symbols with numeric values, which {} lacks", graph.name()),
+            ));
+        }
+        if !graph
+            .cells()
+            .iter()
+            .all(|c| matches!(c.coord, Coord::Grid { .. }))
+        {
+            return Err(unfit(
+                kind,
+                format!("a grid of rows and columns, which {} is not", graph.name()),
+            ));
+        }
+    }
+    if let (Some(kind), Some(_)) = (kinds.first(), options.difficulty) {
+        return Err(GenerateError::Rules {
+            variant: graph.name().to_string(),
+            rule: kind.name(),
+        });
+    }
+    if let Some(clues) = options.clues.filter(|&c| c > graph.len()) {
+        return Err(GenerateError::TooManyClues {
+            clues,
+            cells: graph.len(),
+        });
+    }
+    let orbits = options
+        .symmetry
+        .orbits(graph)
+        .map_err(GenerateError::Symmetry)?;
+    let floor = options.clues.unwrap_or(0);
+    for attempt in 1..=options.attempts {
+        generator.in_time()?;
+        let solution = generator.solution(rng)?;
+        let mut cx = Dresser::new(graph, &solution);
+        // Kinds drawn on cells (lines, arrows) share the grid fairly.
+        let drawn = kinds.iter().filter(|k| k.draws_on_cells()).count();
+        cx.share = graph.len() / drawn.max(1);
+        // The kinds' units, interleaved so that each kind comes early.
+        let mut by_kind: Vec<Vec<Vec<RuleSpec>>> = Vec::new();
+        for &kind in kinds {
+            let mut units = kind.units(&mut cx, rng);
+            shuffle(rng, &mut units);
+            by_kind.push(units);
+        }
+        let mut queue = Vec::new();
+        for i in 0..by_kind.iter().map(Vec::len).max().unwrap_or(0) {
+            queue.extend(by_kind.iter().filter_map(|units| units.get(i).cloned()));
+        }
+        let n = graph.len();
+        let target = (n / 27).max(floor);
+        let step = (n / 27).max(1);
+        let mut taken = (n / 9).max(1).min(queue.len());
+        let mut puzzle = solution.to_puzzle();
+        loop {
+            let rules: Vec<RuleSpec> = queue[..taken].concat();
+            let ruled = graph
+                .clone()
+                .with_rules(&rules)
+                .map_err(|fault| GenerateError::Dressing(fault.message))?;
+            let mut reducer = Generator::new(&ruled);
+            reducer.set_deadline(generator.deadline);
+            // More rules keep the last puzzle unique: reduce from it.
+            puzzle = reducer.reduce_from(rng, &puzzle, &solution, &orbits, floor)?;
+            if puzzle.clue_count() <= target || taken == queue.len() {
+                if options.clues.is_some_and(|c| c != puzzle.clue_count()) {
+                    break;
+                }
+                return Ok(Dressed {
+                    rules,
+                    graph: ruled,
+                    made: Generated {
+                        puzzle,
+                        solution,
+                        grade: None,
+                        attempts: attempt,
+                    },
+                });
+            }
+            taken = (taken + step).min(queue.len());
+        }
+    }
+    Err(GenerateError::GaveUp {
+        wanted: format!("{} clues", floor),
+        attempts: options.attempts,
+    })
+}
+
+/// What the kinds' functions read: the solution's values on the grid, and
+/// the cells and steps lines have taken already.
+struct Dresser {
+    /// Each cell's name.
+    names: Vec<String>,
+    /// Each cell's (row, column).
+    at: Vec<(usize, usize)>,
+    /// The cell at each (row, column), if any.
+    grid: std::collections::HashMap<(usize, usize), usize>,
+    /// The solution's value in each cell.
+    value: Vec<i64>,
+    /// The least and the greatest value of the symbols.
+    range: (i64, i64),
+    /// Cells on a line or arrow already.
+    used: Vec<bool>,
+    /// The most cells one kind's lines may take.
+    share: usize,
+    /// Diagonal steps of lines already drawn, lower cell first (a diagonal
+    /// step may not cross one).
+    diagonals: HashSet<(usize, usize)>,
+}
+
+impl Dresser {
+    fn new(graph: &ConstraintGraph, solution: &Solution) -> Self {
+        let values = graph.values().expect("checked by dress");
+        let at: Vec<(usize, usize)> = (graph.cells().iter())
+            .map(|c| match c.coord {
+                Coord::Grid { row, col } => (row, col),
+                _ => unreachable!("checked by dress"),
+            })
+            .collect();
+        Dresser {
+            names: graph.cells().iter().map(|c| c.name.clone()).collect(),
+            grid: at.iter().enumerate().map(|(i, &p)| (p, i)).collect(),
+            at,
+            value: (solution.colours().iter())
+                .map(|&c| values[c as usize])
+                .collect(),
+            range: (
+                values.iter().copied().min().unwrap_or(0),
+                values.iter().copied().max().unwrap_or(0),
+            ),
+            used: vec![false; graph.len()],
+            share: graph.len(),
+            diagonals: HashSet::new(),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    fn names(&self, cells: &[usize]) -> Vec<String> {
+        cells.iter().map(|&c| self.names[c].clone()).collect()
+    }
+
+    /// The cells next to `cell`: sharing an edge, or also a corner.
+    fn around(&self, cell: usize, corners: bool) -> Vec<usize> {
+        let (r, c) = self.at[cell];
+        let mut out = Vec::new();
+        for dr in -1i64..=1 {
+            for dc in -1i64..=1 {
+                if (dr, dc) == (0, 0) || (!corners && dr != 0 && dc != 0) {
+                    continue;
+                }
+                let (r2, c2) = (r as i64 + dr, c as i64 + dc);
+                if r2 < 0 || c2 < 0 {
+                    continue;
+                }
+                if let Some(&d) = self.grid.get(&(r2 as usize, c2 as usize)) {
+                    out.push(d);
+                }
+            }
+        }
+        out
+    }
+
+    /// Every pair of orthogonal neighbours, lower index first.
+    fn edges(&self) -> Vec<(usize, usize)> {
+        (0..self.len())
+            .flat_map(|a| {
+                self.around(a, false)
+                    .into_iter()
+                    .filter(move |&b| a < b)
+                    .map(move |b| (a, b))
+            })
+            .collect()
+    }
+
+    /// Whether a line may step from `a` to the unused `b`: not across
+    /// another line's diagonal step.
+    fn may_step(&self, a: usize, b: usize) -> bool {
+        let ((r1, c1), (r2, c2)) = (self.at[a], self.at[b]);
+        if self.used[b] {
+            return false;
+        }
+        if r1 == r2 || c1 == c2 {
+            return true;
+        }
+        match (self.grid.get(&(r1, c2)), self.grid.get(&(r2, c1))) {
+            (Some(&x), Some(&y)) => !self.diagonals.contains(&(x.min(y), x.max(y))),
+            _ => true,
+        }
+    }
+
+    /// Marks `cells`, a line, as taken.
+    fn take(&mut self, cells: &[usize]) {
+        for &c in cells {
+            self.used[c] = true;
+        }
+        for w in cells.windows(2) {
+            let ((r1, c1), (r2, c2)) = (self.at[w[0]], self.at[w[1]]);
+            if r1 != r2 && c1 != c2 {
+                self.diagonals.insert((w[0].min(w[1]), w[0].max(w[1])));
+            }
+        }
+    }
+
+    /// Lines grown from every unused cell in a random order: from a start,
+    /// a random next cell that `fits` the line so far (with `close`, half the
+    /// time the one whose value is closest to the last, so that increasing
+    /// lines grow long), up to a random length in `lengths`; cut back while
+    /// not `done`, and kept when at least `lengths.start` long.
+    fn lines<R: Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+        (lengths, close): (std::ops::RangeInclusive<usize>, bool),
+        fits: impl Fn(&Dresser, &[usize], usize) -> bool,
+        done: impl Fn(&Dresser, &[usize]) -> bool,
+    ) -> Vec<Vec<usize>> {
+        let mut starts: Vec<usize> = (0..self.len()).collect();
+        shuffle(rng, &mut starts);
+        let mut lines = Vec::new();
+        let mut taken = 0;
+        for start in starts {
+            if taken >= self.share {
+                break;
+            }
+            if self.used[start] {
+                continue;
+            }
+            let want = lengths.start() + below(rng, lengths.end() - lengths.start() + 1);
+            let mut line = vec![start];
+            while line.len() < want {
+                let last = *line.last().expect("a line has a start");
+                let next: Vec<usize> = (self.around(last, true).into_iter())
+                    .filter(|&n| !line.contains(&n) && self.may_step(last, n))
+                    .filter(|&n| fits(self, &line, n))
+                    .collect();
+                let distance = |n: &&usize| (self.value[**n] - self.value[last]).abs();
+                let chosen = match (next.iter().min_by_key(distance), below(rng, 2)) {
+                    (None, _) => break,
+                    (Some(&nearest), 0) if close => nearest,
+                    _ => next[below(rng, next.len())],
+                };
+                line.push(chosen);
+            }
+            while line.len() >= *lengths.start() && !done(self, &line) {
+                line.pop();
+            }
+            if line.len() >= *lengths.start() {
+                taken += line.len();
+                self.take(&line);
+                lines.push(line);
+            }
+        }
+        lines
+    }
+}
+
+/// A random partition of the grid into killer cages of 1–5 orthogonally
+/// connected cells with distinct values, mostly 2–4, with their totals.
+fn killer<R: Rng + ?Sized>(cx: &mut Dresser, rng: &mut R) -> Vec<RuleSpec> {
+    let n = cx.len();
+    let mut cage_of: Vec<Option<usize>> = vec![None; n];
+    let mut cages: Vec<Vec<usize>> = Vec::new();
+    let mut order: Vec<usize> = (0..n).collect();
+    shuffle(rng, &mut order);
+    for start in order {
+        if cage_of[start].is_some() {
+            continue;
+        }
+        // Sizes 1 to 5, weighted as published cages are: 2 and 3 mostly.
+        let size = match below(rng, 20) {
+            0 => 1,
+            1..=8 => 2,
+            9..=15 => 3,
+            16..=18 => 4,
+            _ => 5,
+        };
+        let mut cage = vec![start];
+        while cage.len() < size {
+            let mut next: Vec<usize> = (cage.iter())
+                .flat_map(|&c| cx.around(c, false))
+                .filter(|&d| cage_of[d].is_none() && !cage.contains(&d))
+                .filter(|&d| cage.iter().all(|&c| cx.value[c] != cx.value[d]))
+                .collect();
+            next.sort_unstable();
+            next.dedup();
+            if next.is_empty() {
+                break;
+            }
+            cage.push(next[below(rng, next.len())]);
+        }
+        // A cell left alone when its cage wanted more joins a neighbouring
+        // cage that has room for its value.
+        if cage.len() == 1 && size > 1 {
+            let home = (cx.around(start, false).into_iter())
+                .filter_map(|d| cage_of[d])
+                .find(|&k| {
+                    cages[k].len() < 5 && cages[k].iter().all(|&c| cx.value[c] != cx.value[start])
+                });
+            if let Some(k) = home {
+                cages[k].push(start);
+                cage_of[start] = Some(k);
+                continue;
+            }
+        }
+        for &c in &cage {
+            cage_of[c] = Some(cages.len());
+        }
+        cages.push(cage);
+    }
+    cages
+        .into_iter()
+        .map(|mut cage| {
+            cage.sort_unstable();
+            RuleSpec::Killer {
+                total: Some(cage.iter().map(|&c| cx.value[c]).sum()),
+                cells: cx.names(&cage),
+            }
+        })
+        .collect()
+}
+
+/// Thermometers of 3–8 cells from the bulb, the solution increasing along
+/// each; the next cell is often the smallest increase, so that they grow long.
+fn thermo<R: Rng + ?Sized>(cx: &mut Dresser, rng: &mut R) -> Vec<Vec<RuleSpec>> {
+    cx.lines(
+        rng,
+        (3..=8, true),
+        |cx, line, next| cx.value[next] > cx.value[*line.last().expect("a start")],
+        |_, _| true,
+    )
+    .into_iter()
+    .map(|line| vec![RuleSpec::Thermometer(cx.names(&line))])
+    .collect()
+}
+
+/// Arrows: from an unused circle, a path of 2–4 unused cells whose values sum
+/// to the circle's, found by a bounded random search.
+fn arrow<R: Rng + ?Sized>(cx: &mut Dresser, rng: &mut R) -> Vec<Vec<RuleSpec>> {
+    /// Extends `path` (the circle first) to cells summing to `left` more.
+    fn search<R: Rng + ?Sized>(
+        cx: &Dresser,
+        rng: &mut R,
+        path: &mut Vec<usize>,
+        left: i64,
+        tries: &mut usize,
+    ) -> bool {
+        let length = path.len() - 1;
+        if left == 0 && length >= 2 {
+            return true;
+        }
+        if length == 4 || *tries == 0 {
+            return false;
+        }
+        *tries -= 1;
+        let last = *path.last().expect("the circle");
+        let mut next: Vec<usize> = (cx.around(last, true).into_iter())
+            .filter(|&n| !path.contains(&n) && cx.may_step(last, n))
+            .filter(|&n| cx.range.0 <= 0 || cx.value[n] <= left)
+            .collect();
+        shuffle(rng, &mut next);
+        for n in next {
+            path.push(n);
+            if search(cx, rng, path, left - cx.value[n], tries) {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
+    let mut circles: Vec<usize> = (0..cx.len()).collect();
+    shuffle(rng, &mut circles);
+    let mut arrows = Vec::new();
+    let mut taken = 0;
+    for circle in circles {
+        if taken >= cx.share {
+            break;
+        }
+        if cx.used[circle] {
+            continue;
+        }
+        let mut path = vec![circle];
+        let mut tries = 200;
+        if search(cx, rng, &mut path, cx.value[circle], &mut tries) {
+            taken += path.len();
+            cx.take(&path);
+            arrows.push(vec![RuleSpec::Arrow {
+                circle: cx.names(&path[..1]),
+                line: cx.names(&path[1..]),
+            }]);
+        }
+    }
+    arrows
+}
+
+/// Kropki dots: white between consecutive values, black where one is double
+/// the other (white wins a pair that is both, 1 and 2). With `negative`, the
+/// units are every dot and the negative constraint of white dots, in one;
+/// else each dot alone, a random colour where a pair is both.
+fn kropki<R: Rng + ?Sized>(cx: &Dresser, rng: &mut R, negative: bool) -> Vec<Vec<RuleSpec>> {
+    let mut units = Vec::new();
+    if negative {
+        units.push(vec![RuleSpec::Negative(Mark::Difference)]);
+    }
+    for (a, b) in cx.edges() {
+        let (x, y) = (cx.value[a], cx.value[b]);
+        let white = (x - y).abs() == 1;
+        let black = x != 0 && (x == 2 * y || y == 2 * x);
+        let cells = (cx.names[a].clone(), cx.names[b].clone());
+        let dot = match (white, black) {
+            (true, true) if !negative && below(rng, 2) == 0 => {
+                RuleSpec::Ratio { cells, value: None }
+            }
+            (true, _) => RuleSpec::Difference { cells, value: None },
+            (false, true) => RuleSpec::Ratio { cells, value: None },
+            (false, false) => continue,
+        };
+        units.push(vec![dot]);
+    }
+    units
+}
+
+/// X (sum 10) and V (sum 5) marks; with `negative`, every mark and the
+/// negative constraint, else each mark alone.
+fn xv(cx: &Dresser, negative: bool) -> Vec<Vec<RuleSpec>> {
+    let mut units = Vec::new();
+    if negative {
+        units.push(vec![RuleSpec::Negative(Mark::XV)]);
+    }
+    for (a, b) in cx.edges() {
+        let (na, nb) = (cx.names[a].clone(), cx.names[b].clone());
+        match cx.value[a] + cx.value[b] {
+            10 => units.push(vec![RuleSpec::X(na, nb)]),
+            5 => units.push(vec![RuleSpec::V(na, nb)]),
+            _ => {}
+        }
+    }
+    units
+}
+
+/// The least difference of whispers on these values: just over half their
+/// range (5 on 1–9, 3 on 1–6, 2 on 1–4).
+fn whispers_difference(cx: &Dresser) -> i64 {
+    (cx.range.1 - cx.range.0) / 2 + 1
+}
+
+/// Whispers lines of 3–7 cells, neighbours along each differing by at least
+/// [`whispers_difference`].
+fn whispers<R: Rng + ?Sized>(cx: &mut Dresser, rng: &mut R) -> Vec<Vec<RuleSpec>> {
+    let difference = whispers_difference(cx);
+    cx.lines(
+        rng,
+        (3..=7, false),
+        |cx, line, next| {
+            (cx.value[next] - cx.value[*line.last().expect("a start")]).abs() >= difference
+        },
+        |_, _| true,
+    )
+    .into_iter()
+    .map(|line| {
+        vec![RuleSpec::Whispers {
+            cells: cx.names(&line),
+            difference: (difference != 5).then_some(difference),
+        }]
+    })
+    .collect()
+}
+
+/// Renban lines of 3–6 cells whose values are distinct and consecutive: grown
+/// within a window of values as wide as the longest line, then cut back to
+/// the longest start that is a run.
+fn renban<R: Rng + ?Sized>(cx: &mut Dresser, rng: &mut R) -> Vec<Vec<RuleSpec>> {
+    let run = |cx: &Dresser, line: &[usize]| {
+        let values: Vec<i64> = line.iter().map(|&c| cx.value[c]).collect();
+        let (lo, hi) = (values.iter().min(), values.iter().max());
+        let distinct: HashSet<i64> = values.iter().copied().collect();
+        distinct.len() == values.len()
+            && hi
+                .zip(lo)
+                .is_some_and(|(h, l)| h - l + 1 == values.len() as i64)
+    };
+    cx.lines(
+        rng,
+        (3..=6, true),
+        |cx, line, next| {
+            let v = cx.value[next];
+            line.iter().all(|&c| cx.value[c] != v)
+                && line.iter().all(|&c| (cx.value[c] - v).abs() < 6)
+        },
+        run,
+    )
+    .into_iter()
+    .map(|line| vec![RuleSpec::Renban(cx.names(&line))])
+    .collect()
+}
