@@ -420,5 +420,4 @@ fn every_rule_kind_has_its_json_fields() {
         line("Clone"),
         r#"{"kind":"Clone","segments":[["r2c1","r1c4"],["r3c2","r1c7"]]}"#
     );
-
 }

@@ -125,16 +125,20 @@ fn a_variant_with_rules_generates_under_them() {
     // Symbols are not relabelled under rules, yet the solutions still vary.
     seen.dedup();
     assert!(seen.len() > 1, "one solution for every seed");
-    // A difficulty would need the grader to use rules.
+    // A difficulty is met by grading under the rules.
+    let level = graphdoku::logic::Level::Rules;
     let graded = Options {
-        difficulty: Some(graphdoku::logic::Level::Easy),
+        difficulty: Some(level),
+        attempts: 50,
         ..Options::default()
     };
-    let refused = generator.generate(&mut ChaCha8Rng::seed_from_u64(1), &graded);
-    assert!(
-        matches!(refused, Err(GenerateError::Rules { .. })),
-        "{refused:?}"
-    );
+    let made = generator
+        .generate(&mut ChaCha8Rng::seed_from_u64(1), &graded)
+        .unwrap();
+    assert_eq!(made.grade.unwrap().level, level);
+    let logic = graphdoku::logic::Logic::new(&rules);
+    let path = logic.path(&made.puzzle, &made.solution).unwrap();
+    assert_eq!(graphdoku::logic::Grade::of(&path).level, level);
 }
 
 #[test]

@@ -19,6 +19,7 @@ use rand_core::Rng;
 use super::random::{below, shuffle};
 use super::{GenerateError, Generated, Generator, Options};
 use crate::graph::{ConstraintGraph, Coord};
+use crate::logic::{Grade, Logic};
 use crate::puzzle::Solution;
 use crate::rules::{Mark, RuleSpec};
 
@@ -139,9 +140,7 @@ pub struct Dressed {
 ///
 /// # Errors
 /// [`GenerateError::Unfit`] when a kind needs what the variant lacks (rows and
-/// columns, numeric values); [`GenerateError::Rules`] when a difficulty is
-/// asked (the grader does not use rules yet); else as
-/// [`Generator::generate`].
+/// columns, numeric values); else as [`Generator::generate`].
 ///
 /// # Example
 /// ```
@@ -187,12 +186,6 @@ pub fn dress<R: Rng + ?Sized>(
                 format!("a grid of rows and columns, which {} is not", graph.name()),
             ));
         }
-    }
-    if let (Some(kind), Some(_)) = (kinds.first(), options.difficulty) {
-        return Err(GenerateError::Rules {
-            variant: graph.name().to_string(),
-            rule: kind.name(),
-        });
     }
     if let Some(clues) = options.clues.filter(|&c| c > graph.len()) {
         return Err(GenerateError::TooManyClues {
@@ -242,13 +235,26 @@ pub fn dress<R: Rng + ?Sized>(
                 if options.clues.is_some_and(|c| c != puzzle.clue_count()) {
                     break;
                 }
+                // A difficulty is the grade of the whole puzzle, rules and all.
+                let grade = match options.difficulty {
+                    None => None,
+                    Some(level) => {
+                        let path = (Logic::new(&ruled).path(&puzzle, &solution))
+                            .map_err(|_| GenerateError::Internal)?;
+                        let grade = Grade::of(&path);
+                        if grade.level != level {
+                            break;
+                        }
+                        Some(grade)
+                    }
+                };
                 return Ok(Dressed {
                     rules,
                     graph: ruled,
                     made: Generated {
                         puzzle,
                         solution,
-                        grade: None,
+                        grade,
                         attempts: attempt,
                     },
                 });
@@ -256,8 +262,12 @@ pub fn dress<R: Rng + ?Sized>(
             taken = (taken + step).min(queue.len());
         }
     }
+    let mut wanted = vec![format!("{floor} clues")];
+    if let Some(level) = options.difficulty {
+        wanted.push(format!("level {level}"));
+    }
     Err(GenerateError::GaveUp {
-        wanted: format!("{} clues", floor),
+        wanted: wanted.join(", "),
         attempts: options.attempts,
     })
 }

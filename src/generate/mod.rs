@@ -97,17 +97,6 @@ pub enum GenerateError {
         /// Attempts made.
         attempts: usize,
     },
-    /// A difficulty was asked of a variant with rules on values, which the
-    /// grader does not use yet.
-    #[error(
-        "{variant}: generate --difficulty does not grade rules on values yet (this puzzle has a {rule})"
-    )]
-    Rules {
-        /// The variant's name.
-        variant: String,
-        /// The first rule's name.
-        rule: &'static str,
-    },
     /// A kind of rule needs what the variant lacks (see [`dress::dress`]).
     #[error("{kind} needs {why}")]
     Unfit {
@@ -506,12 +495,6 @@ impl<'g> Generator<'g> {
         rng: &mut R,
         options: &Options,
     ) -> Result<Generated, GenerateError> {
-        if let (Some(rule), Some(_)) = (self.graph.rules().first(), options.difficulty) {
-            return Err(GenerateError::Rules {
-                variant: self.graph.name().to_string(),
-                rule: rule.name(),
-            });
-        }
         let orbits = options
             .symmetry
             .orbits(self.graph)

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::Limits;
-use crate::generate::{GenerateError, Generator, Options};
+use crate::generate::{Generator, Options};
 use crate::logic::{Grade, Level, Logic, Step};
 use crate::read::fpuzzles;
 use crate::variant::{self, BUILTINS, Files, VariantError};
@@ -638,9 +638,6 @@ fn generate(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
             return Ok(Reply::json(200, &out));
         }
         Ok(Err(_)) => return Err(Failure::new(500, "internal error: the generator panicked")),
-        Ok(Ok(Err(e @ GenerateError::Rules { .. }))) => {
-            return Err(Failure::new(422, e.to_string()));
-        }
         Ok(Ok(Err(e))) => {
             let mut out = json!({ "status": word(&Outcome::GaveUp) });
             out["error"] = json!(e.to_string());
