@@ -45,6 +45,11 @@ const EXAMPLES: &[(&str, &str, &str)] = &[
         "renban: the digits on a purple line are a set of consecutive digits, in any order",
         include_str!("../../data/renban.ron"),
     ),
+    (
+        "sandwich",
+        "sandwich Sudoku: a clue outside the grid sums the digits between the 1 and the 9 of its row or column",
+        include_str!("../../data/sandwich.ron"),
+    ),
 ];
 
 /// The RON text of the example called `name`.

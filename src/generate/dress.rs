@@ -21,7 +21,7 @@ use super::{GenerateError, Generated, Generator, Options};
 use crate::graph::{ConstraintGraph, Coord};
 use crate::logic::{Grade, Logic};
 use crate::puzzle::Solution;
-use crate::rules::{Mark, RuleSpec};
+use crate::rules::{Direction, Mark, RuleSpec};
 
 /// A kind of rule to dress a solution with.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -47,11 +47,16 @@ pub enum Kind {
     Whispers,
     /// Renban lines of 3–6 cells holding a set of consecutive values.
     Renban,
+    /// Little killers: the sums along diagonals, from clues outside the grid.
+    LittleKiller,
+    /// Sandwich sums of rows and columns, between the smallest and the
+    /// largest value.
+    Sandwich,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 9] = [
+    pub const ALL: [Kind; 11] = [
         Kind::Killer,
         Kind::Thermo,
         Kind::Arrow,
@@ -61,6 +66,8 @@ impl Kind {
         Kind::XvPartial,
         Kind::Whispers,
         Kind::Renban,
+        Kind::LittleKiller,
+        Kind::Sandwich,
     ];
 
     /// The name used on the command line.
@@ -75,6 +82,8 @@ impl Kind {
             Kind::XvPartial => "xv-partial",
             Kind::Whispers => "whispers",
             Kind::Renban => "renban",
+            Kind::LittleKiller => "little-killer",
+            Kind::Sandwich => "sandwich",
         }
     }
 
@@ -99,6 +108,8 @@ impl Kind {
             Kind::XvPartial => xv(cx, false),
             Kind::Whispers => whispers(cx, rng),
             Kind::Renban => renban(cx, rng),
+            Kind::LittleKiller => little_killer(cx),
+            Kind::Sandwich => sandwich(cx),
         }
     }
 }
@@ -621,6 +632,75 @@ fn xv(cx: &Dresser, negative: bool) -> Vec<Vec<RuleSpec>> {
             5 => units.push(vec![RuleSpec::V(na, nb)]),
             _ => {}
         }
+    }
+    units
+}
+
+/// Every little killer of two cells or more: from each cell on the grid's edge,
+/// each diagonal that starts there (its previous cell off the grid), with the
+/// solution's sum along it.
+fn little_killer(cx: &Dresser) -> Vec<Vec<RuleSpec>> {
+    let cell = |r: i64, c: i64| -> Option<usize> {
+        let (r, c) = (usize::try_from(r).ok()?, usize::try_from(c).ok()?);
+        cx.grid.get(&(r, c)).copied()
+    };
+    let mut units = Vec::new();
+    for towards in [
+        Direction::DownRight,
+        Direction::DownLeft,
+        Direction::UpRight,
+        Direction::UpLeft,
+    ] {
+        let (dr, dc) = towards.step();
+        for first in 0..cx.len() {
+            let (r, c) = (cx.at[first].0 as i64, cx.at[first].1 as i64);
+            if cell(r - dr, c - dc).is_some() {
+                continue;
+            }
+            let diagonal: Vec<usize> = (0..).map_while(|k| cell(r + k * dr, c + k * dc)).collect();
+            if diagonal.len() >= 2 {
+                units.push(vec![RuleSpec::LittleKiller {
+                    from: cx.names[first].clone(),
+                    towards,
+                    total: diagonal.iter().map(|&x| cx.value[x]).sum(),
+                }]);
+            }
+        }
+    }
+    units
+}
+
+/// The sandwich clue of every row (from the left) and column (from the top):
+/// the solution's sum strictly between its smallest and its largest value.
+fn sandwich(cx: &Dresser) -> Vec<Vec<RuleSpec>> {
+    let rows = cx.at.iter().map(|p| p.0).max().map_or(0, |r| r + 1);
+    let cols = cx.at.iter().map(|p| p.1).max().map_or(0, |c| c + 1);
+    let lines = (0..rows)
+        .map(|r| {
+            (
+                Direction::Right,
+                (0..cols).map(|c| (r, c)).collect::<Vec<_>>(),
+            )
+        })
+        .chain((0..cols).map(|c| (Direction::Down, (0..rows).map(|r| (r, c)).collect())));
+    let mut units = Vec::new();
+    for (towards, places) in lines {
+        let Some(cells) = (places.iter())
+            .map(|p| cx.grid.get(p).copied())
+            .collect::<Option<Vec<usize>>>()
+        else {
+            continue;
+        };
+        let find = |v: i64| cells.iter().position(|&x| cx.value[x] == v);
+        let (Some(low), Some(high)) = (find(cx.range.0), find(cx.range.1)) else {
+            continue;
+        };
+        let between = &cells[low.min(high) + 1..low.max(high)];
+        units.push(vec![RuleSpec::Sandwich {
+            from: cx.names[cells[0]].clone(),
+            towards,
+            total: between.iter().map(|&x| cx.value[x]).sum(),
+        }]);
     }
     units
 }
