@@ -29,7 +29,7 @@ use crate::graph::ConstraintGraph;
 use crate::logic::{Grade, Level, Logic};
 use crate::puzzle::{Puzzle, Solution};
 use crate::solver::{Budget, Count, Goal, Solver};
-use random::shuffle;
+use random::{below, shuffle};
 
 /// Steps of [`Generator::wander`].
 const WANDER_STEPS: usize = 12;
@@ -251,9 +251,27 @@ impl<'g> Generator<'g> {
             return self.wander(rng, current);
         }
         let mut cells: Vec<usize> = (0..n).collect();
-        // One search for the three rounds.
+        // One search for the rounds.
         let mut checker = crate::uniqueness::Checker::new(&self.solver);
         let mut puzzle = Puzzle::empty(n);
+        // A start of its own: a few cells (as many as there are colours, at most
+        // an eighth) given random colours their given neighbours lack, completed
+        // by the search. (Rounds from the one
+        // base solution alone stay close to it: completions keep its pattern.)
+        shuffle(rng, &mut cells);
+        let colours = self.graph.alphabet().len();
+        for &cell in &cells[..(n / 8).min(colours)] {
+            let free: Vec<u8> = (0..colours as u8)
+                .filter(|&k| self.graph.allowed(cell).is_none_or(|a| a.contains(&k)))
+                .filter(|&k| (self.graph.neighbours(cell)).all(|m| puzzle.givens()[m] != Some(k)))
+                .collect();
+            if !free.is_empty() {
+                puzzle.givens_mut()[cell] = Some(free[below(rng, free.len())]);
+            }
+        }
+        if let Some(first) = self.finished(checker.first(&puzzle))?.first {
+            current = first;
+        }
         for _ in 0..3 {
             current = self.relabel(rng, &current);
             shuffle(rng, &mut cells);
