@@ -227,6 +227,10 @@ pub fn dress<R: Rng + ?Sized>(
         for i in 0..by_kind.iter().map(Vec::len).max().unwrap_or(0) {
             queue.extend(by_kind.iter().filter_map(|units| units.get(i).cloned()));
         }
+        // A solution with nothing of these kinds on it (no V on a 4×4, say).
+        if queue.is_empty() {
+            continue;
+        }
         let n = graph.len();
         let target = (n / 27).max(floor);
         let step = (n / 27).max(1);
