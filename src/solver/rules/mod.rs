@@ -46,6 +46,12 @@ pub(crate) trait Propagator: std::fmt::Debug + Send + Sync {
     /// what it allows onto what it allows. The interchangeable-colours symmetry
     /// of the search holds only when every propagator says so.
     fn symmetric(&self) -> bool;
+    /// Whether a second [`Propagator::propagate`] right after the first never
+    /// narrows more (its pruning is exact for what it sees): then its own
+    /// narrowing does not wake it again.
+    fn idempotent(&self) -> bool {
+        false
+    }
 }
 
 /// The propagators of one graph, and which of them watch each cell.
@@ -363,9 +369,10 @@ impl<'s, D: Domain> Ruled<'s, D> {
         }
     }
 
-    fn wake(&mut self, slot: usize) {
+    /// Queues the propagators watching `slot`, but `except`.
+    fn wake_but(&mut self, slot: usize, except: u32) {
         for &p in &self.set.watchers[slot] {
-            if !std::mem::replace(&mut self.queued[p as usize], true) {
+            if p != except && !std::mem::replace(&mut self.queued[p as usize], true) {
                 self.queue.push(p);
             }
         }
@@ -392,7 +399,7 @@ impl<'s, D: Domain> Ruled<'s, D> {
                 let now = self.inner.cell_candidates(cell as usize).wide();
                 if now != self.seen[slot] {
                     self.seen[slot] = now;
-                    self.wake(slot);
+                    self.wake_but(slot, u32::MAX);
                 }
             }
             if self.queue.is_empty() {
@@ -408,6 +415,10 @@ impl<'s, D: Domain> Ruled<'s, D> {
                 (self.domains)
                     .extend((cells.iter()).map(|&c| inner.cell_candidates(c as usize).wide()));
                 let result = prop.propagate(&mut self.domains);
+                let again = match prop.idempotent() {
+                    true => p,
+                    false => u32::MAX,
+                };
                 if result.is_err() {
                     self.failures[p as usize] += 1;
                     self.clear_queue();
@@ -428,7 +439,7 @@ impl<'s, D: Domain> Ruled<'s, D> {
                         .exclude(cell as usize, D::Set::from_wide(was & !now));
                     self.seen[slot] = now;
                     narrowed = true;
-                    self.wake(slot);
+                    self.wake_but(slot, again);
                 }
             }
             if !narrowed {

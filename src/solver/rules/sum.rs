@@ -164,7 +164,13 @@ impl Sum {
     ) -> Result<(), Contradiction> {
         // Each block's value tuples: the shift of the partial sum, and the
         // colour of each of its cells.
-        let mut tuples: Vec<(u32, [u8; BLOCK_MAX])> = Vec::new();
+        let room = (self.blocks.iter())
+            .map(|b| {
+                let p = b.iter().map(|&i| domains[i].count_ones() as usize);
+                p.product::<usize>().min(TUPLES_MAX)
+            })
+            .sum();
+        let mut tuples: Vec<(u32, [u8; BLOCK_MAX])> = Vec::with_capacity(room);
         let mut ends = [0usize; REACH_CELLS + 1];
         let mut blocks: [&[usize]; REACH_CELLS] = [&[]; REACH_CELLS];
         let mut count = 0;
@@ -541,6 +547,14 @@ impl Propagator for Sum {
 
     fn symmetric(&self) -> bool {
         false
+    }
+
+    /// With repeats allowed its supports are exact (bounds, when the sums are
+    /// too wide, run to their own fixed point), but for a block with too many
+    /// tuples to take together at this wake: a rerun could narrow it further,
+    /// which is only a weaker pruning, never a wrong one.
+    fn idempotent(&self) -> bool {
+        !self.distinct
     }
 }
 
