@@ -468,7 +468,7 @@ fn each_kind_of_rule_step_says_why() {
                 line: cells(&["r1c2", "r1c3"]),
             },
             None,
-            "r1c1 ≠ 1; r1c2, r1c3 ≠ 4: arrow from r1c1 along r1c2→r1c3, the sum along it is the circle: 3 = 1+2 or 4 = 1+3",
+            "r1c1 ≠ 1, 2; r1c2, r1c3 ≠ 4: arrow from r1c1 along r1c2→r1c3, the sum along it is the circle: 3 = 1+2 or 4 = 1+3",
         ),
         (
             RuleSpec::SlowThermometer(cells(&["r1c1", "r2c1"])),

@@ -46,6 +46,12 @@ pub(crate) trait Propagator: std::fmt::Debug + Send + Sync {
     /// what it allows onto what it allows. The interchangeable-colours symmetry
     /// of the search holds only when every propagator says so.
     fn symmetric(&self) -> bool;
+    /// Whether a second [`Propagator::propagate`] right after the first never
+    /// narrows more (its pruning is exact for what it sees): then its own
+    /// narrowing does not wake it again.
+    fn idempotent(&self) -> bool {
+        false
+    }
 }
 
 /// The propagators of one graph, and which of them watch each cell.
@@ -94,8 +100,11 @@ impl RuleSet {
         };
         let mut sums: Vec<Box<dyn Propagator>> = Vec::new();
         // Σ weights·values = total, repeats allowed.
+        // Cells of a sum that see each other differ: the sum takes them
+        // together (arrow cells in one box).
+        let differ = |a: usize, b: usize| graph.adjacent(a, b);
         let linear = |cells: &[usize], weights: Vec<i64>, total: i64| -> Box<dyn Propagator> {
-            Box::new(sum::Sum::new(cells, weights, total, false, values.clone()))
+            Box::new(sum::Sum::new(cells, weights, total, false, values.clone()).differing(differ))
         };
         // Pairs of cells at most `reach` apart along a line.
         let near = |cells: &[usize], reach: usize| -> Vec<(usize, usize)> {
@@ -118,13 +127,9 @@ impl RuleSet {
                     true,
                     values.clone(),
                 ))),
-                Rule::Cage { cells, total } => sums.push(Box::new(sum::Sum::new(
-                    cells,
-                    vec![1; cells.len()],
-                    *total,
-                    false,
-                    values.clone(),
-                ))),
+                Rule::Cage { cells, total } => {
+                    sums.push(linear(cells, vec![1; cells.len()], *total))
+                }
                 Rule::Arrow { circle, line } => {
                     let mut cells = circle.clone();
                     cells.extend(line);
@@ -133,25 +138,13 @@ impl RuleSet {
                         .map(|p| 10i64.pow(p as u32))
                         .collect();
                     weights.extend(line.iter().map(|_| -1));
-                    sums.push(Box::new(sum::Sum::new(
-                        &cells,
-                        weights,
-                        0,
-                        false,
-                        values.clone(),
-                    )));
+                    sums.push(linear(&cells, weights, 0));
                 }
                 Rule::Sum {
                     cells,
                     weights,
                     total,
-                } => sums.push(Box::new(sum::Sum::new(
-                    cells,
-                    weights.clone(),
-                    *total,
-                    false,
-                    values.clone(),
-                ))),
+                } => sums.push(linear(cells, weights.clone(), *total)),
                 Rule::Thermometer(cells) => pairs(&mut chain(cells).into_iter(), &|a, b| a < b),
                 Rule::SlowThermometer(cells) => {
                     pairs(&mut chain(cells).into_iter(), &|a, b| a <= b)
@@ -357,6 +350,9 @@ pub(crate) struct Ruled<'s, D> {
     queue: Vec<u32>,
     queued: Vec<bool>,
     domains: Vec<u128>,
+    /// How often each propagator found a contradiction: the weight of its
+    /// cells in the choice of a branch.
+    failures: Vec<u32>,
 }
 
 impl<'s, D: Domain> Ruled<'s, D> {
@@ -369,12 +365,14 @@ impl<'s, D: Domain> Ruled<'s, D> {
             queue: Vec::new(),
             queued: vec![false; set.propagators.len()],
             domains: Vec::new(),
+            failures: vec![0; set.propagators.len()],
         }
     }
 
-    fn wake(&mut self, slot: usize) {
+    /// Queues the propagators watching `slot`, but `except`.
+    fn wake_but(&mut self, slot: usize, except: u32) {
         for &p in &self.set.watchers[slot] {
-            if !std::mem::replace(&mut self.queued[p as usize], true) {
+            if p != except && !std::mem::replace(&mut self.queued[p as usize], true) {
                 self.queue.push(p);
             }
         }
@@ -401,7 +399,7 @@ impl<'s, D: Domain> Ruled<'s, D> {
                 let now = self.inner.cell_candidates(cell as usize).wide();
                 if now != self.seen[slot] {
                     self.seen[slot] = now;
-                    self.wake(slot);
+                    self.wake_but(slot, u32::MAX);
                 }
             }
             if self.queue.is_empty() {
@@ -417,7 +415,12 @@ impl<'s, D: Domain> Ruled<'s, D> {
                 (self.domains)
                     .extend((cells.iter()).map(|&c| inner.cell_candidates(c as usize).wide()));
                 let result = prop.propagate(&mut self.domains);
+                let again = match prop.idempotent() {
+                    true => p,
+                    false => u32::MAX,
+                };
                 if result.is_err() {
+                    self.failures[p as usize] += 1;
                     self.clear_queue();
                     return Err(Contradiction);
                 }
@@ -436,7 +439,7 @@ impl<'s, D: Domain> Ruled<'s, D> {
                         .exclude(cell as usize, D::Set::from_wide(was & !now));
                     self.seen[slot] = now;
                     narrowed = true;
-                    self.wake(slot);
+                    self.wake_but(slot, again);
                 }
             }
             if !narrowed {
@@ -471,7 +474,42 @@ impl<D: Domain> Domain for Ruled<'_, D> {
     }
 
     fn choose(&mut self, salt: u64, seeking: bool) -> Choice {
-        self.inner.choose(salt, seeking)
+        let choice = self.inner.choose(salt, seeking);
+        let Choice::Branch { cell, .. } = choice else {
+            return choice;
+        };
+        if self.set.is_empty() {
+            return choice;
+        }
+        let set = self.set;
+        let count = |c: usize| self.inner.cell_candidates(c).wide().count_ones() as u64;
+        let weight = |slot: usize| -> u64 {
+            1 + (set.watchers[slot].iter())
+                .map(|&p| self.failures[p as usize] as u64)
+                .sum::<u64>()
+        };
+        // dom/wdeg: fewest candidates per failure of the cell's rules.
+        let (mut bk, mut bw, mut best) = match set.slot.get(cell) {
+            Some(&slot) if slot != u32::MAX => (count(cell), weight(slot as usize), cell),
+            _ => (count(cell), 1, cell),
+        };
+        for (slot, &c) in set.watched.iter().enumerate() {
+            let k = count(c as usize);
+            if k < 2 {
+                continue;
+            }
+            let w = weight(slot);
+            if k * bw < bk * w {
+                (bk, bw, best) = (k, w, c as usize);
+            }
+        }
+        match best == cell {
+            true => choice,
+            false => Choice::Branch {
+                cell: best,
+                colour: self.inner.cell_candidates(best).wide().trailing_zeros() as usize,
+            },
+        }
     }
 
     fn save(&mut self) {

@@ -91,6 +91,12 @@ impl Propagator for Pair {
     fn symmetric(&self) -> bool {
         self.table.symmetric
     }
+
+    /// The second cell keeps what supports the first's survivors, and each
+    /// survivor keeps the value that supported it.
+    fn idempotent(&self) -> bool {
+        true
+    }
 }
 
 #[cfg(test)]

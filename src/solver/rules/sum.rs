@@ -1,8 +1,11 @@
 //! A linear sum Σ wᵢ·vᵢ = total over cells: killer cages, sum cages, arrows
 //! and the generic `Sum`.
 //!
-//! Three levels, cheapest first: bounds (a value stays while the other cells'
-//! least and greatest contributions can make up the rest); for cells that
+//! Three levels, cheapest first: the reachable partial sums (a value stays
+//! while some partial sum of the cells before it, plus its own contribution,
+//! can still be completed by the cells after it: the exact supports of the
+//! equation, as bitsets of sums, forward then backward; plain bounds when the
+//! sums span too wide a range); for cells that
 //! must differ with unit weights, the combination table (the sets of distinct
 //! colours that make the total, e.g. {6, 8, 9} and {7, 7+…} for 23 in three
 //! cells, kept while every cell can take one of them and every colour of them
@@ -21,6 +24,20 @@ const COMBINATIONS_MAX: usize = 20_000;
 /// at most this.
 const ENUMERATE_MAX: u64 = 4_096;
 
+/// The most cells the reachable-sums pass handles (more: bounds only).
+const REACH_CELLS: usize = 32;
+
+/// The widest range of partial sums the reachable-sums pass handles, in
+/// 64-bit words (wider: bounds only).
+const REACH_WORDS: usize = 16;
+
+/// The most cells of a block (see [`Sum::blocks`]).
+const BLOCK_MAX: usize = 3;
+
+/// The most value tuples a block enumerates at one wake (more: its cells are
+/// taken one by one, as if they could repeat).
+const TUPLES_MAX: usize = 512;
+
 /// One sum.
 #[derive(Debug)]
 pub(crate) struct Sum {
@@ -33,6 +50,11 @@ pub(crate) struct Sum {
     /// For distinct cells with unit weights: each set of colours that makes
     /// the total, when there are not too many.
     combinations: Option<Vec<u128>>,
+    /// The cells (indices into `cells`) in the order of the reachable-sums
+    /// pass, in blocks of up to [`BLOCK_MAX`] cells of the same weight that
+    /// must differ (neighbours in the graph: two arrow cells in one box),
+    /// whose values that pass takes together.
+    blocks: Vec<Vec<usize>>,
 }
 
 impl Sum {
@@ -48,6 +70,7 @@ impl Sum {
             .flatten();
         Sum {
             cells: cells.iter().map(|&c| c as u32).collect(),
+            blocks: (0..cells.len()).map(|i| vec![i]).collect(),
             weights,
             total,
             distinct,
@@ -56,12 +79,193 @@ impl Sum {
         }
     }
 
+    /// Takes cells of the same weight that `differ` (by cell number) together
+    /// in the reachable-sums pass, so that it keeps only values they can hold
+    /// while differing: greedily, in blocks of up to [`BLOCK_MAX`] cells that
+    /// all differ pairwise. (For a sum of distinct cells the enumeration does
+    /// this already.)
+    pub(crate) fn differing(mut self, differ: impl Fn(usize, usize) -> bool) -> Self {
+        if self.distinct {
+            return self;
+        }
+        let n = self.cells.len();
+        let mut taken = vec![false; n];
+        self.blocks.clear();
+        for i in 0..n {
+            if std::mem::replace(&mut taken[i], true) {
+                continue;
+            }
+            let mut block = vec![i];
+            for (j, taken) in taken.iter_mut().enumerate().skip(i + 1) {
+                if block.len() < BLOCK_MAX
+                    && !*taken
+                    && self.weights[j] == self.weights[i]
+                    && (block.iter())
+                        .all(|&k| differ(self.cells[k] as usize, self.cells[j] as usize))
+                {
+                    *taken = true;
+                    block.push(j);
+                }
+            }
+            self.blocks.push(block);
+        }
+        self
+    }
+
     /// The least and greatest of wᵢ·v over the candidates of cell `i`.
     fn range(&self, i: usize, domain: u128) -> (i64, i64) {
         let w = self.weights[i];
         colours_of(domain)
             .map(|c| w * self.values[c])
             .fold((i64::MAX, i64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)))
+    }
+
+    /// The exact supports of the equation (each cell keeps the values some
+    /// solution of Σ wᵢ·vᵢ = total over the domains gives it, repeats
+    /// allowed), by the partial sums reachable from the left and completable
+    /// to the right; `None` when the sums span too wide a range for the
+    /// bitsets or there are too many cells.
+    ///
+    /// Complexity: O(cells × candidates × range / 64).
+    fn reach(&self, domains: &mut [u128]) -> Option<Result<(), Contradiction>> {
+        let n = domains.len();
+        if n > REACH_CELLS {
+            return None;
+        }
+        let mut lows = [0i64; REACH_CELLS];
+        let (mut base, mut span) = (0i64, 0i64);
+        for (i, &d) in domains.iter().enumerate() {
+            let (lo, hi) = self.range(i, d);
+            lows[i] = lo;
+            base = base.checked_add(lo)?;
+            span = span.checked_add(hi.checked_sub(lo)?)?;
+        }
+        let target = self.total.checked_sub(base)?;
+        if !(0..=span).contains(&target) {
+            return Some(Err(Contradiction));
+        }
+        let lows = &lows[..n];
+        Some(match span {
+            0..128 => self.supports::<u128>(domains, lows, target as u32),
+            _ if span < 64 * REACH_WORDS as i64 => {
+                self.supports::<Wide>(domains, lows, target as u32)
+            }
+            _ => return None,
+        })
+    }
+
+    /// [`Sum::reach`] over one width of bitset: bit `k` of a set after some
+    /// blocks is the partial sum of their cells' `lows` plus `k`.
+    fn supports<B: SumSet>(
+        &self,
+        domains: &mut [u128],
+        lows: &[i64],
+        target: u32,
+    ) -> Result<(), Contradiction> {
+        // Each block's value tuples: the shift of the partial sum, and the
+        // colour of each of its cells.
+        let room = (self.blocks.iter())
+            .map(|b| {
+                let p = b.iter().map(|&i| domains[i].count_ones() as usize);
+                p.product::<usize>().min(TUPLES_MAX)
+            })
+            .sum();
+        let mut tuples: Vec<(u32, [u8; BLOCK_MAX])> = Vec::with_capacity(room);
+        let mut ends = [0usize; REACH_CELLS + 1];
+        let mut blocks: [&[usize]; REACH_CELLS] = [&[]; REACH_CELLS];
+        let mut count = 0;
+        for block in &self.blocks {
+            let product = (block.iter()).try_fold(1usize, |p, &i| {
+                let p = p * domains[i].count_ones() as usize;
+                (p <= TUPLES_MAX).then_some(p)
+            });
+            // Too many tuples: its cells one by one.
+            let parts: &mut dyn Iterator<Item = &[usize]> = match product {
+                Some(_) => &mut std::iter::once(block.as_slice()),
+                None => &mut block.chunks(1),
+            };
+            for part in parts {
+                self.tuples(part, domains, lows, &mut tuples);
+                if tuples.len() == ends[count] {
+                    return Err(Contradiction);
+                }
+                blocks[count] = part;
+                ends[count + 1] = tuples.len();
+                count += 1;
+            }
+        }
+        let of = |b: usize| &tuples[ends[b]..ends[b + 1]];
+        // forward[b]: the partial sums the blocks before `b` can make.
+        let mut forward = [B::EMPTY; REACH_CELLS + 1];
+        forward[0] = B::bit(0);
+        for b in 0..count {
+            let mut next = B::EMPTY;
+            for &(shift, _) in of(b) {
+                next = next.or(forward[b].shl(shift));
+            }
+            forward[b + 1] = next;
+        }
+        // After `b` blocks, the partial sums the blocks from `b` on complete.
+        let mut back = B::bit(target);
+        if forward[count].and(back).is_empty() {
+            return Err(Contradiction);
+        }
+        for b in (0..count).rev() {
+            let mut kept = [0u128; BLOCK_MAX];
+            let mut before = B::EMPTY;
+            for &(shift, colours) in of(b) {
+                let from = back.shr(shift).and(forward[b]);
+                if !from.is_empty() {
+                    for (k, &c) in kept.iter_mut().zip(&colours[..blocks[b].len()]) {
+                        *k |= 1 << c;
+                    }
+                    before = before.or(from);
+                }
+            }
+            for (&i, &k) in blocks[b].iter().zip(&kept) {
+                if k == 0 {
+                    return Err(Contradiction);
+                }
+                domains[i] = k;
+            }
+            back = before;
+        }
+        Ok(())
+    }
+
+    /// Appends the value tuples of the cells `part` (pairwise different when
+    /// more than one) to `out`: the shift of each above the cells' `lows`.
+    fn tuples(
+        &self,
+        part: &[usize],
+        domains: &[u128],
+        lows: &[i64],
+        out: &mut Vec<(u32, [u8; BLOCK_MAX])>,
+    ) {
+        let low: i64 = part.iter().map(|&i| lows[i]).sum();
+        let mut colours = [0u8; BLOCK_MAX];
+        /// The sum, the cells and their domains.
+        type Cells<'a> = (&'a Sum, &'a [usize], &'a [u128]);
+        fn walk(
+            (sum, part, domains): Cells,
+            at: usize,
+            used: u128,
+            partial: i64,
+            colours: &mut [u8; BLOCK_MAX],
+            out: &mut Vec<(u32, [u8; BLOCK_MAX])>,
+        ) {
+            let Some(&i) = part.get(at) else {
+                out.push((partial as u32, *colours));
+                return;
+            };
+            for c in colours_of(domains[i] & !used) {
+                colours[at] = c as u8;
+                let x = partial + sum.weights[i] * sum.values[c];
+                let cells = (sum, part, domains);
+                walk(cells, at + 1, used | 1 << c, x, colours, out);
+            }
+        }
+        walk((self, part, domains), 0, 0, -low, &mut colours, out);
     }
 
     /// Bounds to a fixed point.
@@ -183,6 +387,94 @@ impl Enumeration<'_> {
     }
 }
 
+/// A set of partial sums, as a bitset (bit `k`: the sum `k` above a base).
+trait SumSet: Copy {
+    const EMPTY: Self;
+    /// The set of the one sum `k`.
+    fn bit(k: u32) -> Self;
+    /// Every sum `k` higher.
+    fn shl(self, k: u32) -> Self;
+    /// Every sum `k` lower (those below 0 dropped).
+    fn shr(self, k: u32) -> Self;
+    fn or(self, other: Self) -> Self;
+    fn and(self, other: Self) -> Self;
+    fn is_empty(self) -> bool;
+}
+
+impl SumSet for u128 {
+    const EMPTY: Self = 0;
+    fn bit(k: u32) -> Self {
+        1 << k
+    }
+    fn shl(self, k: u32) -> Self {
+        self.checked_shl(k).unwrap_or(0)
+    }
+    fn shr(self, k: u32) -> Self {
+        self.checked_shr(k).unwrap_or(0)
+    }
+    fn or(self, other: Self) -> Self {
+        self | other
+    }
+    fn and(self, other: Self) -> Self {
+        self & other
+    }
+    fn is_empty(self) -> bool {
+        self == 0
+    }
+}
+
+/// Sums over [`REACH_WORDS`] words, lowest word first.
+#[derive(Clone, Copy)]
+struct Wide([u64; REACH_WORDS]);
+
+impl SumSet for Wide {
+    const EMPTY: Self = Wide([0; REACH_WORDS]);
+    fn bit(k: u32) -> Self {
+        let mut w = Self::EMPTY;
+        w.0[k as usize / 64] = 1 << (k % 64);
+        w
+    }
+    fn shl(self, k: u32) -> Self {
+        let (words, bits) = (k as usize / 64, k % 64);
+        let mut out = Self::EMPTY;
+        for j in words..REACH_WORDS {
+            let from = j - words;
+            out.0[j] = self.0[from] << bits;
+            if bits > 0 && from > 0 {
+                out.0[j] |= self.0[from - 1] >> (64 - bits);
+            }
+        }
+        out
+    }
+    fn shr(self, k: u32) -> Self {
+        let (words, bits) = (k as usize / 64, k % 64);
+        let mut out = Self::EMPTY;
+        for j in 0..REACH_WORDS.saturating_sub(words) {
+            let from = j + words;
+            out.0[j] = self.0[from] >> bits;
+            if bits > 0 && from + 1 < REACH_WORDS {
+                out.0[j] |= self.0[from + 1] << (64 - bits);
+            }
+        }
+        out
+    }
+    fn or(mut self, other: Self) -> Self {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a |= b;
+        }
+        self
+    }
+    fn and(mut self, other: Self) -> Self {
+        for (a, b) in self.0.iter_mut().zip(other.0) {
+            *a &= b;
+        }
+        self
+    }
+    fn is_empty(self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+}
+
 /// Every set of `n` distinct colours whose values sum to `total`, or `None`
 /// when there are more than [`COMBINATIONS_MAX`].
 fn combinations(values: &[i64], n: usize, total: i64) -> Option<Vec<u128>> {
@@ -238,7 +530,12 @@ impl Propagator for Sum {
         if domains.contains(&0) {
             return Err(Contradiction);
         }
-        self.bounds(domains)?;
+        match self.reach(domains) {
+            // Exact when repeats are allowed: nothing left to enumerate.
+            Some(result) if !self.distinct => return result,
+            Some(result) => result?,
+            None => self.bounds(domains)?,
+        }
         if let Some(combinations) = &self.combinations {
             self.table(combinations, domains)?;
         }
@@ -254,6 +551,14 @@ impl Propagator for Sum {
 
     fn symmetric(&self) -> bool {
         false
+    }
+
+    /// With repeats allowed its supports are exact (bounds, when the sums are
+    /// too wide, run to their own fixed point), but for a block with too many
+    /// tuples to take together at this wake: a rerun could narrow it further,
+    /// which is only a weaker pruning, never a wrong one.
+    fn idempotent(&self) -> bool {
+        !self.distinct
     }
 }
 
@@ -293,5 +598,49 @@ mod tests {
         let mut d = [1 << 2, all, all]; // circle 3: 1+2 or 2+1
         arrow.propagate(&mut d).unwrap();
         assert_eq!(list(d[1]), vec![1, 2]);
+    }
+
+    #[test]
+    fn reachable_sums_keep_exactly_what_enumeration_keeps() {
+        // Random sums with mixed weights: the bitset pass and the walk over
+        // every assignment agree on each cell's supported values.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = |m: u64| {
+            state = crate::solver::search::mix(state);
+            state % m
+        };
+        for _ in 0..2_000 {
+            let n = 2 + next(3) as usize;
+            let weights: Vec<i64> = (0..n)
+                .map(|_| [1, -1, 2, 10, -3][next(5) as usize])
+                .collect();
+            let total = next(30) as i64 - 8;
+            let sum = Sum::new(&(0..n).collect::<Vec<_>>(), weights, total, false, digits());
+            let domains: Vec<u128> = (0..n).map(|_| next(511) as u128 + 1).collect();
+            let mut walked = domains.clone();
+            let walked = sum.enumerate(&mut walked).map(|_| walked);
+            let mut reached = domains.clone();
+            let reached = sum.reach(&mut reached).expect("narrow").map(|_| reached);
+            assert_eq!(walked.ok(), reached.ok(), "{sum:?} on {domains:?}");
+        }
+    }
+
+    #[test]
+    fn arrow_cells_that_see_each_other_differ() {
+        // circle − a − b = 0 with a and b in one box: 4 is 1 + 3, not 2 + 2.
+        let arrow = Sum::new(&[0, 1, 2], vec![1, -1, -1], 0, false, digits())
+            .differing(|a, b| a != 0 && b != 0);
+        let all = (1u128 << 9) - 1;
+        let mut d = [1 << 3, all, all];
+        arrow.propagate(&mut d).unwrap();
+        assert_eq!(list(d[1]), vec![1, 3]);
+        // Without the edge, 2 + 2 stays.
+        let loose = Sum::new(&[0, 1, 2], vec![1, -1, -1], 0, false, digits());
+        let mut d = [1 << 3, all, all];
+        loose.propagate(&mut d).unwrap();
+        assert_eq!(list(d[1]), vec![1, 2, 3]);
+        // 2 cannot be two different positive digits.
+        let mut d = [1 << 1, all, all];
+        assert!(arrow.propagate(&mut d).is_err());
     }
 }
