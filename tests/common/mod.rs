@@ -3,6 +3,8 @@
 //! solver, generator and deduction engine.
 #![allow(dead_code)] // each test crate uses some of these
 
+pub mod random_rules;
+
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 

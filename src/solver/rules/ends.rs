@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use super::{Propagator, colours_of};
+use super::{Propagator, colours_of, narrow};
 use crate::solver::search::Contradiction;
 
 /// Which line.
@@ -67,13 +67,7 @@ impl Propagator for Ends {
                 }
             }
         }
-        for (d, k) in domains.iter_mut().zip(keep) {
-            *d &= k;
-            if *d == 0 {
-                return Err(Contradiction);
-            }
-        }
-        Ok(())
+        narrow(domains, &keep)
     }
 
     fn symmetric(&self) -> bool {

@@ -545,6 +545,19 @@ impl<D: Domain> Domain for Ruled<'_, D> {
     }
 }
 
+/// Narrows each domain to the values a propagator found support for; a
+/// domain left empty is a [`Contradiction`].
+#[inline]
+pub(super) fn narrow(domains: &mut [u128], supported: &[u128]) -> Result<(), Contradiction> {
+    for (d, s) in domains.iter_mut().zip(supported) {
+        *d &= s;
+        if *d == 0 {
+            return Err(Contradiction);
+        }
+    }
+    Ok(())
+}
+
 /// The colours of a mask, lowest first.
 #[inline]
 pub(super) fn colours_of(mut mask: u128) -> impl Iterator<Item = usize> {

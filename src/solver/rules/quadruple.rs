@@ -4,7 +4,7 @@
 //! digit some way gives it, or all its candidates when some way leaves it
 //! free. Exact for the clue alone.
 
-use super::Propagator;
+use super::{Propagator, narrow};
 use crate::solver::search::Contradiction;
 
 /// A quadruple clue.
@@ -61,13 +61,7 @@ impl Propagator for Quadruple {
         let mut keep = vec![0u128; domains.len()];
         let mut given = vec![0u128; domains.len()];
         self.place(0, 0, &mut given, domains, &mut keep);
-        for (d, k) in domains.iter_mut().zip(keep) {
-            *d &= k;
-            if *d == 0 {
-                return Err(Contradiction);
-            }
-        }
-        Ok(())
+        narrow(domains, &keep)
     }
 
     fn symmetric(&self) -> bool {

@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use super::{Propagator, colours_of};
+use super::{Propagator, colours_of, narrow};
 use crate::solver::search::Contradiction;
 
 /// A sandwich clue on a row or column.
@@ -103,13 +103,7 @@ impl Propagator for Sandwich {
                 }
             }
         }
-        for (d, k) in domains.iter_mut().zip(keep) {
-            *d &= k;
-            if *d == 0 {
-                return Err(Contradiction);
-            }
-        }
-        Ok(())
+        narrow(domains, &keep)
     }
 
     fn symmetric(&self) -> bool {

@@ -14,7 +14,7 @@
 
 use std::sync::Arc;
 
-use super::{Propagator, colours_of};
+use super::{Propagator, colours_of, narrow};
 use crate::solver::search::Contradiction;
 
 /// The most combinations a table of distinct colours may hold.
@@ -342,13 +342,7 @@ impl Sum {
             most: &most,
         };
         search.walk(0, 0, 0, &mut supported);
-        for (d, s) in domains.iter_mut().zip(&supported) {
-            *d &= s;
-            if *d == 0 {
-                return Err(Contradiction);
-            }
-        }
-        Ok(())
+        narrow(domains, &supported)
     }
 }
 

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::{Propagator, colours_of};
+use super::{Propagator, colours_of, narrow};
 use crate::solver::search::Contradiction;
 
 /// An X-sum clue on a row or column.
@@ -73,13 +73,7 @@ impl Propagator for XSum {
                 };
             }
         }
-        for (d, k) in domains.iter_mut().zip(keep) {
-            *d &= k;
-            if *d == 0 {
-                return Err(Contradiction);
-            }
-        }
-        Ok(())
+        narrow(domains, &keep)
     }
 
     fn symmetric(&self) -> bool {
