@@ -352,7 +352,9 @@ pub struct GenerateArgs {
     pub variant: String,
     /// Dress each random solution with rules of these kinds (comma-separated):
     /// killer, thermo, arrow, kropki (every dot, negative constraint),
-    /// kropki-partial (some dots), xv, xv-partial, whispers, renban. Rules are
+    /// kropki-partial (some dots), xv, xv-partial, whispers, renban,
+    /// little-killer, sandwich, x-sum, skyscraper, between, lockout,
+    /// double-arrow, palindrome, zipper, entropic, modular, nabner. Rules are
     /// added until few givens are needed; the puzzle is printed as RON.
     #[arg(
         long,

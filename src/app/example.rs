@@ -46,6 +46,11 @@ const EXAMPLES: &[(&str, &str, &str)] = &[
         include_str!("../../data/renban.ron"),
     ),
     (
+        "little-killer",
+        "little killer Sudoku: a clue outside the grid sums the digits along its diagonal, repeats allowed",
+        include_str!("../../data/little-killer.ron"),
+    ),
+    (
         "sandwich",
         "sandwich Sudoku: a clue outside the grid sums the digits between the 1 and the 9 of its row or column",
         include_str!("../../data/sandwich.ron"),

@@ -52,11 +52,31 @@ pub enum Kind {
     /// Sandwich sums of rows and columns, between the smallest and the
     /// largest value.
     Sandwich,
+    /// X-sums of rows and columns from both sides.
+    XSum,
+    /// Skyscraper counts of rows and columns from both sides.
+    Skyscraper,
+    /// Between lines of 3–7 cells.
+    Between,
+    /// Lockout lines of 3–6 cells.
+    Lockout,
+    /// Double arrows of 4–6 cells.
+    DoubleArrow,
+    /// Palindrome lines of 3–7 cells.
+    Palindrome,
+    /// Zipper lines of 3–7 cells.
+    Zipper,
+    /// Entropic lines of 3–7 cells.
+    Entropic,
+    /// Modular lines of 3–7 cells.
+    Modular,
+    /// Nabner lines of 3–5 cells.
+    Nabner,
 }
 
 impl Kind {
     /// Every kind.
-    pub const ALL: [Kind; 11] = [
+    pub const ALL: [Kind; 21] = [
         Kind::Killer,
         Kind::Thermo,
         Kind::Arrow,
@@ -68,6 +88,16 @@ impl Kind {
         Kind::Renban,
         Kind::LittleKiller,
         Kind::Sandwich,
+        Kind::XSum,
+        Kind::Skyscraper,
+        Kind::Between,
+        Kind::Lockout,
+        Kind::DoubleArrow,
+        Kind::Palindrome,
+        Kind::Zipper,
+        Kind::Entropic,
+        Kind::Modular,
+        Kind::Nabner,
     ];
 
     /// The name used on the command line.
@@ -84,6 +114,16 @@ impl Kind {
             Kind::Renban => "renban",
             Kind::LittleKiller => "little-killer",
             Kind::Sandwich => "sandwich",
+            Kind::XSum => "x-sum",
+            Kind::Skyscraper => "skyscraper",
+            Kind::Between => "between",
+            Kind::Lockout => "lockout",
+            Kind::DoubleArrow => "double-arrow",
+            Kind::Palindrome => "palindrome",
+            Kind::Zipper => "zipper",
+            Kind::Entropic => "entropic",
+            Kind::Modular => "modular",
+            Kind::Nabner => "nabner",
         }
     }
 
@@ -92,7 +132,18 @@ impl Kind {
     fn draws_on_cells(self) -> bool {
         matches!(
             self,
-            Kind::Thermo | Kind::Arrow | Kind::Whispers | Kind::Renban
+            Kind::Thermo
+                | Kind::Arrow
+                | Kind::Whispers
+                | Kind::Renban
+                | Kind::Between
+                | Kind::Lockout
+                | Kind::DoubleArrow
+                | Kind::Palindrome
+                | Kind::Zipper
+                | Kind::Entropic
+                | Kind::Modular
+                | Kind::Nabner
         )
     }
 
@@ -110,6 +161,16 @@ impl Kind {
             Kind::Renban => renban(cx, rng),
             Kind::LittleKiller => little_killer(cx),
             Kind::Sandwich => sandwich(cx),
+            Kind::XSum => x_sum(cx),
+            Kind::Skyscraper => skyscraper(cx),
+            Kind::Between => between(cx, rng),
+            Kind::Lockout => lockout(cx, rng),
+            Kind::DoubleArrow => double_arrow(cx, rng),
+            Kind::Palindrome => palindrome(cx, rng),
+            Kind::Zipper => zipper(cx, rng),
+            Kind::Entropic => entropic(cx, rng),
+            Kind::Modular => modular(cx, rng),
+            Kind::Nabner => nabner(cx, rng),
         }
     }
 }
@@ -185,6 +246,17 @@ pub fn dress<R: Rng + ?Sized>(
             return Err(unfit(
                 kind,
                 format!("symbols with numeric values, which {} lacks", graph.name()),
+            ));
+        }
+        let distinct: HashSet<i64> = graph.values().into_iter().flatten().copied().collect();
+        if kind == Kind::Entropic && !distinct.len().is_multiple_of(3) {
+            return Err(unfit(
+                kind,
+                format!(
+                    "values in three equal groups (low, middle, high), which {}'s {} values are not",
+                    graph.name(),
+                    distinct.len()
+                ),
             ));
         }
         if !graph
@@ -300,6 +372,8 @@ struct Dresser {
     value: Vec<i64>,
     /// The least and the greatest value of the symbols.
     range: (i64, i64),
+    /// The symbols' distinct values, in increasing order.
+    distinct: Vec<i64>,
     /// Cells on a line or arrow already.
     used: Vec<bool>,
     /// The most cells one kind's lines may take.
@@ -329,6 +403,12 @@ impl Dresser {
                 values.iter().copied().min().unwrap_or(0),
                 values.iter().copied().max().unwrap_or(0),
             ),
+            distinct: {
+                let mut distinct = values.to_vec();
+                distinct.sort_unstable();
+                distinct.dedup();
+                distinct
+            },
             used: vec![false; graph.len()],
             share: graph.len(),
             diagonals: HashSet::new(),
@@ -376,9 +456,9 @@ impl Dresser {
             .collect()
     }
 
-    /// Whether a line may step from `a` to the unused `b`: not across
-    /// another line's diagonal step.
-    fn may_step(&self, a: usize, b: usize) -> bool {
+    /// Whether `line` may step from `a` to the unused `b`: not across a
+    /// diagonal step of another line or of `line` itself.
+    fn may_step(&self, line: &[usize], a: usize, b: usize) -> bool {
         let ((r1, c1), (r2, c2)) = (self.at[a], self.at[b]);
         if self.used[b] {
             return false;
@@ -387,7 +467,10 @@ impl Dresser {
             return true;
         }
         match (self.grid.get(&(r1, c2)), self.grid.get(&(r2, c1))) {
-            (Some(&x), Some(&y)) => !self.diagonals.contains(&(x.min(y), x.max(y))),
+            (Some(&x), Some(&y)) => {
+                !self.diagonals.contains(&(x.min(y), x.max(y)))
+                    && !line.windows(2).any(|w| w == [x, y] || w == [y, x])
+            }
             _ => true,
         }
     }
@@ -433,7 +516,7 @@ impl Dresser {
             while line.len() < want {
                 let last = *line.last().expect("a line has a start");
                 let next: Vec<usize> = (self.around(last, true).into_iter())
-                    .filter(|&n| !line.contains(&n) && self.may_step(last, n))
+                    .filter(|&n| !line.contains(&n) && self.may_step(&line, last, n))
                     .filter(|&n| fits(self, &line, n))
                     .collect();
                 let distance = |n: &&usize| (self.value[**n] - self.value[last]).abs();
@@ -557,7 +640,7 @@ fn arrow<R: Rng + ?Sized>(cx: &mut Dresser, rng: &mut R) -> Vec<Vec<RuleSpec>> {
         *tries -= 1;
         let last = *path.last().expect("the circle");
         let mut next: Vec<usize> = (cx.around(last, true).into_iter())
-            .filter(|&n| !path.contains(&n) && cx.may_step(last, n))
+            .filter(|&n| !path.contains(&n) && cx.may_step(path, last, n))
             .filter(|&n| cx.range.0 <= 0 || cx.value[n] <= left)
             .collect();
         shuffle(rng, &mut next);
@@ -640,61 +723,70 @@ fn xv(cx: &Dresser, negative: bool) -> Vec<Vec<RuleSpec>> {
     units
 }
 
-/// Every little killer of two cells or more: from each cell on the grid's edge,
-/// each diagonal that starts there (its previous cell off the grid), with the
-/// solution's sum along it.
-fn little_killer(cx: &Dresser) -> Vec<Vec<RuleSpec>> {
+/// Every ray into the grid in each of `directions`: from each cell whose
+/// previous cell that way is off the grid, the cells on to the far edge (at
+/// least two), in order from the clue.
+fn rays(cx: &Dresser, directions: &[Direction]) -> Vec<(Direction, Vec<usize>)> {
     let cell = |r: i64, c: i64| -> Option<usize> {
         let (r, c) = (usize::try_from(r).ok()?, usize::try_from(c).ok()?);
         cx.grid.get(&(r, c)).copied()
     };
-    let mut units = Vec::new();
-    for towards in [
-        Direction::DownRight,
-        Direction::DownLeft,
-        Direction::UpRight,
-        Direction::UpLeft,
-    ] {
+    let mut out = Vec::new();
+    for &towards in directions {
         let (dr, dc) = towards.step();
         for first in 0..cx.len() {
             let (r, c) = (cx.at[first].0 as i64, cx.at[first].1 as i64);
             if cell(r - dr, c - dc).is_some() {
                 continue;
             }
-            let diagonal: Vec<usize> = (0..).map_while(|k| cell(r + k * dr, c + k * dc)).collect();
-            if diagonal.len() >= 2 {
-                units.push(vec![RuleSpec::LittleKiller {
-                    from: cx.names[first].clone(),
-                    towards,
-                    total: diagonal.iter().map(|&x| cx.value[x]).sum(),
-                }]);
+            let ray: Vec<usize> = (0..).map_while(|k| cell(r + k * dr, c + k * dc)).collect();
+            if ray.len() >= 2 {
+                out.push((towards, ray));
             }
         }
     }
-    units
+    out
+}
+
+/// The four ways into the grid from a clue beside a row or a column.
+const ORTHOGONAL: [Direction; 4] = [
+    Direction::Right,
+    Direction::Left,
+    Direction::Down,
+    Direction::Up,
+];
+
+/// Every little killer of two cells or more: each diagonal once (from one of
+/// its two ends), with the solution's sum along it.
+fn little_killer(cx: &Dresser) -> Vec<Vec<RuleSpec>> {
+    let mut seen = HashSet::new();
+    let diagonals = [
+        Direction::DownRight,
+        Direction::DownLeft,
+        Direction::UpRight,
+        Direction::UpLeft,
+    ];
+    (rays(cx, &diagonals).into_iter())
+        .filter(|(_, cells)| {
+            let mut key = cells.clone();
+            key.sort_unstable();
+            seen.insert(key)
+        })
+        .map(|(towards, cells)| {
+            vec![RuleSpec::LittleKiller {
+                from: cx.names[cells[0]].clone(),
+                towards,
+                total: cells.iter().map(|&x| cx.value[x]).sum(),
+            }]
+        })
+        .collect()
 }
 
 /// The sandwich clue of every row (from the left) and column (from the top):
 /// the solution's sum strictly between its smallest and its largest value.
 fn sandwich(cx: &Dresser) -> Vec<Vec<RuleSpec>> {
-    let rows = cx.at.iter().map(|p| p.0).max().map_or(0, |r| r + 1);
-    let cols = cx.at.iter().map(|p| p.1).max().map_or(0, |c| c + 1);
-    let lines = (0..rows)
-        .map(|r| {
-            (
-                Direction::Right,
-                (0..cols).map(|c| (r, c)).collect::<Vec<_>>(),
-            )
-        })
-        .chain((0..cols).map(|c| (Direction::Down, (0..rows).map(|r| (r, c)).collect())));
     let mut units = Vec::new();
-    for (towards, places) in lines {
-        let Some(cells) = (places.iter())
-            .map(|p| cx.grid.get(p).copied())
-            .collect::<Option<Vec<usize>>>()
-        else {
-            continue;
-        };
+    for (towards, cells) in rays(cx, &[Direction::Right, Direction::Down]) {
         let find = |v: i64| cells.iter().position(|&x| cx.value[x] == v);
         let (Some(low), Some(high)) = (find(cx.range.0), find(cx.range.1)) else {
             continue;
@@ -707,6 +799,44 @@ fn sandwich(cx: &Dresser) -> Vec<Vec<RuleSpec>> {
         }]);
     }
     units
+}
+
+/// The X-sum clue of every row and column from both sides, where the first
+/// value counts cells of the line: the sum of that many first values.
+fn x_sum(cx: &Dresser) -> Vec<Vec<RuleSpec>> {
+    (rays(cx, &ORTHOGONAL).into_iter())
+        .filter_map(|(towards, cells)| {
+            let x = usize::try_from(cx.value[cells[0]]).ok()?;
+            (1..=cells.len()).contains(&x).then(|| {
+                vec![RuleSpec::XSum {
+                    from: cx.names[cells[0]].clone(),
+                    towards,
+                    total: cells[..x].iter().map(|&c| cx.value[c]).sum(),
+                }]
+            })
+        })
+        .collect()
+}
+
+/// The skyscraper clue of every row and column from both sides: how many
+/// values are greater than every value before them.
+fn skyscraper(cx: &Dresser) -> Vec<Vec<RuleSpec>> {
+    (rays(cx, &ORTHOGONAL).into_iter())
+        .map(|(towards, cells)| {
+            let mut tallest = i64::MIN;
+            let mut count = 0;
+            for &c in &cells {
+                if cx.value[c] > tallest {
+                    (tallest, count) = (cx.value[c], count + 1);
+                }
+            }
+            vec![RuleSpec::Skyscraper {
+                from: cx.names[cells[0]].clone(),
+                towards,
+                count,
+            }]
+        })
+        .collect()
 }
 
 /// The least difference of whispers on these values: just over half their
@@ -762,5 +892,228 @@ fn renban<R: Rng + ?Sized>(cx: &mut Dresser, rng: &mut R) -> Vec<Vec<RuleSpec>> 
     )
     .into_iter()
     .map(|line| vec![RuleSpec::Renban(cx.names(&line))])
+    .collect()
+}
+
+/// Between lines of 3–7 cells: every value inside the line strictly between
+/// the two ends' values. Grown on one side of the start's value, then cut
+/// back to the longest start whose last cell bounds the rest.
+fn between<R: Rng + ?Sized>(cx: &mut Dresser, rng: &mut R) -> Vec<Vec<RuleSpec>> {
+    let side = |cx: &Dresser, line: &[usize], c: usize| (cx.value[c] - cx.value[line[0]]).signum();
+    cx.lines(
+        rng,
+        (3..=7, false),
+        |cx, line, next| {
+            let s = side(cx, line, next);
+            s != 0
+                && line
+                    .get(1)
+                    .is_none_or(|&second| side(cx, line, second) == s)
+        },
+        |cx, line| {
+            let (a, z) = (cx.value[line[0]], cx.value[line[line.len() - 1]]);
+            let (lo, hi) = (a.min(z), a.max(z));
+            (line[1..line.len() - 1].iter()).all(|&c| lo < cx.value[c] && cx.value[c] < hi)
+        },
+    )
+    .into_iter()
+    .map(|line| vec![RuleSpec::Between(cx.names(&line))])
+    .collect()
+}
+
+/// The least difference of a lockout line's ends: 4, the rule's default,
+/// where the values span 1–9; else just under half their range.
+fn lockout_difference(cx: &Dresser) -> i64 {
+    ((cx.range.1 - cx.range.0) / 2).max(1)
+}
+
+/// Lockout lines of 3–6 cells: the ends differ by at least
+/// [`lockout_difference`] and every value inside lies outside them.
+fn lockout<R: Rng + ?Sized>(cx: &mut Dresser, rng: &mut R) -> Vec<Vec<RuleSpec>> {
+    let difference = lockout_difference(cx);
+    cx.lines(
+        rng,
+        (3..=6, false),
+        |cx, line, next| cx.value[next] != cx.value[line[0]],
+        |cx, line| {
+            let (a, z) = (cx.value[line[0]], cx.value[line[line.len() - 1]]);
+            let (lo, hi) = (a.min(z), a.max(z));
+            hi - lo >= difference
+                && (line[1..line.len() - 1].iter()).all(|&c| cx.value[c] < lo || cx.value[c] > hi)
+        },
+    )
+    .into_iter()
+    .map(|line| {
+        vec![RuleSpec::Lockout {
+            cells: cx.names(&line),
+            difference: (difference != 4).then_some(difference),
+        }]
+    })
+    .collect()
+}
+
+/// Double arrows of 4–6 cells: the two ends sum to the cells between them.
+fn double_arrow<R: Rng + ?Sized>(cx: &mut Dresser, rng: &mut R) -> Vec<Vec<RuleSpec>> {
+    cx.lines(
+        rng,
+        (4..=6, false),
+        |cx, line, _| line[1..].iter().map(|&c| cx.value[c]).sum::<i64>() < 2 * cx.range.1,
+        |cx, line| {
+            let n = line.len();
+            let inside: i64 = line[1..n - 1].iter().map(|&c| cx.value[c]).sum();
+            inside == cx.value[line[0]] + cx.value[line[n - 1]]
+        },
+    )
+    .into_iter()
+    .map(|line| vec![RuleSpec::DoubleArrow(cx.names(&line))])
+    .collect()
+}
+
+/// Lines of 3–7 cells on which any three consecutive values fall in three
+/// different `group`s.
+fn three_groups<R: Rng + ?Sized>(
+    cx: &mut Dresser,
+    rng: &mut R,
+    group: impl Fn(&Dresser, i64) -> i64,
+) -> Vec<Vec<usize>> {
+    cx.lines(
+        rng,
+        (3..=7, false),
+        |cx, line, next| {
+            let g = group(cx, cx.value[next]);
+            line.iter()
+                .rev()
+                .take(2)
+                .all(|&c| group(cx, cx.value[c]) != g)
+        },
+        |_, _| true,
+    )
+}
+
+/// Entropic lines: any three consecutive values are one low, one middle and
+/// one high (thirds of the values).
+fn entropic<R: Rng + ?Sized>(cx: &mut Dresser, rng: &mut R) -> Vec<Vec<RuleSpec>> {
+    let third = |cx: &Dresser, v: i64| {
+        let rank = cx.distinct.partition_point(|&d| d < v);
+        (rank * 3 / cx.distinct.len()) as i64
+    };
+    three_groups(cx, rng, third)
+        .into_iter()
+        .map(|line| vec![RuleSpec::Entropic(cx.names(&line))])
+        .collect()
+}
+
+/// Modular lines: any three consecutive values have three different
+/// remainders modulo 3.
+fn modular<R: Rng + ?Sized>(cx: &mut Dresser, rng: &mut R) -> Vec<Vec<RuleSpec>> {
+    three_groups(cx, rng, |_, v| v.rem_euclid(3))
+        .into_iter()
+        .map(|line| vec![RuleSpec::Modular(cx.names(&line))])
+        .collect()
+}
+
+/// Nabner lines of 3–5 cells (2–5 where the values hold no three apart, as
+/// 1–4): no two values on the line equal or consecutive.
+fn nabner<R: Rng + ?Sized>(cx: &mut Dresser, rng: &mut R) -> Vec<Vec<RuleSpec>> {
+    let most = cx.distinct.len().div_ceil(2);
+    cx.lines(
+        rng,
+        (3.min(most)..=5.min(most), false),
+        |cx, line, next| {
+            line.iter()
+                .all(|&c| (cx.value[c] - cx.value[next]).abs() >= 2)
+        },
+        |_, _| true,
+    )
+    .into_iter()
+    .map(|line| vec![RuleSpec::Nabner(cx.names(&line))])
+    .collect()
+}
+
+/// Lines grown from the middle out, a pair of cells at a time (one at each
+/// end), while `pairs` holds for the new pair and the line's middle (one cell
+/// or two neighbours); kept at 3–7 cells. Each start is tried as a middle
+/// cell or, with a random neighbour, as a middle pair.
+fn mirrored<R: Rng + ?Sized>(
+    cx: &mut Dresser,
+    rng: &mut R,
+    middle_pair: impl Fn(&Dresser, usize, usize) -> bool,
+    pairs: impl Fn(&Dresser, &[usize], usize, usize) -> bool,
+) -> Vec<Vec<usize>> {
+    let mut starts: Vec<usize> = (0..cx.len()).collect();
+    shuffle(rng, &mut starts);
+    let mut lines = Vec::new();
+    let mut taken = 0;
+    let step = |cx: &Dresser, line: &[usize], from: usize| -> Vec<usize> {
+        (cx.around(from, true).into_iter())
+            .filter(|&n| !line.contains(&n) && cx.may_step(line, from, n))
+            .collect()
+    };
+    for start in starts {
+        if taken >= cx.share || cx.used[start] {
+            continue;
+        }
+        let mut middle = vec![start];
+        if below(rng, 2) == 0 {
+            let next: Vec<usize> = (step(cx, &middle, start).into_iter())
+                .filter(|&n| middle_pair(cx, start, n))
+                .collect();
+            if !next.is_empty() {
+                middle.push(next[below(rng, next.len())]);
+            }
+        }
+        let want = 3 + below(rng, 5);
+        let mut line = middle.clone();
+        while line.len() + 2 <= want {
+            let (first, last) = (line[0], line[line.len() - 1]);
+            let mut found = Vec::new();
+            for a in step(cx, &line, first) {
+                let longer: Vec<usize> = std::iter::once(a).chain(line.iter().copied()).collect();
+                for b in step(cx, &longer, last) {
+                    if pairs(cx, &middle, a, b) {
+                        found.push((a, b));
+                    }
+                }
+            }
+            if found.is_empty() {
+                break;
+            }
+            let (a, b) = found[below(rng, found.len())];
+            line.insert(0, a);
+            line.push(b);
+        }
+        if line.len() >= 3 {
+            taken += line.len();
+            cx.take(&line);
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+/// Palindromes: lines that read the same from either end.
+fn palindrome<R: Rng + ?Sized>(cx: &mut Dresser, rng: &mut R) -> Vec<Vec<RuleSpec>> {
+    let same = |cx: &Dresser, a: usize, b: usize| cx.value[a] == cx.value[b];
+    mirrored(cx, rng, same, |cx, _, a, b| same(cx, a, b))
+        .into_iter()
+        .map(|line| vec![RuleSpec::Palindrome(cx.names(&line))])
+        .collect()
+}
+
+/// Zipper lines: cells as far from the centre sum to the centre's value (odd
+/// length) or to the two middle cells' sum (even length).
+fn zipper<R: Rng + ?Sized>(cx: &mut Dresser, rng: &mut R) -> Vec<Vec<RuleSpec>> {
+    let target = |cx: &Dresser, middle: &[usize]| match middle {
+        [m] => cx.value[*m],
+        _ => middle.iter().map(|&m| cx.value[m]).sum(),
+    };
+    mirrored(
+        cx,
+        rng,
+        |_, _, _| true,
+        |cx, middle, a, b| cx.value[a] + cx.value[b] == target(cx, middle),
+    )
+    .into_iter()
+    .map(|line| vec![RuleSpec::Zipper(cx.names(&line))])
     .collect()
 }
