@@ -168,6 +168,30 @@ pub(super) fn draw(rules: &[Rule], board: &Board, out: &mut String) -> Under {
     let mut ground = vec![None; board.places.len()];
     let mut order: Vec<&Rule> = rules.iter().collect();
     order.sort_by_key(|r| layer(r));
+    // Outside cells that two little killers start from (down-left and
+    // down-right from above the grid, say).
+    let mut starts = std::collections::HashMap::new();
+    for rule in rules {
+        if let Rule::LittleKiller { cells, towards, .. } = rule
+            && let Some((row, col)) = board.places.get(cells[0]).copied().flatten()
+        {
+            let (dr, dc) = towards.step();
+            *starts
+                .entry((row as i64 - dr, col as i64 - dc))
+                .or_insert(0) += 1;
+        }
+    }
+    let shared = |from: usize, towards: Direction| {
+        board
+            .places
+            .get(from)
+            .copied()
+            .flatten()
+            .is_some_and(|(row, col)| {
+                let (dr, dc) = towards.step();
+                starts.get(&(row as i64 - dr, col as i64 - dc)) > Some(&1)
+            })
+    };
     for rule in order {
         let Some(class) = class(rule) else {
             continue;
@@ -271,7 +295,10 @@ pub(super) fn draw(rules: &[Rule], board: &Board, out: &mut String) -> Under {
                 cells,
                 towards,
                 total,
-            } => little_killer(board, cells[0], *towards, *total, &mut body),
+            } => {
+                let shared = shared(cells[0], *towards);
+                little_killer(board, cells[0], *towards, *total, shared, &mut body)
+            }
             Rule::Sandwich {
                 cells,
                 towards,
@@ -585,8 +612,9 @@ pub(super) fn outside_room(rules: &[Rule]) -> f64 {
 }
 
 /// Where the clue of a line starting at `from` towards `towards` stands: in
-/// the band of room outside the grid, beside the cell before `from`.
-fn clue_at(board: &Board, from: usize, towards: Direction) -> Option<(f64, f64)> {
+/// the band of room outside the grid, beside the cell before `from`; and
+/// whether that cell is off the grid by its row, by its column.
+fn clue_at(board: &Board, from: usize, towards: Direction) -> Option<(f64, f64, (bool, bool))> {
     let (row, col) = board.places[from]?;
     let (rows, cols) = board
         .places
@@ -604,9 +632,12 @@ fn clue_at(board: &Board, from: usize, towards: Direction) -> Option<(f64, f64)>
             origin + (at as f64 + 0.5) * UNIT
         }
     };
+    let (r, c) = (row as i64 - dr, col as i64 - dc);
+    let off = |at: i64, size: usize| at < 0 || at >= size as i64;
     Some((
-        place(col as i64 - dc, cols, ox),
-        place(row as i64 - dr, rows, oy),
+        place(c, cols, ox),
+        place(r, rows, oy),
+        (off(r, rows), off(c, cols)),
     ))
 }
 
@@ -619,7 +650,7 @@ fn outside(
     ink: &str,
     out: &mut String,
 ) -> bool {
-    let Some((x, y)) = clue_at(board, from, towards) else {
+    let Some((x, y, _)) = clue_at(board, from, towards) else {
         return false;
     };
     let _ = writeln!(
@@ -632,18 +663,27 @@ fn outside(
 }
 
 /// A little killer's total outside the grid, and a small arrow beside it
-/// pointing along the diagonal.
+/// pointing along the diagonal; `shared` when another diagonal starts from
+/// the same cell outside the grid.
 fn little_killer(
     board: &Board,
     from: usize,
     towards: Direction,
     total: i64,
+    shared: bool,
     out: &mut String,
 ) -> bool {
-    let Some((x, y)) = clue_at(board, from, towards) else {
+    let Some((x, y, off)) = clue_at(board, from, towards) else {
         return false;
     };
     let (dr, dc) = towards.step();
+    // Where two diagonals start from one cell outside the grid (down-left
+    // and down-right from above it), each clue leans back from its arrow.
+    let (x, y) = match off {
+        (true, false) if shared => (x - dc as f64 * UNIT / 4.0, y),
+        (false, true) if shared => (x, y - dr as f64 * UNIT / 4.0),
+        _ => (x, y),
+    };
     let (ux, uy) = (dc as f64 / 2f64.sqrt(), dr as f64 / 2f64.sqrt());
     let (tx, ty) = (x - ux * 5.0, y - uy * 5.0);
     let _ = writeln!(
