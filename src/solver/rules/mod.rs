@@ -8,9 +8,8 @@
 //! runs the store's singles, hidden singles and locked candidates, then the
 //! woken propagators, and again until nothing changes, so the search and the
 //! stores need not know that rules exist. A graph without rules costs one test
-//! per call. (The singles themselves stay inside each store, where their
-//! bit-parallel form makes the engine fast; moving them under this trait is
-//! left for when it can be done without a loss.)
+//! per call. The house techniques are in `propagate/` (one file each, a kernel
+//! per store, statically dispatched), the rules here behind `dyn Propagator`.
 //!
 //! Adding a rule: its schema and meaning in `crate::rules`, its check in
 //! `verify`, and here one arm of [`RuleSet::new`], onto [`sum::Sum`],
@@ -28,7 +27,8 @@ mod xsum;
 use std::sync::Arc;
 
 use super::bits::Bits;
-use super::search::{Choice, Contradiction, Domain};
+use super::propagate::{Depth, Houses, houses};
+use super::search::{Choice, Contradiction, Domain, Store};
 use crate::graph::ConstraintGraph;
 use crate::rules::{Mark, Rule, unmarked_pairs};
 
@@ -355,7 +355,7 @@ pub(crate) struct Ruled<'s, D> {
     failures: Vec<u32>,
 }
 
-impl<'s, D: Domain> Ruled<'s, D> {
+impl<'s, D: Houses> Ruled<'s, D> {
     pub(crate) fn new(inner: D, set: &'s RuleSet) -> Self {
         Ruled {
             inner,
@@ -385,16 +385,13 @@ impl<'s, D: Domain> Ruled<'s, D> {
         }
     }
 
-    /// The store's rules (`singles`: the cheap ones only) and the propagators,
-    /// to a fixed point.
-    fn fixed_point(&mut self, singles: bool) -> Result<(), Contradiction> {
+    /// The house techniques (to `depth`) and the propagators, to a common
+    /// fixed point.
+    fn fixed_point(&mut self, depth: Depth) -> Result<(), Contradiction> {
         let set = self.set;
         self.clear_queue(); // left over from a contradiction
         loop {
-            match singles {
-                true => self.inner.propagate_singles()?,
-                false => self.inner.propagate()?,
-            }
+            houses(&mut self.inner, depth)?;
             for (slot, &cell) in set.watched.iter().enumerate() {
                 let now = self.inner.cell_candidates(cell as usize).wide();
                 if now != self.seen[slot] {
@@ -449,7 +446,23 @@ impl<'s, D: Domain> Ruled<'s, D> {
     }
 }
 
-impl<D: Domain> Domain for Ruled<'_, D> {
+impl<D: Houses> Domain for Ruled<'_, D> {
+    fn propagate(&mut self) -> Result<(), Contradiction> {
+        match self.set.is_empty() {
+            true => houses(&mut self.inner, Depth::Locked),
+            false => self.fixed_point(Depth::Locked),
+        }
+    }
+
+    fn propagate_singles(&mut self) -> Result<(), Contradiction> {
+        match self.set.is_empty() {
+            true => houses(&mut self.inner, Depth::Singles),
+            false => self.fixed_point(Depth::Singles),
+        }
+    }
+}
+
+impl<D: Houses> Store for Ruled<'_, D> {
     type Set = D::Set;
 
     fn reset(&mut self, givens: &[Option<u8>]) -> Result<(), Contradiction> {
@@ -457,20 +470,6 @@ impl<D: Domain> Domain for Ruled<'_, D> {
         self.seen.fill(0);
         self.saved.clear();
         self.inner.reset(givens)
-    }
-
-    fn propagate(&mut self) -> Result<(), Contradiction> {
-        match self.set.is_empty() {
-            true => self.inner.propagate(),
-            false => self.fixed_point(false),
-        }
-    }
-
-    fn propagate_singles(&mut self) -> Result<(), Contradiction> {
-        match self.set.is_empty() {
-            true => self.inner.propagate_singles(),
-            false => self.fixed_point(true),
-        }
     }
 
     fn choose(&mut self, salt: u64, seeking: bool) -> Choice {
@@ -542,6 +541,14 @@ impl<D: Domain> Domain for Ruled<'_, D> {
 
     fn pairs(&self, out: &mut Vec<(u32, Self::Set)>) {
         self.inner.pairs(out);
+    }
+
+    fn undecided(&self) -> usize {
+        self.inner.undecided()
+    }
+
+    fn locked_above(&self) -> usize {
+        self.inner.locked_above()
     }
 }
 
