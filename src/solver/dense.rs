@@ -216,6 +216,8 @@ pub(crate) struct Board<'t, const W: usize, const H: usize> {
     ties: Set<W>,
     /// The undecided cells with two candidates, as naked singles last saw them.
     pub(in crate::solver) pairs: Set<W>,
+    /// The colours' sets at the last [`Store::mark`] (empty since a reset).
+    marked: Vec<Set<W>>,
     /// Pointing is applied only while more cells than this are undecided (see
     /// [`Store::locked_above`]).
     locked_above: usize,
@@ -238,6 +240,7 @@ impl<'t, const W: usize, const H: usize> Board<'t, W, H> {
             ties: [0; W],
             pairs: [0; W],
             locked_above: 0,
+            marked: Vec::new(),
         }
     }
 
@@ -455,6 +458,8 @@ impl<const W: usize, const H: usize> Store for Board<'_, W, H> {
         self.saved_open.clear();
         self.saved_undecided.clear();
         self.saved_pairs.clear();
+        // Not marked since: every cell is new.
+        self.marked.clear();
         self.sets[..k].copy_from_slice(&t.initial);
         self.sets[k] = [0; W];
         self.undecided = t.cells;
@@ -552,6 +557,30 @@ impl<const W: usize, const H: usize> Store for Board<'_, W, H> {
 
     fn locked_above(&self) -> usize {
         self.locked_above
+    }
+
+    fn mark(&mut self) {
+        let k = self.t.colours;
+        self.marked.clear();
+        self.marked.extend_from_slice(&self.sets[..k]);
+    }
+
+    /// A cell changed where some colour's set differs from the mark: a few
+    /// word operations per colour, however many cells are watched.
+    fn changed(&mut self, out: &mut Vec<u32>) {
+        let k = self.t.colours;
+        if self.marked.len() != k {
+            out.extend(0..self.t.cells as u32);
+            return self.mark();
+        }
+        let mut diff = [0u64; W];
+        for (now, then) in self.sets[..k].iter().zip(&mut self.marked) {
+            for i in 0..W {
+                diff[i] |= now[i] ^ then[i];
+                then[i] = now[i];
+            }
+        }
+        out.extend(cells(diff).map(|c| c as u32));
     }
 
     fn pairs(&self, out: &mut Vec<(u32, u128)>) {

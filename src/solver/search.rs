@@ -69,6 +69,14 @@ pub(crate) trait Store {
     /// undecided: they prune well high in the tree and cost more than they
     /// save near the leaves.
     fn locked_above(&self) -> usize;
+    /// Takes the current candidates as seen: [`Store::changed`] reports what
+    /// changes from here.
+    fn mark(&mut self);
+    /// Appends to `out` every cell whose candidates changed since the last
+    /// [`Store::mark`] or `changed` (perhaps others too, perhaps twice), and
+    /// marks. What the rules use to wake only the propagators of changed cells
+    /// instead of comparing every cell they watch.
+    fn changed(&mut self, out: &mut Vec<u32>);
 }
 
 /// The candidate state a search walks over: a store and its propagation to a

@@ -130,6 +130,9 @@ pub(crate) struct Cells<'t, B> {
     /// (a bit per house), and the ones they are looking at.
     pub(in crate::solver) changed: Vec<u64>,
     pub(in crate::solver) sweep: Vec<u64>,
+    /// The length of the trail at the last [`Store::mark`]: the changes since
+    /// are the trail's entries from there (`usize::MAX`: none since a reset).
+    marked: usize,
     /// Locked candidates are applied only while more cells than this are
     /// undecided (see [`Store::locked_above`]).
     locked_above: usize,
@@ -348,6 +351,7 @@ impl<'t, B: Bits> Cells<'t, B> {
             changed: vec![0; t.houses().div_ceil(64)],
             sweep: vec![0; t.houses().div_ceil(64)],
             locked_above: 0,
+            marked: 0,
             order: (t.cells() > QUEUE_CELLS).then(|| Order::new(t.cells())),
         }
     }
@@ -508,6 +512,8 @@ impl<B: Bits> Store for Cells<'_, B> {
         self.undecided = t.cells();
         self.queue.clear();
         self.trail.clear();
+        // Not marked since: every cell is new.
+        self.marked = usize::MAX;
         self.saves.clear();
         self.failed = false;
         // Every house is to be looked at.
@@ -618,6 +624,25 @@ impl<B: Bits> Store for Cells<'_, B> {
 
     fn locked_above(&self) -> usize {
         self.locked_above
+    }
+
+    fn mark(&mut self) {
+        self.marked = self.trail.len();
+    }
+
+    /// From the trail: every change of a cell's candidates is on it (the
+    /// givens of a reset are not: after a reset every cell is new).
+    fn changed(&mut self, out: &mut Vec<u32>) {
+        let cells = self.t.cells() as u32;
+        match self.marked {
+            usize::MAX => out.extend(0..cells),
+            // A restore may have cut the trail below the mark.
+            from => {
+                let trail = &self.trail[from.min(self.trail.len())..];
+                out.extend(trail.iter().map(|&(i, _)| i).filter(|&i| i < cells));
+            }
+        }
+        self.marked = self.trail.len();
     }
 }
 

@@ -150,4 +150,79 @@ mod tests {
             );
         }
     }
+
+    /// Walks a store through random branches, negations and restores; at every
+    /// step [`Store::changed`] names every cell whose candidates differ from
+    /// when it was last asked (the rules wake on nothing else).
+    fn changed_covers_every_change<S: Houses>(store: &mut S, n: usize, colours: usize, seed: u64) {
+        let mut rng = seed;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let snapshot = |store: &S| {
+            (0..n)
+                .map(|c| store.cell_candidates(c).wide())
+                .collect::<Vec<_>>()
+        };
+        assert!(store.reset(&vec![None; n]).is_ok());
+        let mut out = Vec::new();
+        store.changed(&mut out);
+        assert_eq!(out.len(), n, "after a reset every cell is new");
+        let (mut seen, mut depth, mut reported) = (snapshot(store), 0, 0);
+        for step in 0..200 {
+            let ok = houses(store, Depth::Locked).is_ok();
+            let cell = (next() % n as u64) as usize;
+            let set = store.cell_candidates(cell).wide();
+            if ok && set.count_ones() >= 2 && (depth == 0 || next() % 3 != 0) {
+                store.save();
+                depth += 1;
+                let colour = (set.trailing_zeros() as usize + (next() % 2) as usize) % colours;
+                match next() % 2 {
+                    0 if set >> colour & 1 == 1 => store.assign(cell, colour),
+                    _ => store.exclude(cell, S::Set::from_wide(1 << colour)),
+                }
+            } else if depth > 0 {
+                store.restore();
+                store.mark();
+                depth -= 1;
+                seen = snapshot(store);
+                continue;
+            } else {
+                break;
+            }
+            let _ = houses(store, Depth::Locked);
+            out.clear();
+            store.changed(&mut out);
+            let now = snapshot(store);
+            for c in 0..n {
+                if now[c] != seen[c] {
+                    assert!(
+                        out.contains(&(c as u32)),
+                        "step {step}: cell {c} changed unreported"
+                    );
+                    reported += 1;
+                }
+            }
+            seen = now;
+        }
+        assert!(reported > 50, "only {reported} changes seen");
+    }
+
+    #[test]
+    fn changed_cells_are_reported_by_both_stores() {
+        let graph = ConstraintGraph::load("sudoku9").unwrap();
+        let shape = Shape::new(&graph);
+        let (bits, sets) = (
+            dense::Tables::<2, 1>::new(&shape),
+            sparse::Tables::<u16>::new(&shape),
+        );
+        for seed in 1..=10u64 {
+            let seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            changed_covers_every_change(&mut Board::new(&bits), 81, 9, seed);
+            changed_covers_every_change(&mut Cells::new(&sets), 81, 9, seed);
+        }
+    }
 }

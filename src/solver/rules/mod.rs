@@ -350,6 +350,8 @@ pub(crate) struct Ruled<'s, D> {
     queue: Vec<u32>,
     queued: Vec<bool>,
     domains: Vec<u128>,
+    /// The cells the store says changed since the rules last asked.
+    changed: Vec<u32>,
     /// How often each propagator found a contradiction: the weight of its
     /// cells in the choice of a branch.
     failures: Vec<u32>,
@@ -365,6 +367,7 @@ impl<'s, D: Houses> Ruled<'s, D> {
             queue: Vec::new(),
             queued: vec![false; set.propagators.len()],
             domains: Vec::new(),
+            changed: Vec::new(),
             failures: vec![0; set.propagators.len()],
         }
     }
@@ -392,13 +395,29 @@ impl<'s, D: Houses> Ruled<'s, D> {
         self.clear_queue(); // left over from a contradiction
         loop {
             houses(&mut self.inner, depth)?;
-            for (slot, &cell) in set.watched.iter().enumerate() {
-                let now = self.inner.cell_candidates(cell as usize).wide();
+            // Only the cells that changed, as the store tracks them, can wake
+            // a propagator: no look at every watched cell. Their slots are
+            // woken in slot order, as a scan of every slot would: the order
+            // decides which propagator finds a contradiction first, and so
+            // the failure counts that steer the branching.
+            let mut changed = std::mem::take(&mut self.changed);
+            changed.clear();
+            self.inner.changed(&mut changed);
+            changed.retain_mut(|cell| {
+                *cell = set.slot[*cell as usize];
+                *cell != u32::MAX
+            });
+            changed.sort_unstable();
+            for &slot in &changed {
+                let slot = slot as usize;
+                let cell = set.watched[slot] as usize;
+                let now = self.inner.cell_candidates(cell).wide();
                 if now != self.seen[slot] {
                     self.seen[slot] = now;
                     self.wake_but(slot, u32::MAX);
                 }
             }
+            self.changed = changed;
             if self.queue.is_empty() {
                 return Ok(());
             }
@@ -492,8 +511,9 @@ impl<D: Houses> Store for Ruled<'_, D> {
             Some(&slot) if slot != u32::MAX => (count(cell), weight(slot as usize), cell),
             _ => (count(cell), 1, cell),
         };
+        // At a fixed point the rules have seen every watched cell as it is.
         for (slot, &c) in set.watched.iter().enumerate() {
-            let k = count(c as usize);
+            let k = self.seen[slot].count_ones() as u64;
             if k < 2 {
                 continue;
             }
@@ -521,6 +541,10 @@ impl<D: Houses> Store for Ruled<'_, D> {
         self.seen.copy_from_slice(&self.saved[at..]);
         self.saved.truncate(at);
         self.inner.restore();
+        // The rules saw this state as it was saved.
+        if !self.set.is_empty() {
+            self.inner.mark();
+        }
     }
 
     fn assign(&mut self, cell: usize, colour: usize) {
@@ -549,6 +573,14 @@ impl<D: Houses> Store for Ruled<'_, D> {
 
     fn locked_above(&self) -> usize {
         self.inner.locked_above()
+    }
+
+    fn mark(&mut self) {
+        self.inner.mark();
+    }
+
+    fn changed(&mut self, out: &mut Vec<u32>) {
+        self.inner.changed(out);
     }
 }
 
