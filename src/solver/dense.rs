@@ -575,9 +575,9 @@ impl<const W: usize, const H: usize> Store for Board<'_, W, H> {
         }
         let mut diff = [0u64; W];
         for (now, then) in self.sets[..k].iter().zip(&mut self.marked) {
-            for i in 0..W {
-                diff[i] |= now[i] ^ then[i];
-                then[i] = now[i];
+            for (d, (x, y)) in diff.iter_mut().zip(now.iter().zip(then.iter_mut())) {
+                *d |= x ^ *y;
+                *y = *x;
             }
         }
         out.extend(cells(diff).map(|c| c as u32));
