@@ -1,43 +1,42 @@
 //! Symbol-major bitboards: for every colour, the set of cells where it may still
 //! go, as `W` machine words; each cell's neighbours and each full house as cell
-//! sets of the same width, so the rules are a few word operations each.
+//! sets of the same width, so the house techniques (`propagate/`, each with a
+//! kernel for this store) are a few word operations each.
 //!
 //! Placing colour `s` in cell `c` clears `c` from every colour's set and `c`'s
-//! neighbours from `s`'s set. Naked singles are cells in exactly one colour's set
-//! (bit-sliced counting over the sets), hidden singles a colour whose set meets a
-//! full house in one cell, locked candidates a colour that one house confines to
-//! the cells it shares with another. `W` (cell words) and `H` (house words) are
+//! neighbours from `s`'s set, and marks stale the houses where a colour lost
+//! places, for hidden singles and pointing to look at. `W` (cell words) and `H` (house words) are
 //! fixed at compile time, so every set is an array the compiler unrolls, with
 //! no bounds check per word.
 //!
 //! A cell keeps its colour's bit once decided (it is also in the solved set),
 //! so a decided colour still counts one cell in each of its houses.
 
-use super::search::{Choice, Contradiction, Domain, rank};
+use super::search::{Choice, Contradiction, Store, rank};
 use super::shape::Shape;
 
 /// A set of cells: bit `c % 64` of word `c / 64` is cell `c`.
 type Set<const W: usize> = [u64; W];
 
 #[inline(always)]
-fn and<const W: usize>(a: &Set<W>, b: &Set<W>) -> Set<W> {
+pub(in crate::solver) fn and<const W: usize>(a: &Set<W>, b: &Set<W>) -> Set<W> {
     std::array::from_fn(|i| a[i] & b[i])
 }
 
 #[inline(always)]
-fn and_not<const W: usize>(a: &Set<W>, b: &Set<W>) -> Set<W> {
+pub(in crate::solver) fn and_not<const W: usize>(a: &Set<W>, b: &Set<W>) -> Set<W> {
     std::array::from_fn(|i| a[i] & !b[i])
 }
 
 #[inline(always)]
-fn is_empty<const W: usize>(a: &Set<W>) -> bool {
+pub(in crate::solver) fn is_empty<const W: usize>(a: &Set<W>) -> bool {
     a.iter().fold(0, |any, x| any | x) == 0
 }
 
 /// 0 for no cell, 1 for one, 2 or more for several (no popcount: not every
 /// x86-64 has one).
 #[inline(always)]
-fn few<const W: usize>(a: &Set<W>) -> u32 {
+pub(in crate::solver) fn few<const W: usize>(a: &Set<W>) -> u32 {
     if W == 2 {
         // Two words as one: a borrow instead of a test per word.
         let x = a[0] as u128 | (a[1] as u128) << 64;
@@ -55,14 +54,14 @@ fn count<const W: usize>(a: &Set<W>) -> u32 {
 
 /// The lowest cell of a non-empty set.
 #[inline(always)]
-fn first<const W: usize>(a: &Set<W>) -> usize {
+pub(in crate::solver) fn first<const W: usize>(a: &Set<W>) -> usize {
     let i = a.iter().position(|&x| x != 0).unwrap_or(0);
     i * 64 + a[i].trailing_zeros() as usize
 }
 
 /// The cells of `a`, lowest first.
 #[inline(always)]
-fn cells<const W: usize>(a: Set<W>) -> impl Iterator<Item = usize> {
+pub(in crate::solver) fn cells<const W: usize>(a: Set<W>) -> impl Iterator<Item = usize> {
     a.into_iter().enumerate().flat_map(|(i, mut x)| {
         std::iter::from_fn(move || {
             (x != 0).then(|| {
@@ -87,7 +86,7 @@ fn set_of<const W: usize>(cells: impl IntoIterator<Item = usize>) -> Set<W> {
 type Houses<const H: usize> = [u64; H];
 
 #[inline(always)]
-fn or_into<const H: usize>(into: &mut Houses<H>, a: &Houses<H>) {
+pub(in crate::solver) fn or_into<const H: usize>(into: &mut Houses<H>, a: &Houses<H>) {
     for (x, y) in into.iter_mut().zip(a) {
         *x |= y;
     }
@@ -102,14 +101,14 @@ pub(crate) const fn fits<const W: usize, const H: usize>(cells: usize, houses: u
 /// The graph as cell sets, shared by every search.
 #[derive(Debug, Clone)]
 pub(crate) struct Tables<const W: usize, const H: usize> {
-    colours: usize,
+    pub(in crate::solver) colours: usize,
     cells: usize,
     /// The neighbours of each cell.
-    peers: Vec<Set<W>>,
+    pub(in crate::solver) peers: Vec<Set<W>>,
     /// The cells of each full house.
-    houses: Vec<Set<W>>,
+    pub(in crate::solver) houses: Vec<Set<W>>,
     /// The full houses of each cell.
-    cell_houses: Vec<Houses<H>>,
+    pub(in crate::solver) cell_houses: Vec<Houses<H>>,
     /// The full houses that meet the neighbours of each cell, where a colour
     /// placed in the cell loses places.
     peer_houses: Vec<Houses<H>>,
@@ -118,7 +117,7 @@ pub(crate) struct Tables<const W: usize, const H: usize> {
     /// The cells that allow each colour.
     initial: Vec<Set<W>>,
     /// Every cell.
-    all: Set<W>,
+    pub(in crate::solver) all: Set<W>,
 }
 
 impl<const W: usize, const H: usize> Tables<W, H> {
@@ -178,9 +177,6 @@ impl<const W: usize, const H: usize> Tables<W, H> {
 /// The most word operations a search for the tightest house place may cost.
 const PLACE_SCAN_MAX: usize = 20_000;
 
-/// At most this many places of a colour in a house are pointed from.
-const POINTING_MAX: usize = 4;
-
 /// The cell of the non-empty set `ties` with the most neighbours in
 /// `undecided`; further ties go to the lowest [`rank`].
 #[inline(always)]
@@ -201,28 +197,30 @@ fn busiest<const W: usize>(ties: Set<W>, peers: &[Set<W>], undecided: Set<W>, sa
 /// and what the rules have still to look at.
 #[derive(Debug, Clone)]
 pub(crate) struct Board<'t, const W: usize, const H: usize> {
-    t: &'t Tables<W, H>,
+    pub(in crate::solver) t: &'t Tables<W, H>,
     /// Row `s < k`: the cells colour `s` may go in; row `k`: the decided cells.
-    sets: Vec<Set<W>>,
+    pub(in crate::solver) sets: Vec<Set<W>>,
     /// Row `s`: the full houses colour `s` is not placed in.
-    open: Vec<Houses<H>>,
-    undecided: usize,
+    pub(in crate::solver) open: Vec<Houses<H>>,
+    pub(in crate::solver) undecided: usize,
     saved_sets: Vec<Set<W>>,
     saved_open: Vec<Houses<H>>,
     saved_undecided: Vec<usize>,
     saved_pairs: Vec<Set<W>>,
     /// Row `s`: the full houses where colour `s` lost places since they were
     /// last looked at for hidden singles...
-    stale: Vec<Houses<H>>,
+    pub(in crate::solver) stale: Vec<Houses<H>>,
     /// ... and since they were last pointed from.
-    to_point: Vec<Houses<H>>,
+    pub(in crate::solver) to_point: Vec<Houses<H>>,
     /// The cells tied for the fewest candidates, from the last count.
     ties: Set<W>,
     /// The undecided cells with two candidates, as naked singles last saw them.
-    pairs: Set<W>,
-    /// Pointing is applied only while more cells than this are undecided: it
-    /// prunes well high in the tree and costs more than it saves near the leaves.
-    pointing_above: usize,
+    pub(in crate::solver) pairs: Set<W>,
+    /// The colours' sets at the last [`Store::mark`] (empty since a reset).
+    marked: Vec<Set<W>>,
+    /// Pointing is applied only while more cells than this are undecided (see
+    /// [`Store::locked_above`]).
+    locked_above: usize,
 }
 
 impl<'t, const W: usize, const H: usize> Board<'t, W, H> {
@@ -241,12 +239,13 @@ impl<'t, const W: usize, const H: usize> Board<'t, W, H> {
             to_point: vec![[0; H]; k],
             ties: [0; W],
             pairs: [0; W],
-            pointing_above: 0,
+            locked_above: 0,
+            marked: Vec::new(),
         }
     }
 
     #[inline(always)]
-    fn has(&self, colour: usize, cell: usize) -> bool {
+    pub(in crate::solver) fn has(&self, colour: usize, cell: usize) -> bool {
         self.sets[colour][cell / 64] & (1 << (cell % 64)) != 0
     }
 
@@ -265,13 +264,13 @@ impl<'t, const W: usize, const H: usize> Board<'t, W, H> {
     }
 
     #[inline(always)]
-    fn undecided_cells(&self) -> Set<W> {
+    pub(in crate::solver) fn undecided_cells(&self) -> Set<W> {
         and_not(&self.t.all, &self.sets[self.t.colours])
     }
 
     /// Decides `cell` to be `colour`, marking stale where a colour loses places.
     #[inline(always)]
-    fn place(&mut self, colour: usize, cell: usize) {
+    pub(in crate::solver) fn place(&mut self, colour: usize, cell: usize) {
         let (t, k) = (self.t, self.t.colours);
         let (word, bit) = (cell / 64, cell % 64);
         let of = &t.cell_houses[cell];
@@ -290,7 +289,7 @@ impl<'t, const W: usize, const H: usize> Board<'t, W, H> {
     /// Decides `cell`, where no other colour may go any more, to be `colour`:
     /// a naked single needs no look at the other colours.
     #[inline(always)]
-    fn place_single(&mut self, colour: usize, cell: usize) {
+    pub(in crate::solver) fn place_single(&mut self, colour: usize, cell: usize) {
         let t = self.t;
         let row = &mut self.sets[colour];
         // The colour loses the cell's neighbours, if it had any left.
@@ -325,125 +324,6 @@ impl<'t, const W: usize, const H: usize> Board<'t, W, H> {
         self.undecided -= 1;
     }
 
-    /// Naked singles: decides every undecided cell left with one candidate.
-    /// Returns whether there was one, or a contradiction if a cell has none.
-    /// Keeps the cells with two candidates in `pairs`, for the choice that
-    /// follows a fixed point.
-    fn naked_singles(&mut self) -> Result<bool, Contradiction> {
-        let k = self.t.colours;
-        let (mut once, mut twice, mut thrice) = ([0u64; W], [0u64; W], [0u64; W]);
-        for row in &self.sets[..k] {
-            for i in 0..W {
-                thrice[i] |= twice[i] & row[i];
-                twice[i] |= once[i] & row[i];
-                once[i] |= row[i];
-            }
-        }
-        let undecided = self.undecided_cells();
-        if !is_empty(&and_not(&undecided, &once)) {
-            return Err(Contradiction);
-        }
-        let singles = and_not(&undecided, &twice);
-        if is_empty(&singles) {
-            self.pairs = and_not(&and(&undecided, &twice), &thrice);
-            return Ok(false);
-        }
-        for s in 0..k {
-            let mine = and(&self.sets[s], &singles);
-            if is_empty(&mine) {
-                continue;
-            }
-            for cell in cells(mine) {
-                // A single decided just before, in this loop, may have taken it.
-                if !self.has(s, cell) {
-                    return Err(Contradiction);
-                }
-                self.place_single(s, cell);
-            }
-        }
-        Ok(true)
-    }
-
-    /// Hidden singles: for every colour and stale full house it is not placed
-    /// in, no place left is a contradiction, one place a hidden single (decided
-    /// at once). Returns whether anything changed.
-    fn hidden_singles(&mut self) -> Result<bool, Contradiction> {
-        let t = self.t;
-        let mut changed = false;
-        // Houses gone stale on the way for a colour already looked at wait for
-        // the next call: naked singles first.
-        for s in 0..t.colours {
-            for j in 0..H {
-                let stale = std::mem::take(&mut self.stale[s][j]);
-                if stale == 0 {
-                    continue;
-                }
-                self.to_point[s][j] |= stale;
-                let mut houses = stale & self.open[s][j];
-                let mut set = self.sets[s];
-                while houses != 0 {
-                    let h = j * 64 + houses.trailing_zeros() as usize;
-                    houses &= houses - 1;
-                    let places = and(&set, &t.houses[h]);
-                    match few(&places) {
-                        0 => return Err(Contradiction),
-                        // Open, so not decided: a hidden single.
-                        1 => {
-                            self.place(s, first(&places));
-                            set = self.sets[s];
-                            // It closed its houses: not to be looked at again.
-                            houses &= self.open[s][j];
-                            changed = true;
-                        }
-                        _ => {}
-                    }
-                }
-            }
-        }
-        Ok(changed)
-    }
-
-    /// Pointing from every open house where a colour lost places since the
-    /// last time. Returns whether a candidate was removed.
-    fn pointing(&mut self) -> bool {
-        let mut changed = false;
-        for s in 0..self.t.colours {
-            for j in 0..H {
-                let to_point = std::mem::take(&mut self.to_point[s][j]);
-                let mut houses = to_point & self.open[s][j];
-                while houses != 0 {
-                    let h = j * 64 + houses.trailing_zeros() as usize;
-                    houses &= houses - 1;
-                    changed |= self.point(s, h);
-                }
-            }
-        }
-        changed
-    }
-
-    /// Colour `s` goes in one of its places in house `h`: when they are few,
-    /// every other cell that sees all of them loses it. Returns whether one did.
-    fn point(&mut self, s: usize, h: usize) -> bool {
-        let t = self.t;
-        let places = and(&self.sets[s], &t.houses[h]);
-        let mut seen = t.all;
-        for (n, cell) in cells(places).enumerate() {
-            if n == POINTING_MAX {
-                return false;
-            }
-            seen = and(&seen, &t.peers[cell]);
-        }
-        let removed = and(&self.sets[s], &seen);
-        if is_empty(&removed) {
-            return false;
-        }
-        self.sets[s] = and_not(&self.sets[s], &seen);
-        for cell in cells(removed) {
-            or_into(&mut self.stale[s], &t.cell_houses[cell]);
-        }
-        true
-    }
-
     /// Counts the candidates of every undecided cell and keeps the cells with
     /// the fewest in `ties`: returns that count, `None` when every cell is decided.
     fn fewest_candidates(&mut self) -> Option<u32> {
@@ -452,7 +332,7 @@ impl<'t, const W: usize, const H: usize> Board<'t, W, H> {
         if is_empty(&undecided) {
             return None;
         }
-        // Counted already, for two (see `propagate`).
+        // Counted already, for two (by naked singles at the fixed point).
         if !is_empty(&self.pairs) {
             self.ties = self.pairs;
             return Some(2);
@@ -488,7 +368,7 @@ impl<'t, const W: usize, const H: usize> Board<'t, W, H> {
     }
 
     /// The tied cell with the most undecided neighbours ([`busiest`]) and its
-    /// first colour (see [`Domain::choose`]), compiled with the popcount instruction
+    /// first colour (see [`Store::choose`]), compiled with the popcount instruction
     /// where the processor has it (checked at run time: the portable build
     /// cannot assume it). Counting bits is then one instruction a word instead
     /// of a dozen, and the choice counts a set per tied cell and candidate.
@@ -567,7 +447,7 @@ impl<'t, const W: usize, const H: usize> Board<'t, W, H> {
     }
 }
 
-impl<const W: usize, const H: usize> Domain for Board<'_, W, H> {
+impl<const W: usize, const H: usize> Store for Board<'_, W, H> {
     /// Bitboards serve alphabets of up to 128 colours.
     type Set = u128;
 
@@ -578,6 +458,8 @@ impl<const W: usize, const H: usize> Domain for Board<'_, W, H> {
         self.saved_open.clear();
         self.saved_undecided.clear();
         self.saved_pairs.clear();
+        // Not marked since: every cell is new.
+        self.marked.clear();
         self.sets[..k].copy_from_slice(&t.initial);
         self.sets[k] = [0; W];
         self.undecided = t.cells;
@@ -598,33 +480,8 @@ impl<const W: usize, const H: usize> Domain for Board<'_, W, H> {
         // Half the empty cells (measured on the cell-major engine: the same on
         // 17-clue puzzles, top1465 −8% instructions, the pie homework's full
         // count twice as fast).
-        self.pointing_above = empty / 2;
+        self.locked_above = empty / 2;
         Ok(())
-    }
-
-    /// Ends at a fixed point that naked singles saw last, so `pairs` holds.
-    fn propagate(&mut self) -> Result<(), Contradiction> {
-        loop {
-            self.propagate_singles()?;
-            if self.undecided <= self.pointing_above || !self.pointing() {
-                return Ok(());
-            }
-        }
-    }
-
-    fn propagate_singles(&mut self) -> Result<(), Contradiction> {
-        loop {
-            if self.naked_singles()? {
-                // Every cell decided without a clash: a solution, with no
-                // candidates left to count or houses to look at.
-                if self.undecided == 0 {
-                    self.pairs = [0; W];
-                    return Ok(());
-                }
-            } else if !self.hidden_singles()? {
-                return Ok(());
-            }
-        }
     }
 
     fn choose(&mut self, salt: u64, seeking: bool) -> Choice {
@@ -692,6 +549,38 @@ impl<const W: usize, const H: usize> Domain for Board<'_, W, H> {
 
     fn cell_candidates(&self, cell: usize) -> u128 {
         self.candidates(cell)
+    }
+
+    fn undecided(&self) -> usize {
+        self.undecided
+    }
+
+    fn locked_above(&self) -> usize {
+        self.locked_above
+    }
+
+    fn mark(&mut self) {
+        let k = self.t.colours;
+        self.marked.clear();
+        self.marked.extend_from_slice(&self.sets[..k]);
+    }
+
+    /// A cell changed where some colour's set differs from the mark: a few
+    /// word operations per colour, however many cells are watched.
+    fn changed(&mut self, out: &mut Vec<u32>) {
+        let k = self.t.colours;
+        if self.marked.len() != k {
+            out.extend(0..self.t.cells as u32);
+            return self.mark();
+        }
+        let mut diff = [0u64; W];
+        for (now, then) in self.sets[..k].iter().zip(&mut self.marked) {
+            for (d, (x, y)) in diff.iter_mut().zip(now.iter().zip(then.iter_mut())) {
+                *d |= x ^ *y;
+                *y = *x;
+            }
+        }
+        out.extend(cells(diff).map(|c| c as u32));
     }
 
     fn pairs(&self, out: &mut Vec<(u32, u128)>) {

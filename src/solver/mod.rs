@@ -8,11 +8,15 @@
 //! adjacency lists and a trail (`sparse.rs`, memory linear in the graph). Neither
 //! knows what a row or a box is: everything comes from the graph.
 //!
-//! Rules on values (sums, orders, pair relations) are propagators (`rules/`)
-//! run with either store's own propagation; the search stays as it is.
+//! The stores keep storage, save/restore and the choice; propagation runs over
+//! them: the house techniques (naked singles, hidden singles, locked
+//! candidates) in `propagate/`, one file each, and the rules on values (sums,
+//! orders, pair relations) as propagators in `rules/`, to one common fixed
+//! point; the search stays as it is.
 
 mod bits;
 mod dense;
+mod propagate;
 pub(crate) mod rules;
 mod search;
 mod shape;

@@ -26,22 +26,20 @@ pub(crate) enum Choice {
     Solved,
     /// Try `colour` in `cell` first, then the negation: `cell` is not `colour`.
     /// The tightest choice, as the domain sees it: an undecided cell with the
-    /// fewest candidates and one of them (see [`Domain::choose`]), or a colour
+    /// fewest candidates and one of them (see [`Store::choose`]), or a colour
     /// with few places left in a full house and one of them.
     Branch { cell: usize, colour: usize },
 }
 
-/// The candidate state a search walks over: a propagator plus a stack of saved states.
-pub(crate) trait Domain {
+/// A candidate store: storage, save/restore, the branching choice and the
+/// primitive edits. Propagation is not here: the house techniques
+/// (`propagate/`) and the rules (`rules/`) are written against stores, and
+/// [`Domain`] adds their fixed point.
+pub(crate) trait Store {
     /// A set of colours, as wide as the alphabet needs.
     type Set: Bits;
     /// Starts over from the graph's allowed colours and `givens` (unpropagated).
     fn reset(&mut self, givens: &[Option<u8>]) -> Result<(), Contradiction>;
-    /// Applies the rules to a fixed point.
-    fn propagate(&mut self) -> Result<(), Contradiction>;
-    /// Applies the cheap rules (naked and hidden singles) to a fixed point:
-    /// how probing tries a literal.
-    fn propagate_singles(&mut self) -> Result<(), Contradiction>;
     /// The tightest branching choice of a propagated state; ties go to the
     /// lowest index, or, for a `salt` other than 0, to the lowest [`mix`]ed one.
     /// While `seeking` a first solution, a cell's first colour is its least
@@ -50,7 +48,7 @@ pub(crate) trait Domain {
     /// less the cost of ordering (5–15% on the 36×36 and 49×49 puzzles of the
     /// variants bench, proven unique).
     fn choose(&mut self, salt: u64, seeking: bool) -> Choice;
-    /// Saves the state; [`Domain::restore`] returns to it.
+    /// Saves the state; [`Store::restore`] returns to it.
     fn save(&mut self);
     /// Returns to the last saved state and forgets it.
     fn restore(&mut self);
@@ -65,6 +63,30 @@ pub(crate) trait Domain {
     /// The undecided cells of a propagated state with exactly two candidates,
     /// and their candidates, appended to `out`.
     fn pairs(&self, out: &mut Vec<(u32, Self::Set)>);
+    /// How many cells are undecided.
+    fn undecided(&self) -> usize;
+    /// Locked candidates are applied only while more cells than this are
+    /// undecided: they prune well high in the tree and cost more than they
+    /// save near the leaves.
+    fn locked_above(&self) -> usize;
+    /// Takes the current candidates as seen: [`Store::changed`] reports what
+    /// changes from here.
+    fn mark(&mut self);
+    /// Appends to `out` every cell whose candidates changed since the last
+    /// [`Store::mark`] or `changed` (perhaps others too, perhaps twice), and
+    /// marks. What the rules use to wake only the propagators of changed cells
+    /// instead of comparing every cell they watch.
+    fn changed(&mut self, out: &mut Vec<u32>);
+}
+
+/// The candidate state a search walks over: a store and its propagation to a
+/// fixed point.
+pub(crate) trait Domain: Store {
+    /// Applies every technique and rule to a fixed point.
+    fn propagate(&mut self) -> Result<(), Contradiction>;
+    /// Applies the cheap ones (naked and hidden singles, and the rules) to a
+    /// fixed point: how probing tries a literal.
+    fn propagate_singles(&mut self) -> Result<(), Contradiction>;
 }
 
 /// A well-spread hash of `x` (the SplitMix64 finaliser), for seeded tie-breaking.

@@ -1,17 +1,18 @@
 //! Cell-major candidates for big graphs: a colour set per cell, peers as
 //! adjacency lists, and a trail of changes instead of a copy per depth, so memory
 //! stays linear in the graph (the dense bitboards cost cells² bits, and their
-//! hidden singles colours × houses × words per sweep).
+//! hidden singles colours × houses × words per sweep). The house techniques
+//! are in `propagate/`, each with a kernel for this store beside the bitboards'.
 
 use super::bits::Bits;
-use super::search::{Choice, Contradiction, Domain, rank};
+use super::search::{Choice, Contradiction, Store, rank};
 use super::shape::Shape;
 
 /// The graph flattened for the search: peers and full houses as index arrays.
 #[derive(Debug, Clone)]
 pub(crate) struct Tables<B> {
     /// Every colour.
-    full: B,
+    pub(in crate::solver) full: B,
     /// The candidates of each cell before any given: its allowed colours.
     initial: Vec<B>,
     /// `peers[peer_start[c]..peer_start[c + 1]]` are the neighbours of cell `c`.
@@ -26,9 +27,9 @@ pub(crate) struct Tables<B> {
     /// Where two full houses meet: `meet_cells[meets[m]..]` holds its shared
     /// cells, those only in the first house, then those only in the second,
     /// `meet_parts[m]` long each.
-    meets: Vec<u32>,
-    meet_parts: Vec<[u32; 3]>,
-    meet_cells: Vec<u32>,
+    pub(in crate::solver) meets: Vec<u32>,
+    pub(in crate::solver) meet_parts: Vec<[u32; 3]>,
+    pub(in crate::solver) meet_cells: Vec<u32>,
 }
 
 /// Flattens `lists` into one array and the start of each list in it.
@@ -88,22 +89,22 @@ impl<B: Bits> Tables<B> {
         self.house_start.len() - 1
     }
 
-    fn cells(&self) -> usize {
+    pub(in crate::solver) fn cells(&self) -> usize {
         self.initial.len()
     }
 
     #[inline(always)]
-    fn peers(&self, cell: usize) -> &[u32] {
+    pub(in crate::solver) fn peers(&self, cell: usize) -> &[u32] {
         &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
     }
 
     #[inline(always)]
-    fn houses_of(&self, cell: usize) -> &[u32] {
+    pub(in crate::solver) fn houses_of(&self, cell: usize) -> &[u32] {
         &self.cell_houses
             [self.cell_house_start[cell] as usize..self.cell_house_start[cell + 1] as usize]
     }
 
-    fn house(&self, h: usize) -> &[u32] {
+    pub(in crate::solver) fn house(&self, h: usize) -> &[u32] {
         &self.house_cells[self.house_start[h] as usize..self.house_start[h + 1] as usize]
     }
 }
@@ -111,27 +112,29 @@ impl<B: Bits> Tables<B> {
 /// One search's state, with the trail that undoes it.
 #[derive(Debug, Clone)]
 pub(crate) struct Cells<'t, B> {
-    t: &'t Tables<B>,
-    candidates: Vec<B>,
+    pub(in crate::solver) t: &'t Tables<B>,
+    pub(in crate::solver) candidates: Vec<B>,
     /// Colours already decided in each full house.
-    placed: Vec<B>,
-    undecided: usize,
+    pub(in crate::solver) placed: Vec<B>,
+    pub(in crate::solver) undecided: usize,
     /// Cells left with one candidate, not yet decided.
-    queue: Vec<u32>,
+    pub(in crate::solver) queue: Vec<u32>,
     /// Old values: of `candidates[i]` for `i` below the cell count, else of
     /// `placed[i - cells]`.
-    trail: Vec<(u32, B)>,
+    pub(in crate::solver) trail: Vec<(u32, B)>,
     /// Trail length and undecided count at each save.
     saves: Vec<(usize, usize)>,
     /// An exclusion emptied a cell.
-    failed: bool,
+    pub(in crate::solver) failed: bool,
     /// The full houses where a cell changed since hidden singles last looked
     /// (a bit per house), and the ones they are looking at.
-    changed: Vec<u64>,
-    sweep: Vec<u64>,
+    pub(in crate::solver) changed: Vec<u64>,
+    pub(in crate::solver) sweep: Vec<u64>,
+    /// The length of the trail at the last [`Store::mark`]: the changes since
+    /// are the trail's entries from there (`usize::MAX`: none since a reset).
+    marked: usize,
     /// Locked candidates are applied only while more cells than this are
-    /// undecided: they prune well high in the tree and cost more than they
-    /// save near the leaves.
+    /// undecided (see [`Store::locked_above`]).
     locked_above: usize,
     /// The DSATUR order kept as candidates change, on graphs of more than
     /// [`QUEUE_CELLS`] cells (smaller ones scan every cell instead).
@@ -348,6 +351,7 @@ impl<'t, B: Bits> Cells<'t, B> {
             changed: vec![0; t.houses().div_ceil(64)],
             sweep: vec![0; t.houses().div_ceil(64)],
             locked_above: 0,
+            marked: 0,
             order: (t.cells() > QUEUE_CELLS).then(|| Order::new(t.cells())),
         }
     }
@@ -361,7 +365,7 @@ impl<'t, B: Bits> Cells<'t, B> {
     }
 
     #[inline(always)]
-    fn set(&mut self, cell: usize, value: B) {
+    pub(in crate::solver) fn set(&mut self, cell: usize, value: B) {
         let old = self.candidates[cell];
         self.trail.push((cell as u32, old));
         self.candidates[cell] = value;
@@ -375,7 +379,11 @@ impl<'t, B: Bits> Cells<'t, B> {
 
     /// Removes `colours` from `cell`, queueing it when one candidate is left.
     #[inline(always)]
-    fn remove(&mut self, cell: usize, colours: B) -> Result<(), Contradiction> {
+    pub(in crate::solver) fn remove(
+        &mut self,
+        cell: usize,
+        colours: B,
+    ) -> Result<(), Contradiction> {
         let set = self.candidates[cell];
         if set & colours != B::ZERO {
             let left = set & !colours;
@@ -388,141 +396,6 @@ impl<'t, B: Bits> Cells<'t, B> {
             }
         }
         Ok(())
-    }
-
-    /// Naked singles: every queued cell (a single already) is decided and its
-    /// colour leaves its peers.
-    fn decide_queued(&mut self) -> Result<(), Contradiction> {
-        let t = self.t;
-        while let Some(cell) = self.queue.pop() {
-            let cell = cell as usize;
-            let colour = self.candidates[cell];
-            self.undecided -= 1;
-            for &house in t.houses_of(cell) {
-                let h = house as usize;
-                self.trail.push(((t.cells() + h) as u32, self.placed[h]));
-                self.placed[h] |= colour;
-            }
-            for &peer in t.peers(cell) {
-                self.remove(peer as usize, colour)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Hidden singles: in a full house where a cell changed, a colour with one
-    /// possible cell goes there. Returns whether any cell was decided.
-    fn hidden_singles(&mut self) -> Result<bool, Contradiction> {
-        let mut found = false;
-        // Houses that change on the way wait for the next call.
-        std::mem::swap(&mut self.changed, &mut self.sweep);
-        self.changed.fill(0);
-        for j in 0..self.sweep.len() {
-            let mut houses = self.sweep[j];
-            while houses != 0 {
-                let h = j * 64 + houses.trailing_zeros() as usize;
-                houses &= houses - 1;
-                found |= self.hidden_in(h)?;
-            }
-        }
-        Ok(found)
-    }
-
-    /// Hidden singles in full house `h`; returns whether any cell was decided.
-    fn hidden_in(&mut self, h: usize) -> Result<bool, Contradiction> {
-        let t = self.t;
-        let placed = self.placed[h];
-        if placed == t.full {
-            return Ok(false);
-        }
-        let (mut once, mut twice) = (B::ZERO, B::ZERO);
-        for &cell in t.house(h) {
-            let set = self.candidates[cell as usize];
-            twice |= once & set;
-            once |= set;
-        }
-        if once != t.full {
-            return Err(Contradiction);
-        }
-        let mut found = false;
-        let mut hidden = once & !twice & !placed;
-        while hidden != B::ZERO {
-            let colour = hidden.lowest();
-            hidden ^= colour;
-            // None: an earlier hidden single of this sweep took the only cell.
-            let cell = t
-                .house(h)
-                .iter()
-                .map(|&c| c as usize)
-                .find(|&c| self.candidates[c] & colour != B::ZERO)
-                .ok_or(Contradiction)?;
-            // A single already (decided by another house in this sweep): queued once.
-            if self.candidates[cell].several() {
-                self.set(cell, colour);
-                self.queue.push(cell as u32);
-                // Deciding at once lets the rest of this sweep see the consequences.
-                self.decide_queued()?;
-                found = true;
-            }
-        }
-        Ok(found)
-    }
-
-    /// Locked candidates: where two full houses meet, a colour that one house
-    /// can only place in the shared cells leaves the other house's other cells.
-    /// Returns whether any candidate was removed.
-    fn locked_candidates(&mut self) -> Result<bool, Contradiction> {
-        let t = self.t;
-        let mut changed = false;
-        for (&start, parts) in t.meets.iter().zip(&t.meet_parts) {
-            let cells = &t.meet_cells[start as usize..];
-            let (shared, rest) = cells.split_at(parts[0] as usize);
-            let (only_first, rest) = rest.split_at(parts[1] as usize);
-            let only_second = &rest[..parts[2] as usize];
-            // The undecided shared cells' colours; those with no place left
-            // outside in one house leave the other's outside cells. Most have
-            // one there, and eight cells at a time are looked at until none is
-            // left to ask about: on an empty 64×64 board the first eight do
-            // (29% fewer instructions than reading every outside cell; puzzles
-            // with 55% givens 10–15% faster).
-            let inside = shared.iter().fold(B::ZERO, |union, &c| {
-                let set = self.candidates[c as usize];
-                if set.several() { union | set } else { union }
-            });
-            if inside == B::ZERO {
-                continue;
-            }
-            let only_here = |outside: &[u32]| {
-                let mut colours = inside;
-                for cells in outside.chunks(8) {
-                    let union = cells
-                        .iter()
-                        .fold(B::ZERO, |u, &c| u | self.candidates[c as usize]);
-                    colours &= !union;
-                    if colours == B::ZERO {
-                        break;
-                    }
-                }
-                colours
-            };
-            let (locked_first, locked_second) = (only_here(only_first), only_here(only_second));
-            // Locked in both houses: no place outside either, nothing to take.
-            for (cells, colours) in [
-                (only_second, locked_first & !locked_second),
-                (only_first, locked_second & !locked_first),
-            ] {
-                if colours == B::ZERO {
-                    continue;
-                }
-                for &cell in cells {
-                    if self.candidates[cell as usize] & colours != B::ZERO {
-                        self.remove(cell as usize, colours)?;
-                        changed = true;
-                    }
-                }
-            }
-        }
-        Ok(changed)
     }
 
     /// DSATUR: the undecided cell with the fewest candidates, ties broken by the
@@ -628,7 +501,7 @@ impl<'t, B: Bits> Cells<'t, B> {
 /// The most places a colour may have in a house to be branched on there.
 const PLACE_LEVELS: usize = 8;
 
-impl<B: Bits> Domain for Cells<'_, B> {
+impl<B: Bits> Store for Cells<'_, B> {
     type Set = B;
 
     fn reset(&mut self, givens: &[Option<u8>]) -> Result<(), Contradiction> {
@@ -639,6 +512,8 @@ impl<B: Bits> Domain for Cells<'_, B> {
         self.undecided = t.cells();
         self.queue.clear();
         self.trail.clear();
+        // Not marked since: every cell is new.
+        self.marked = usize::MAX;
         self.saves.clear();
         self.failed = false;
         // Every house is to be looked at.
@@ -670,27 +545,6 @@ impl<B: Bits> Domain for Cells<'_, B> {
             order.build(t, &self.candidates);
         }
         Ok(())
-    }
-
-    fn propagate(&mut self) -> Result<(), Contradiction> {
-        loop {
-            self.propagate_singles()?;
-            if self.undecided <= self.locked_above || !self.locked_candidates()? {
-                return Ok(());
-            }
-        }
-    }
-
-    fn propagate_singles(&mut self) -> Result<(), Contradiction> {
-        if std::mem::take(&mut self.failed) {
-            return Err(Contradiction);
-        }
-        loop {
-            self.decide_queued()?;
-            if self.undecided == 0 || !self.hidden_singles()? {
-                return Ok(());
-            }
-        }
     }
 
     fn choose(&mut self, salt: u64, seeking: bool) -> Choice {
@@ -763,10 +617,38 @@ impl<B: Bits> Domain for Cells<'_, B> {
         let pairs = pairs.filter(|(_, set)| set.count() == 2);
         out.extend(pairs.map(|(cell, &set)| (cell as u32, set)));
     }
+
+    fn undecided(&self) -> usize {
+        self.undecided
+    }
+
+    fn locked_above(&self) -> usize {
+        self.locked_above
+    }
+
+    fn mark(&mut self) {
+        self.marked = self.trail.len();
+    }
+
+    /// From the trail: every change of a cell's candidates is on it (the
+    /// givens of a reset are not: after a reset every cell is new).
+    fn changed(&mut self, out: &mut Vec<u32>) {
+        let cells = self.t.cells() as u32;
+        match self.marked {
+            usize::MAX => out.extend(0..cells),
+            // A restore may have cut the trail below the mark.
+            from => {
+                let trail = &self.trail[from.min(self.trail.len())..];
+                out.extend(trail.iter().map(|&(i, _)| i).filter(|&i| i < cells));
+            }
+        }
+        self.marked = self.trail.len();
+    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::super::propagate::{Depth, houses};
     use super::*;
 
     /// A random graph on `n` cells with `k` colours, each pair adjacent with
@@ -813,7 +695,10 @@ mod tests {
                 rng ^= rng << 13;
                 rng ^= rng >> 7;
                 rng ^= rng << 17;
-                let ok = (queue.propagate(), scan.propagate());
+                let ok = (
+                    houses(&mut queue, Depth::Locked),
+                    houses(&mut scan, Depth::Locked),
+                );
                 assert_eq!(ok.0.is_ok(), ok.1.is_ok(), "seed {seed} step {step}");
                 assert_eq!(queue.candidates, scan.candidates);
                 if ok.0.is_ok() {

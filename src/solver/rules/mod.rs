@@ -8,9 +8,8 @@
 //! runs the store's singles, hidden singles and locked candidates, then the
 //! woken propagators, and again until nothing changes, so the search and the
 //! stores need not know that rules exist. A graph without rules costs one test
-//! per call. (The singles themselves stay inside each store, where their
-//! bit-parallel form makes the engine fast; moving them under this trait is
-//! left for when it can be done without a loss.)
+//! per call. The house techniques are in `propagate/` (one file each, a kernel
+//! per store, statically dispatched), the rules here behind `dyn Propagator`.
 //!
 //! Adding a rule: its schema and meaning in `crate::rules`, its check in
 //! `verify`, and here one arm of [`RuleSet::new`], onto [`sum::Sum`],
@@ -28,7 +27,8 @@ mod xsum;
 use std::sync::Arc;
 
 use super::bits::Bits;
-use super::search::{Choice, Contradiction, Domain};
+use super::propagate::{Depth, Houses, houses};
+use super::search::{Choice, Contradiction, Domain, Store};
 use crate::graph::ConstraintGraph;
 use crate::rules::{Mark, Rule, unmarked_pairs};
 
@@ -350,12 +350,14 @@ pub(crate) struct Ruled<'s, D> {
     queue: Vec<u32>,
     queued: Vec<bool>,
     domains: Vec<u128>,
+    /// The cells the store says changed since the rules last asked.
+    changed: Vec<u32>,
     /// How often each propagator found a contradiction: the weight of its
     /// cells in the choice of a branch.
     failures: Vec<u32>,
 }
 
-impl<'s, D: Domain> Ruled<'s, D> {
+impl<'s, D: Houses> Ruled<'s, D> {
     pub(crate) fn new(inner: D, set: &'s RuleSet) -> Self {
         Ruled {
             inner,
@@ -365,6 +367,7 @@ impl<'s, D: Domain> Ruled<'s, D> {
             queue: Vec::new(),
             queued: vec![false; set.propagators.len()],
             domains: Vec::new(),
+            changed: Vec::new(),
             failures: vec![0; set.propagators.len()],
         }
     }
@@ -385,23 +388,36 @@ impl<'s, D: Domain> Ruled<'s, D> {
         }
     }
 
-    /// The store's rules (`singles`: the cheap ones only) and the propagators,
-    /// to a fixed point.
-    fn fixed_point(&mut self, singles: bool) -> Result<(), Contradiction> {
+    /// The house techniques (to `depth`) and the propagators, to a common
+    /// fixed point.
+    fn fixed_point(&mut self, depth: Depth) -> Result<(), Contradiction> {
         let set = self.set;
         self.clear_queue(); // left over from a contradiction
         loop {
-            match singles {
-                true => self.inner.propagate_singles()?,
-                false => self.inner.propagate()?,
-            }
-            for (slot, &cell) in set.watched.iter().enumerate() {
-                let now = self.inner.cell_candidates(cell as usize).wide();
+            houses(&mut self.inner, depth)?;
+            // Only the cells that changed, as the store tracks them, can wake
+            // a propagator: no look at every watched cell. Their slots are
+            // woken in slot order, as a scan of every slot would: the order
+            // decides which propagator finds a contradiction first, and so
+            // the failure counts that steer the branching.
+            let mut changed = std::mem::take(&mut self.changed);
+            changed.clear();
+            self.inner.changed(&mut changed);
+            changed.retain_mut(|cell| {
+                *cell = set.slot[*cell as usize];
+                *cell != u32::MAX
+            });
+            changed.sort_unstable();
+            for &slot in &changed {
+                let slot = slot as usize;
+                let cell = set.watched[slot] as usize;
+                let now = self.inner.cell_candidates(cell).wide();
                 if now != self.seen[slot] {
                     self.seen[slot] = now;
                     self.wake_but(slot, u32::MAX);
                 }
             }
+            self.changed = changed;
             if self.queue.is_empty() {
                 return Ok(());
             }
@@ -449,7 +465,23 @@ impl<'s, D: Domain> Ruled<'s, D> {
     }
 }
 
-impl<D: Domain> Domain for Ruled<'_, D> {
+impl<D: Houses> Domain for Ruled<'_, D> {
+    fn propagate(&mut self) -> Result<(), Contradiction> {
+        match self.set.is_empty() {
+            true => houses(&mut self.inner, Depth::Locked),
+            false => self.fixed_point(Depth::Locked),
+        }
+    }
+
+    fn propagate_singles(&mut self) -> Result<(), Contradiction> {
+        match self.set.is_empty() {
+            true => houses(&mut self.inner, Depth::Singles),
+            false => self.fixed_point(Depth::Singles),
+        }
+    }
+}
+
+impl<D: Houses> Store for Ruled<'_, D> {
     type Set = D::Set;
 
     fn reset(&mut self, givens: &[Option<u8>]) -> Result<(), Contradiction> {
@@ -457,20 +489,6 @@ impl<D: Domain> Domain for Ruled<'_, D> {
         self.seen.fill(0);
         self.saved.clear();
         self.inner.reset(givens)
-    }
-
-    fn propagate(&mut self) -> Result<(), Contradiction> {
-        match self.set.is_empty() {
-            true => self.inner.propagate(),
-            false => self.fixed_point(false),
-        }
-    }
-
-    fn propagate_singles(&mut self) -> Result<(), Contradiction> {
-        match self.set.is_empty() {
-            true => self.inner.propagate_singles(),
-            false => self.fixed_point(true),
-        }
     }
 
     fn choose(&mut self, salt: u64, seeking: bool) -> Choice {
@@ -493,8 +511,9 @@ impl<D: Domain> Domain for Ruled<'_, D> {
             Some(&slot) if slot != u32::MAX => (count(cell), weight(slot as usize), cell),
             _ => (count(cell), 1, cell),
         };
+        // At a fixed point the rules have seen every watched cell as it is.
         for (slot, &c) in set.watched.iter().enumerate() {
-            let k = count(c as usize);
+            let k = self.seen[slot].count_ones() as u64;
             if k < 2 {
                 continue;
             }
@@ -522,6 +541,10 @@ impl<D: Domain> Domain for Ruled<'_, D> {
         self.seen.copy_from_slice(&self.saved[at..]);
         self.saved.truncate(at);
         self.inner.restore();
+        // The rules saw this state as it was saved.
+        if !self.set.is_empty() {
+            self.inner.mark();
+        }
     }
 
     fn assign(&mut self, cell: usize, colour: usize) {
@@ -542,6 +565,22 @@ impl<D: Domain> Domain for Ruled<'_, D> {
 
     fn pairs(&self, out: &mut Vec<(u32, Self::Set)>) {
         self.inner.pairs(out);
+    }
+
+    fn undecided(&self) -> usize {
+        self.inner.undecided()
+    }
+
+    fn locked_above(&self) -> usize {
+        self.inner.locked_above()
+    }
+
+    fn mark(&mut self) {
+        self.inner.mark();
+    }
+
+    fn changed(&mut self, out: &mut Vec<u32>) {
+        self.inner.changed(out);
     }
 }
 
