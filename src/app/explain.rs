@@ -37,7 +37,8 @@ pub(super) struct Analysis {
 }
 
 /// The deduction engine and its analysis of the record's puzzle (its path in
-/// Sudoku Explainer's order when `rated`, see [`Logic::rated_path`]); or,
+/// Sudoku Explainer's order when `rated` and the puzzle has one solution,
+/// see [`Logic::rated_path`]); or,
 /// after printing the record's line saying why there is none, the status.
 pub(super) fn analyse_or_report<'g>(
     graph: &'g ConstraintGraph,
@@ -74,7 +75,9 @@ fn analyse(
         Verdict::GaveUp(_) => return Err(Status::GaveUp),
     };
     let solution = checked(graph, puzzle, solution, &record.label, err)?;
-    let path = if rated {
+    // Sudoku Explainer rates puzzles with one solution; forcing chains find
+    // nothing to remove where several remain, so they would only cost time.
+    let path = if rated && unique {
         logic.rated_path(puzzle, &solution)
     } else {
         logic.path(puzzle, &solution)

@@ -13,13 +13,15 @@
 //! *static* links (the board as it stands: a bivalue cell, a symbol with two
 //! places in a house) make X-chains and XY-chains; *dynamic* singles (the
 //! board as the assumption changes it) make Nishio and dynamic forcing
-//! chains; level 1 adds locked candidates, subsets and fish to the singles
+//! chains; a fact that follows from every candidate of a cell, or from every
+//! place of a symbol in a house, makes a cell or region forcing chain; level 1 adds locked candidates, subsets and fish to the singles
 //! (dynamic forcing chains +), and level n ≥ 2 adds the contradictions found
 //! at level n − 2 (nested forcing chains). Each step is rated by its level and
 //! by its *complexity*, the number of facts the contradiction rests on
 //! (nested chains' own complexities added), with Sudoku Explainer's length
 //! modifier ([`length_bonus`]).
 
+use std::cell::Cell;
 use std::collections::VecDeque;
 
 use super::{Board, Logic, Step, Technique, fish, locked, subsets};
@@ -33,6 +35,12 @@ const Y: u8 = 2;
 /// The deepest level of nested forcing chains tried before giving up (and
 /// guessing); level 4 rates from 11.0, the top of the published ratings.
 pub(super) const MAX_LEVEL: u8 = 4;
+
+/// The most chases (one assumption followed, nested ones included) that one
+/// search for a chain step makes before giving up: it bounds the time spent
+/// where no chain exists (a puzzle with several solutions) to seconds, and
+/// keeps ratings the same on every machine.
+const BUDGET: usize = 60_000;
 
 /// How far the consequences of an assumption are followed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -54,6 +62,8 @@ struct Found {
 /// The consequences of one assumption on one board.
 struct Chase<'l, 'g> {
     logic: &'l Logic<'g>,
+    /// Chases left to the search (shared by nested chases).
+    budget: &'l Cell<usize>,
     board: &'l Board,
     depth: Depth,
     k: usize,
@@ -73,11 +83,13 @@ struct Chase<'l, 'g> {
 }
 
 impl<'l, 'g> Chase<'l, 'g> {
-    fn new(logic: &'l Logic<'g>, board: &'l Board, depth: Depth) -> Self {
+    fn new(logic: &'l Logic<'g>, budget: &'l Cell<usize>, board: &'l Board, depth: Depth) -> Self {
+        budget.set(budget.get().saturating_sub(1));
         let k = logic.graph.alphabet().len();
         let facts = 2 * board.placed.len() * k;
         Chase {
             logic,
+            budget,
             board,
             depth,
             k,
@@ -338,7 +350,10 @@ impl<'l, 'g> Chase<'l, 'g> {
         let logic = self.logic;
         for cell in (0..board.placed.len()).filter(|&c| board.placed[c].is_none()) {
             for colour in board.candidates[cell].iter() {
-                let mut chase = Chase::new(logic, &board, Depth::Dynamic(inner));
+                if self.budget.get() == 0 {
+                    return Ok(false);
+                }
+                let mut chase = Chase::new(logic, self.budget, &board, Depth::Dynamic(inner));
                 let fact = chase.fact(cell, colour, true);
                 if let Err(found) = chase.assume(fact) {
                     if self.extra.is_empty() {
@@ -379,66 +394,200 @@ pub(super) fn length_bonus(complexity: usize) -> u16 {
     bonus
 }
 
-/// The easiest chain step on `board`: static chains first, then Nishio and
-/// dynamic forcing chains, then deeper levels up to [`MAX_LEVEL`]; within a
-/// level the lowest rating (the shortest chain). `None` when none up to
-/// that level finds anything.
-pub(super) fn find(logic: &Logic, board: &Board) -> Option<Step> {
-    std::iter::once(Depth::Static)
-        .chain((0..=MAX_LEVEL).map(Depth::Dynamic))
-        .find_map(|depth| at(logic, board, depth))
+/// The easiest static chain (X-chain, XY-chain) on `board`, if any.
+pub(super) fn static_chain(logic: &Logic, board: &Board) -> Option<Step> {
+    at(logic, &Cell::new(BUDGET), board, Stage::Chains)
 }
 
-/// The easiest step found with chases of `depth`.
-fn at(logic: &Logic, board: &Board, depth: Depth) -> Option<Step> {
-    let mut best: Option<(u16, usize, Step)> = None;
-    let sides: &[bool] = if depth == Depth::Static {
-        &[true]
-    } else {
-        &[true, false]
+/// Which chain steps a pass over the candidates looks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// Static contradictions: X-chains (6.6), XY-chains (7.0).
+    Chains,
+    /// Dynamic contradictions of a candidate assumed true, along one symbol (7.5).
+    Nishio,
+    /// Static cell and region forcing chains (8.0).
+    Forcing,
+    /// Dynamic contradictions and cell and region forcing chains at a level
+    /// (8.5, 9.0, then 10.0, 10.5, … nested).
+    Dynamic(u8),
+}
+
+/// The easiest chain step on `board`, stage by stage (static chains, Nishio,
+/// static forcing chains, then dynamic levels up to [`MAX_LEVEL`]); within a
+/// stage the lowest rating (the shortest chain), except from level 2 on,
+/// where the first found is taken (a full scan costs seconds there). `None`
+/// when no stage finds anything within [`BUDGET`] chases.
+pub(super) fn find(logic: &Logic, board: &Board) -> Option<Step> {
+    let budget = Cell::new(BUDGET);
+    [Stage::Chains, Stage::Nishio, Stage::Forcing]
+        .into_iter()
+        .chain((0..=MAX_LEVEL).map(Stage::Dynamic))
+        .take_while(|_| budget.get() > 0)
+        .find_map(|stage| at(logic, &budget, board, stage))
+}
+
+/// The best step of a stage: (rating, complexity, step).
+#[derive(Default)]
+struct Best(Option<(u16, usize, Step)>);
+
+impl Best {
+    /// Keeps the step if it rates lower (or is shorter at the same rating).
+    fn offer(&mut self, se: u16, complexity: usize, step: impl FnOnce() -> Step) {
+        if self
+            .0
+            .as_ref()
+            .is_none_or(|(s, c, _)| (se, complexity) < (*s, *c))
+        {
+            let mut step = step();
+            step.se = se;
+            self.0 = Some((se, complexity, step));
+        }
+    }
+}
+
+fn chain_step(technique: Technique, cell: usize, colour: u8, on: bool) -> Step {
+    Step {
+        technique,
+        placed: on.then_some((cell, colour)),
+        eliminated: if on { Vec::new() } else { vec![(cell, colour)] },
+        cells: vec![cell],
+        houses: Vec::new(),
+        colours: vec![colour],
+        rule: None,
+        se: 0,
+    }
+}
+
+/// The easiest step of `stage` on `board`.
+fn at(logic: &Logic, budget: &Cell<usize>, board: &Board, stage: Stage) -> Option<Step> {
+    let depth = match stage {
+        Stage::Chains | Stage::Forcing => Depth::Static,
+        Stage::Nishio => Depth::Dynamic(0),
+        Stage::Dynamic(level) => Depth::Dynamic(level),
     };
-    let open = (0..board.placed.len()).filter(|&c| board.placed[c].is_none());
-    for cell in open {
+    let first_only = matches!(stage, Stage::Dynamic(level) if level >= 2);
+    let (technique, base) = match stage {
+        Stage::Chains => (Technique::XChain, 66),
+        Stage::Nishio => (Technique::Nishio, 75),
+        Stage::Forcing => (Technique::ForcingChain, 80),
+        Stage::Dynamic(0) => (Technique::DynamicForcingChain, 85),
+        Stage::Dynamic(1) => (Technique::DynamicForcingChainPlus, 90),
+        Stage::Dynamic(level) => (Technique::NestedForcingChain, 95 + 5 * u16::from(level - 1)),
+    };
+    let k = logic.graph.alphabet().len();
+    let contradictions = stage != Stage::Forcing;
+    let forcing = matches!(stage, Stage::Forcing | Stage::Dynamic(_));
+    let sides: &[bool] = if matches!(stage, Stage::Dynamic(_)) {
+        &[true, false]
+    } else {
+        &[true]
+    };
+    let mut best = Best::default();
+    // The chase of each candidate assumed true, kept for the forcing chains.
+    let mut kept: Vec<Option<Chase>> = Vec::new();
+    if forcing {
+        kept.resize_with(board.placed.len() * k, || None);
+    }
+    let open: Vec<usize> = (0..board.placed.len())
+        .filter(|&c| board.placed[c].is_none())
+        .collect();
+    for &cell in &open {
         for colour in board.candidates[cell].iter() {
             for &on in sides {
-                let mut chase = Chase::new(logic, board, depth);
-                let fact = chase.fact(cell, colour, on);
-                let Err(found) = chase.assume(fact) else {
-                    continue;
-                };
-                let (technique, base) = match depth {
-                    Depth::Static if found.links == X | Y => (Technique::XyChain, 70),
-                    Depth::Static if found.links == Y => (Technique::XyChain, 66),
-                    Depth::Static => (Technique::XChain, 66),
-                    Depth::Dynamic(0) if on && found.links & Y == 0 => (Technique::Nishio, 75),
-                    Depth::Dynamic(0) => (Technique::DynamicForcingChain, 85),
-                    Depth::Dynamic(1) => (Technique::DynamicForcingChainPlus, 90),
-                    Depth::Dynamic(level) => {
-                        (Technique::NestedForcingChain, 95 + 5 * u16::from(level - 1))
-                    }
-                };
-                let se = base + length_bonus(found.complexity);
-                if best
-                    .as_ref()
-                    .is_some_and(|(s, c, _)| (*s, *c) <= (se, found.complexity))
-                {
-                    continue;
+                if budget.get() == 0 {
+                    return best.0.map(|(_, _, step)| step);
                 }
-                let step = Step {
-                    technique,
-                    placed: (!on).then_some((cell, colour)),
-                    eliminated: if on { vec![(cell, colour)] } else { Vec::new() },
-                    cells: vec![cell],
-                    houses: Vec::new(),
-                    colours: vec![colour],
-                    rule: None,
-                    se,
-                };
-                best = Some((se, found.complexity, step));
+                let mut chase = Chase::new(logic, budget, board, depth);
+                let fact = chase.fact(cell, colour, on);
+                match chase.assume(fact) {
+                    Ok(()) => {
+                        if forcing && on {
+                            kept[cell * k + colour as usize] = Some(chase);
+                        }
+                    }
+                    Err(found) if contradictions => {
+                        let (technique, base) = match stage {
+                            Stage::Chains if found.links == X | Y => (Technique::XyChain, 70),
+                            Stage::Chains if found.links == Y => (Technique::XyChain, 66),
+                            Stage::Nishio if found.links & Y != 0 => continue,
+                            _ => (technique, base),
+                        };
+                        let se = base + length_bonus(found.complexity);
+                        best.offer(se, found.complexity, || {
+                            chain_step(technique, cell, colour, !on)
+                        });
+                        if first_only {
+                            return best.0.map(|(_, _, step)| step);
+                        }
+                    }
+                    Err(_) => {}
+                }
             }
         }
     }
-    best.map(|(_, _, step)| step)
+    if forcing {
+        // Cell forcing: every candidate of a cell; region forcing: every
+        // place of a symbol in a full house.
+        let mut groups: Vec<Vec<usize>> = open
+            .iter()
+            .filter(|&&c| board.candidates[c].len() >= 2)
+            .map(|&c| {
+                board.candidates[c]
+                    .iter()
+                    .map(|v| c * k + v as usize)
+                    .collect()
+            })
+            .collect();
+        for (h, house) in logic.graph.houses().iter().enumerate() {
+            if !logic.is_full(h) {
+                continue;
+            }
+            for colour in 0..k as u8 {
+                let places: Vec<usize> = house
+                    .cells
+                    .iter()
+                    .filter(|&&c| board.candidates[c].contains(colour))
+                    .map(|&c| c * k + colour as usize)
+                    .collect();
+                if places.len() >= 2 && places.iter().all(|&p| board.placed[p / k].is_none()) {
+                    groups.push(places);
+                }
+            }
+        }
+        for group in groups {
+            let Some(chases) = group
+                .iter()
+                .map(|&i| kept[i].as_ref())
+                .collect::<Option<Vec<_>>>()
+            else {
+                continue;
+            };
+            let first = chases[0];
+            for (fact, &e) in first.entry.iter().enumerate() {
+                if e == 0 {
+                    continue;
+                }
+                let (cell, colour, on) = ((fact / 2) / k, ((fact / 2) % k) as u8, fact % 2 == 1);
+                let useful = board.placed[cell].is_none()
+                    && board.candidates[cell].contains(colour)
+                    && (on || board.candidates[cell].len() > 1);
+                if !useful || chases.iter().any(|c| c.entry[fact] == 0) {
+                    continue;
+                }
+                let complexity: usize = chases
+                    .iter()
+                    .map(|c| c.complexity(c.ancestors_of(c.entry[fact] as usize - 1)))
+                    .sum();
+                let se = base + length_bonus(complexity);
+                best.offer(se, complexity, || chain_step(technique, cell, colour, on));
+                if first_only {
+                    return best.0.map(|(_, _, step)| step);
+                }
+            }
+        }
+    }
+    best.0.map(|(_, _, step)| step)
 }
 
 #[cfg(test)]

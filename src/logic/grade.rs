@@ -110,6 +110,7 @@ impl Level {
             Technique::XChain
             | Technique::XyChain
             | Technique::Nishio
+            | Technique::ForcingChain
             | Technique::DynamicForcingChain
             | Technique::DynamicForcingChainPlus
             | Technique::NestedForcingChain => Level::Extreme,

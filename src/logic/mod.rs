@@ -83,6 +83,9 @@ pub enum Technique {
     /// Assuming a candidate true, singles on one symbol lead to a
     /// contradiction.
     Nishio,
+    /// Every candidate of a cell (or every place of a symbol in a house),
+    /// followed along the board's links, leads to the same conclusion.
+    ForcingChain,
     /// Assuming a candidate true (or false), singles lead to a contradiction.
     DynamicForcingChain,
     /// As [`Technique::DynamicForcingChain`], the consequences followed
@@ -97,7 +100,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 22] = [
+    pub const ALL: [Technique; 23] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Rule,
@@ -116,6 +119,7 @@ impl Technique {
         Technique::XChain,
         Technique::XyChain,
         Technique::Nishio,
+        Technique::ForcingChain,
         Technique::DynamicForcingChain,
         Technique::DynamicForcingChainPlus,
         Technique::NestedForcingChain,
@@ -143,6 +147,7 @@ impl Technique {
             Technique::XChain => "X-chain",
             Technique::XyChain => "XY-chain",
             Technique::Nishio => "Nishio forcing chain",
+            Technique::ForcingChain => "forcing chain",
             Technique::DynamicForcingChain => "dynamic forcing chain",
             Technique::DynamicForcingChainPlus => "dynamic forcing chain (+)",
             Technique::NestedForcingChain => "nested forcing chain",
@@ -178,6 +183,7 @@ impl Technique {
             Technique::XChain => 66,
             Technique::XyChain => 70,
             Technique::Nishio => 75,
+            Technique::ForcingChain => 80,
             Technique::DynamicForcingChain => 85,
             Technique::DynamicForcingChainPlus => 90,
             Technique::NestedForcingChain => 100,
@@ -488,10 +494,14 @@ impl<'g> Logic<'g> {
     /// The easiest deduction available on `board`, or `None` when logic is stuck
     /// (or the board is solved). Never a guess.
     ///
+    /// It stops short of forcing chains (they cost up to seconds a step, see
+    /// [`Logic::rate_step`]): after them it guesses.
+    ///
     /// # Complexity
     /// Each technique scans the cells or houses once; the subsets try every pair
-    /// or triple of a house's open cells (or missing symbols); each rule runs
-    /// its propagators on its own cells to their fixed point.
+    /// to quad of a house's open cells (or missing symbols); the fish every
+    /// set of base houses; the chains follow each candidate's links once;
+    /// each rule runs its propagators on its own cells to their fixed point.
     pub fn next_step(&self, board: &Board) -> Option<Step> {
         singles::naked(board)
             .or_else(|| singles::hidden(self, board))
@@ -508,7 +518,7 @@ impl<'g> Logic<'g> {
             .or_else(|| subsets::naked(self, board, 4))
             .or_else(|| fish::find(self, board, 4))
             .or_else(|| subsets::hidden(self, board, 4))
-            .or_else(|| chains::find(self, board))
+            .or_else(|| chains::static_chain(self, board))
     }
 
     /// The guess made when logic is stuck: the open cell with the fewest

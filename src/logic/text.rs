@@ -61,15 +61,16 @@ pub(super) fn describe(graph: &ConstraintGraph, step: &Step) -> String {
         Technique::XChain
         | Technique::XyChain
         | Technique::Nishio
+        | Technique::ForcingChain
         | Technique::DynamicForcingChain
         | Technique::DynamicForcingChainPlus
         | Technique::NestedForcingChain => format!(
-            "{name}, {} {} {} leads to a contradiction (rated {}.{})",
+            "{name} (rated {}.{}): the other way, the consequences of {} {} {} contradict each other, or each alternative leads here",
+            step.se / 10,
+            step.se % 10,
             cells(&step.cells),
             if step.placed.is_some() { "≠" } else { "=" },
             symbols(&step.colours),
-            step.se / 10,
-            step.se % 10
         ),
         Technique::Rule => step
             .rule
