@@ -81,8 +81,12 @@ pub enum Command {
     /// Levels, by the hardest technique needed (the easiest is always tried first):
     /// easy = naked and hidden singles; rules = one rule on values applied alone (a
     /// killer cage's combinations, a thermometer's order; puzzles with rules only);
-    /// medium = locked candidates; hard = naked or hidden pairs; fiendish = naked or
-    /// hidden triples; needs-search = logic runs out and a guess is needed.
+    /// medium = locked candidates; hard = naked or hidden pairs, X-wing; fiendish =
+    /// naked or hidden triples, swordfish; diabolical = wings, quads, jellyfish;
+    /// extreme = chains and forcing chains; needs-search = logic runs out and a guess
+    /// is needed. A puzzle with one solution also gets its Sudoku Explainer ratings,
+    /// as serate prints them: ED=ER/EP/ED (hardest step, hardest up to the first
+    /// placement, first step).
     Grade {
         #[command(flatten)]
         input: InputArgs,
@@ -380,7 +384,8 @@ pub struct GenerateArgs {
     /// Clue pattern symmetry: none, rot180, rot90, mirror, diagonal (as the shape allows).
     #[arg(long, default_value = "none")]
     pub symmetry: Symmetry,
-    /// Only puzzles of this level: easy, rules, medium, hard, fiendish, needs-search.
+    /// Only puzzles of this level: easy, rules, medium, hard, fiendish, diabolical,
+    /// extreme, needs-search.
     #[arg(long)]
     pub difficulty: Option<Level>,
     /// Full solutions to try per puzzle before giving up on --clues or --difficulty.

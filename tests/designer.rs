@@ -247,7 +247,7 @@ fn grade_levels_and_json() {
         .arg(data("euler-example.txt"))
         .assert()
         .success()
-        .stdout("Grid 01: easy (naked single ×49; search: 1 node, 0 backtracks)\n");
+        .stdout("Grid 01: easy ED=1.2/1.2/1.2 (hidden single ×49; search: 1 node, 0 backtracks)\n");
     let out = stdout(
         graphdoku()
             .args(["grade", "--json"])

@@ -36,18 +36,21 @@ pub(super) struct Analysis {
     pub stats: Stats,
 }
 
-/// The deduction engine and its analysis of the record's puzzle; or, after
-/// printing the record's line saying why there is none, the status.
+/// The deduction engine and its analysis of the record's puzzle (its path in
+/// Sudoku Explainer's order when `rated` and the puzzle has one solution,
+/// see [`Logic::rated_path`]); or,
+/// after printing the record's line saying why there is none, the status.
 pub(super) fn analyse_or_report<'g>(
     graph: &'g ConstraintGraph,
     solver: &Solver,
     record: &Record,
     json: Option<Kind>,
+    rated: bool,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<Result<(Logic<'g>, Analysis), Status>> {
     let logic = Logic::new(graph);
-    Ok(match analyse(graph, solver, &logic, record, err) {
+    Ok(match analyse(graph, solver, &logic, record, rated, err) {
         Ok(analysis) => Ok((logic, analysis)),
         Err(status) => Err(report_failure(record, status, json, out)?),
     })
@@ -60,6 +63,7 @@ fn analyse(
     solver: &Solver,
     logic: &Logic,
     record: &Record,
+    rated: bool,
     err: &mut impl Write,
 ) -> Result<Analysis, Status> {
     let puzzle = puzzle_or_report(record, err)?;
@@ -71,7 +75,14 @@ fn analyse(
         Verdict::GaveUp(_) => return Err(Status::GaveUp),
     };
     let solution = checked(graph, puzzle, solution, &record.label, err)?;
-    let path = logic.path(puzzle, &solution).map_err(|contradiction| {
+    // Sudoku Explainer rates puzzles with one solution; forcing chains find
+    // nothing to remove where several remain, so they would only cost time.
+    let path = if rated && unique {
+        logic.rated_path(puzzle, &solution)
+    } else {
+        logic.path(puzzle, &solution)
+    };
+    let path = path.map_err(|contradiction| {
         let _ = writeln!(
             err,
             "internal error: {}: the deductions contradict the verified solution at {}",
@@ -139,6 +150,7 @@ pub(crate) fn run(
         solver,
         record,
         json.then_some(mode.kind()),
+        false,
         out,
         &mut report.err,
     )? {

@@ -1,10 +1,11 @@
-//! `graphdoku grade`: the techniques a puzzle needs, its guesses, and its level.
+//! `graphdoku grade`: the techniques a puzzle needs, its guesses, its level,
+//! and its Sudoku Explainer ratings (ER/EP/ED).
 
 use std::io::Write;
 
 use anyhow::Result;
 use graphdoku::logic::Grade;
-use graphdoku::write::json::{self, Kind, Outcome, PuzzleRecord, SearchRecord, Use};
+use graphdoku::write::json::{self, Kind, Outcome, PuzzleRecord, SeRecord, SearchRecord, Use};
 use graphdoku::{ConstraintGraph, Record, Solver};
 
 use super::explain::{analyse_or_report, status};
@@ -23,6 +24,7 @@ pub(crate) fn run(
         solver,
         record,
         json.then_some(Kind::Grade),
+        true,
         out,
         &mut report.err,
     )? {
@@ -51,6 +53,11 @@ pub(crate) fn run(
                 .collect(),
         );
         line.guesses = Some(grade.guesses);
+        line.se = grade.se.map(|se| SeRecord {
+            er: f64::from(se.er) / 10.0,
+            ep: f64::from(se.ep) / 10.0,
+            ed: f64::from(se.ed) / 10.0,
+        });
         line.search = Some(SearchRecord {
             nodes: search.nodes,
             backtracks: search.backtracks,
@@ -64,9 +71,10 @@ pub(crate) fn run(
             .collect();
         writeln!(
             out,
-            "{}: {}{} ({}; search: {}, {})",
+            "{}: {}{}{} ({}; search: {}, {})",
             record.label,
             grade.level,
+            grade.se.map_or(String::new(), |se| format!(" {se}")),
             if analysis.unique { "" } else { ", not unique" },
             if uses.is_empty() {
                 "already solved".to_string()

@@ -1,4 +1,5 @@
-//! Difficulty: the hardest technique a solution path needs, as a named level.
+//! Difficulty: the hardest technique a solution path needs, as a named level,
+//! and the path's ratings on the Sudoku Explainer scale (ER, EP, ED).
 
 use std::fmt;
 use std::str::FromStr;
@@ -8,16 +9,19 @@ use serde::Serialize;
 use super::{Path, Technique};
 
 /// A difficulty level, from the hardest technique needed when the easiest one
-/// available is always applied first:
+/// available is always applied first, with the Sudoku Explainer ratings of
+/// those techniques:
 ///
-/// | level | hardest technique needed |
-/// |---|---|
-/// | `easy` | naked and hidden singles |
-/// | `rules` | a rule on values (a killer cage, a thermometer, …) applied alone |
-/// | `medium` | locked candidates |
-/// | `hard` | naked or hidden pairs |
-/// | `fiendish` | naked or hidden triples |
-/// | `needs-search` | none of these suffice: at least one guess |
+/// | level | hardest technique needed | SE |
+/// |---|---|---|
+/// | `easy` | naked and hidden singles | 1.0–2.5 |
+/// | `rules` | a rule on values (a killer cage, a thermometer, …) applied alone | – |
+/// | `medium` | locked candidates | 2.6–2.9 |
+/// | `hard` | naked or hidden pairs, X-wing | 3.0–3.5 |
+/// | `fiendish` | naked or hidden triples, swordfish | 3.6–4.1 |
+/// | `diabolical` | XY- and XYZ-wings, quads, jellyfish | 4.2–6.5 |
+/// | `extreme` | chains and forcing chains | 6.6 and up |
+/// | `needs-search` | none of these suffice: at least one guess | – |
 ///
 /// A solved (or empty-of-work) puzzle is `easy`. `rules` sits just above the
 /// singles: a step of one rule on its own cells (the combinations of one cage,
@@ -37,22 +41,29 @@ pub enum Level {
     Hard,
     /// Triples.
     Fiendish,
+    /// Wings, quads, jellyfish.
+    Diabolical,
+    /// Chains and forcing chains.
+    Extreme,
     /// Logic alone is not enough.
     NeedsSearch,
 }
 
 impl Level {
     /// Every level, easiest first.
-    pub const ALL: [Level; 6] = [
+    pub const ALL: [Level; 8] = [
         Level::Easy,
         Level::Rules,
         Level::Medium,
         Level::Hard,
         Level::Fiendish,
+        Level::Diabolical,
+        Level::Extreme,
         Level::NeedsSearch,
     ];
 
-    /// The level's name: `easy`, `rules`, `medium`, `hard`, `fiendish`, `needs-search`.
+    /// The level's name: `easy`, `rules`, `medium`, `hard`, `fiendish`,
+    /// `diabolical`, `extreme`, `needs-search`.
     pub fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
@@ -60,7 +71,24 @@ impl Level {
             Level::Medium => "medium",
             Level::Hard => "hard",
             Level::Fiendish => "fiendish",
+            Level::Diabolical => "diabolical",
+            Level::Extreme => "extreme",
             Level::NeedsSearch => "needs-search",
+        }
+    }
+
+    /// The range of Sudoku Explainer ratings (in tenths, both ends included)
+    /// of the techniques of this level; `None` for `rules` and
+    /// `needs-search`, which are off that scale.
+    pub fn se_range(self) -> Option<(u16, u16)> {
+        match self {
+            Level::Easy => Some((10, 25)),
+            Level::Medium => Some((26, 29)),
+            Level::Hard => Some((30, 35)),
+            Level::Fiendish => Some((36, 41)),
+            Level::Diabolical => Some((42, 65)),
+            Level::Extreme => Some((66, 200)),
+            Level::Rules | Level::NeedsSearch => None,
         }
     }
 
@@ -70,8 +98,22 @@ impl Level {
             Technique::NakedSingle | Technique::HiddenSingle => Level::Easy,
             Technique::Rule => Level::Rules,
             Technique::LockedCandidates => Level::Medium,
-            Technique::NakedPair | Technique::HiddenPair => Level::Hard,
-            Technique::NakedTriple | Technique::HiddenTriple => Level::Fiendish,
+            Technique::NakedPair | Technique::XWing | Technique::HiddenPair => Level::Hard,
+            Technique::NakedTriple | Technique::Swordfish | Technique::HiddenTriple => {
+                Level::Fiendish
+            }
+            Technique::XyWing
+            | Technique::XyzWing
+            | Technique::NakedQuad
+            | Technique::Jellyfish
+            | Technique::HiddenQuad => Level::Diabolical,
+            Technique::XChain
+            | Technique::XyChain
+            | Technique::Nishio
+            | Technique::ForcingChain
+            | Technique::DynamicForcingChain
+            | Technique::DynamicForcingChainPlus
+            | Technique::NestedForcingChain => Level::Extreme,
             Technique::Guess => Level::NeedsSearch,
         }
     }
@@ -91,16 +133,65 @@ impl FromStr for Level {
     }
 }
 
+/// The three ratings Sudoku Explainer's `serate` reports, in tenths: ER the
+/// hardest step of the path, EP the hardest step up to the first placement,
+/// ED the first step's (the hardest before anything else is known). Shown
+/// as `serate` shows them: `ED=7.1/1.2/1.2` (ER/EP/ED).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Se {
+    /// The hardest step.
+    pub er: u16,
+    /// The hardest step up to and including the first placement.
+    pub ep: u16,
+    /// The first step.
+    pub ed: u16,
+}
+
+impl Se {
+    /// The ratings of a path, `None` when it has a guess (or no step).
+    pub fn of(path: &Path) -> Option<Se> {
+        if path.steps.iter().any(|s| s.technique == Technique::Guess) {
+            return None;
+        }
+        let first = path.steps.first()?;
+        let placing = path
+            .steps
+            .iter()
+            .position(|s| s.placed.is_some())
+            .unwrap_or(path.steps.len() - 1);
+        let max = |steps: &[super::Step]| steps.iter().map(|s| s.se).max().unwrap_or(0);
+        Some(Se {
+            er: max(&path.steps),
+            ep: max(&path.steps[..=placing]),
+            ed: first.se,
+        })
+    }
+}
+
+impl fmt::Display for Se {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tenths = |t: u16| format!("{}.{}", t / 10, t % 10);
+        write!(
+            f,
+            "ED={}/{}/{}",
+            tenths(self.er),
+            tenths(self.ep),
+            tenths(self.ed)
+        )
+    }
+}
+
 /// How hard a solution path is.
 ///
 /// ```
 /// use graphdoku::logic::{Grade, Level, Path, Step, Technique};
-/// let step = |technique| Step { technique, placed: None, eliminated: vec![], cells: vec![], houses: vec![], colours: vec![], rule: None };
+/// let step = |technique: Technique| Step { technique, placed: None, eliminated: vec![], cells: vec![], houses: vec![], colours: vec![], rule: None, se: technique.se() };
 /// let path = Path { steps: vec![step(Technique::NakedSingle), step(Technique::HiddenPair), step(Technique::NakedSingle)] };
 /// let grade = Grade::of(&path);
 /// assert_eq!(grade.level, Level::Hard);
 /// assert_eq!(grade.uses, vec![(Technique::NakedSingle, 2), (Technique::HiddenPair, 1)]);
 /// assert_eq!(grade.guesses, 0);
+/// assert_eq!(grade.se.unwrap().to_string(), "ED=3.4/3.4/2.3");
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Grade {
@@ -112,6 +203,9 @@ pub struct Grade {
     pub uses: Vec<(Technique, usize)>,
     /// The number of guesses.
     pub guesses: usize,
+    /// The Sudoku Explainer ratings of the path ([`Se::of`]); meaningful on
+    /// a path from [`super::Logic::rated_path`].
+    pub se: Option<Se>,
 }
 
 impl Grade {
@@ -131,6 +225,7 @@ impl Grade {
                 .find(|(t, _)| *t == Technique::Guess)
                 .map_or(0, |&(_, n)| n),
             uses,
+            se: Se::of(path),
         }
     }
 }

@@ -10,6 +10,29 @@ use crate::colours::Colours;
 /// The first locked candidate, in the order of [`Logic`]'s house intersections,
 /// that removes something.
 pub(super) fn find(logic: &Logic, board: &Board) -> Option<Step> {
+    let mut first = None;
+    each(logic, board, &mut |step| {
+        first = Some(step);
+        false
+    });
+    first
+}
+
+/// Every locked candidate that removes something, in the order of [`Logic`]'s
+/// house intersections.
+pub(super) fn all(logic: &Logic, board: &Board) -> Vec<Step> {
+    let mut found = Vec::new();
+    each(logic, board, &mut |step| {
+        found.push(step);
+        true
+    });
+    found
+}
+
+/// Calls `found` on each locked candidate that removes something, while it
+/// returns true. A step confined by a box-like house ("pointing") rates 2.6,
+/// one confined by a line ("claiming") 2.8, as in Sudoku Explainer.
+fn each(logic: &Logic, board: &Board, found: &mut dyn FnMut(Step) -> bool) {
     let houses = logic.graph.houses();
     let open = |c: &usize| board.placed[*c].is_none();
     let union = |cells: &mut dyn Iterator<Item = &usize>| {
@@ -35,20 +58,23 @@ pub(super) fn find(logic: &Logic, board: &Board) -> Option<Step> {
             if eliminated.is_empty() {
                 continue;
             }
-            return Some(Step {
-                technique: Technique::LockedCandidates,
-                placed: None,
+            let mut step = Step::removing(
+                Technique::LockedCandidates,
                 eliminated,
-                cells: shared
+                shared
                     .iter()
                     .copied()
                     .filter(|&c| open(&c) && board.candidates[c].contains(colour))
                     .collect(),
-                houses: vec![*a, *b],
-                colours: vec![colour],
-                rule: None,
-            });
+                vec![*a, *b],
+                vec![colour],
+            );
+            if !logic.is_box_like(*a) {
+                step.se = 28;
+            }
+            if !found(step) {
+                return;
+            }
         }
     }
-    None
 }

@@ -9,12 +9,16 @@
 //! of a known solution, so a [`Path`] always ends at that solution. [`Grade`]
 //! turns a path into a difficulty [`Level`].
 
+mod chains;
+mod fish;
 mod grade;
 mod locked;
+mod rate;
 mod rules;
 mod singles;
 mod subsets;
 mod text;
+mod wings;
 
 use std::sync::Arc;
 
@@ -22,13 +26,14 @@ use serde::Serialize;
 
 use crate::colours::Colours;
 use crate::solver::rules::RuleSet;
-pub use grade::{Grade, Level};
+pub use grade::{Grade, Level, Se};
 
 use crate::graph::ConstraintGraph;
 use crate::puzzle::{Puzzle, Solution};
 
-/// A deduction technique, easiest first: [`Logic`] always applies the easiest
-/// that finds something.
+/// A deduction technique, easiest first (in the order of their Sudoku
+/// Explainer base ratings, see [`Technique::se`]): [`Logic`] always applies
+/// the easiest that finds something.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Technique {
@@ -45,28 +50,79 @@ pub enum Technique {
     /// Two cells of a house with the same two candidates: those symbols leave the
     /// rest of the house.
     NakedPair,
+    /// A fish of size 2: a symbol's places in two disjoint houses lie in two
+    /// other houses, so it leaves the rest of those.
+    XWing,
     /// Two symbols with the same two possible cells in a full house: those cells
     /// lose every other candidate.
     HiddenPair,
     /// Three cells of a house whose candidates are three symbols between them.
     NakedTriple,
+    /// A fish of size 3.
+    Swordfish,
     /// Three symbols of a full house confined to three cells.
     HiddenTriple,
+    /// A two-candidate pivot {x, y} seeing pincers {x, z} and {y, z}: one
+    /// pincer is z, so z leaves the cells seeing both.
+    XyWing,
+    /// A three-candidate pivot {x, y, z} seeing pincers {x, z} and {y, z}:
+    /// z leaves the cells seeing all three.
+    XyzWing,
+    /// Four cells of a house whose candidates are four symbols between them.
+    NakedQuad,
+    /// A fish of size 4.
+    Jellyfish,
+    /// Four symbols of a full house confined to four cells.
+    HiddenQuad,
+    /// A chain of strong and weak links on one symbol (simple colouring, an
+    /// X-chain): assuming the candidate true forces it false.
+    XChain,
+    /// A chain of links through cells and houses (an XY-chain, an alternating
+    /// inference chain): assuming the candidate true forces it false.
+    XyChain,
+    /// Assuming a candidate true, singles on one symbol lead to a
+    /// contradiction.
+    Nishio,
+    /// Every candidate of a cell (or every place of a symbol in a house),
+    /// followed along the board's links, leads to the same conclusion.
+    ForcingChain,
+    /// Assuming a candidate true (or false), singles lead to a contradiction.
+    DynamicForcingChain,
+    /// As [`Technique::DynamicForcingChain`], the consequences followed
+    /// with locked candidates, subsets and fish too.
+    DynamicForcingChainPlus,
+    /// Forcing chains whose consequences are themselves found by forcing
+    /// chains (the nesting depth is in the step's rating).
+    NestedForcingChain,
     /// Logic has run out: a cell is set to the value of a known solution.
     Guess,
 }
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 9] = [
+    pub const ALL: [Technique; 23] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Rule,
         Technique::LockedCandidates,
         Technique::NakedPair,
+        Technique::XWing,
         Technique::HiddenPair,
         Technique::NakedTriple,
+        Technique::Swordfish,
         Technique::HiddenTriple,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::Nishio,
+        Technique::ForcingChain,
+        Technique::DynamicForcingChain,
+        Technique::DynamicForcingChainPlus,
+        Technique::NestedForcingChain,
         Technique::Guess,
     ];
 
@@ -78,10 +134,60 @@ impl Technique {
             Technique::Rule => "rule",
             Technique::LockedCandidates => "locked candidates",
             Technique::NakedPair => "naked pair",
+            Technique::XWing => "X-wing",
             Technique::HiddenPair => "hidden pair",
             Technique::NakedTriple => "naked triple",
+            Technique::Swordfish => "swordfish",
             Technique::HiddenTriple => "hidden triple",
+            Technique::XyWing => "XY-wing",
+            Technique::XyzWing => "XYZ-wing",
+            Technique::NakedQuad => "naked quad",
+            Technique::Jellyfish => "jellyfish",
+            Technique::HiddenQuad => "hidden quad",
+            Technique::XChain => "X-chain",
+            Technique::XyChain => "XY-chain",
+            Technique::Nishio => "Nishio forcing chain",
+            Technique::ForcingChain => "forcing chain",
+            Technique::DynamicForcingChain => "dynamic forcing chain",
+            Technique::DynamicForcingChainPlus => "dynamic forcing chain (+)",
+            Technique::NestedForcingChain => "nested forcing chain",
             Technique::Guess => "guess",
+        }
+    }
+
+    /// The technique's base rating on the Sudoku Explainer 1.2.1 scale, in
+    /// tenths (`23` is 2.3), as SukakuExplainer's `serate` gives it; a step's
+    /// own rating ([`Step::se`]) adds to it for a chain's length, and is
+    /// lower for a hidden single in a box (1.2) and for locked candidates or
+    /// hidden subsets that lead straight to a hidden single (1.7–2.5).
+    ///
+    /// Rule steps are not on Sudoku Explainer's scale (it has no rules on
+    /// values); they rate as a naked single. A guess rates 0: a path with a
+    /// guess has no rating.
+    pub fn se(self) -> u16 {
+        match self {
+            Technique::HiddenSingle => 15,
+            Technique::NakedSingle | Technique::Rule => 23,
+            Technique::LockedCandidates => 26,
+            Technique::NakedPair => 30,
+            Technique::XWing => 32,
+            Technique::HiddenPair => 34,
+            Technique::NakedTriple => 36,
+            Technique::Swordfish => 38,
+            Technique::HiddenTriple => 40,
+            Technique::XyWing => 42,
+            Technique::XyzWing => 44,
+            Technique::NakedQuad => 50,
+            Technique::Jellyfish => 52,
+            Technique::HiddenQuad => 54,
+            Technique::XChain => 66,
+            Technique::XyChain => 70,
+            Technique::Nishio => 75,
+            Technique::ForcingChain => 80,
+            Technique::DynamicForcingChain => 85,
+            Technique::DynamicForcingChainPlus => 90,
+            Technique::NestedForcingChain => 100,
+            Technique::Guess => 0,
         }
     }
 }
@@ -97,8 +203,11 @@ impl Technique {
 /// | naked single | the cell | none | its one candidate |
 /// | hidden single | the cell | the house | the symbol |
 /// | locked candidates | the symbol's cells in the first house | the confining house, then the other | the symbol |
-/// | naked pair / triple | the subset's cells | the house | their candidates |
-/// | hidden pair / triple | the cells the symbols are confined to | the house | the symbols |
+/// | naked pair / triple / quad | the subset's cells | the house | their candidates |
+/// | hidden pair / triple / quad | the cells the symbols are confined to | the house | the symbols |
+/// | fish (X-wing, swordfish, jellyfish) | the symbol's cells in the base houses | the base houses, then the cover houses | the symbol |
+/// | XY-wing, XYZ-wing | the pivot, then the two pincers | none | the symbol removed |
+/// | chains, forcing chains | the assumed cell | none | the assumed symbol |
 /// | rule | the rule's cells (two for a pair of a grid-wide rule) | none | none |
 /// | guess | the cell | none | its candidates before the guess |
 ///
@@ -120,6 +229,10 @@ pub struct Step {
     pub colours: Vec<u8>,
     /// The rule a [`Technique::Rule`] step applies.
     pub rule: Option<RuleUse>,
+    /// The step's rating on the Sudoku Explainer scale, in tenths: the
+    /// technique's base ([`Technique::se`]) with its modifiers (a box's hidden
+    /// single, a direct hint, a chain's length).
+    pub se: u16,
 }
 
 /// The rule a rule step applies, and why it removes what it removes.
@@ -211,6 +324,17 @@ pub struct Logic<'g> {
     intersections: Vec<(usize, usize, Vec<usize>)>,
     /// The rules' propagators, as the solver compiles them.
     rules: Arc<RuleSet>,
+    /// Houses that are boxes or regions rather than lines (rows, columns,
+    /// diagonals): Sudoku Explainer rates their hidden singles and locked
+    /// candidates lower.
+    box_like: Vec<bool>,
+    /// Families of pairwise disjoint full houses of one kind (the rows, the
+    /// columns, …) that fish are made of.
+    families: Vec<fish::Family>,
+    /// (base, cover) pairs of `families` whose houses meet in one cell at most.
+    fish_pairs: Vec<(usize, usize)>,
+    /// The full houses holding each cell.
+    houses_of: Vec<Vec<usize>>,
 }
 
 impl<'g> Logic<'g> {
@@ -248,12 +372,34 @@ impl<'g> Logic<'g> {
                 }
             }
         }
+        let box_like = houses
+            .iter()
+            .map(|h| {
+                !matches!(
+                    h.kind,
+                    crate::graph::HouseKind::Row
+                        | crate::graph::HouseKind::Column
+                        | crate::graph::HouseKind::Diagonal
+                )
+            })
+            .collect();
+        let (families, fish_pairs) = fish::families(graph, &full);
+        let mut houses_of = vec![Vec::new(); graph.len()];
+        for (h, house) in houses.iter().enumerate().filter(|&(h, _)| full[h]) {
+            for &c in &house.cells {
+                houses_of[c].push(h);
+            }
+        }
         Logic {
             graph,
             neighbours,
             full,
             intersections,
             rules: Arc::new(RuleSet::new(graph)),
+            box_like,
+            families,
+            fish_pairs,
+            houses_of,
         }
     }
 
@@ -348,10 +494,14 @@ impl<'g> Logic<'g> {
     /// The easiest deduction available on `board`, or `None` when logic is stuck
     /// (or the board is solved). Never a guess.
     ///
+    /// It stops short of forcing chains (they cost up to seconds a step, see
+    /// [`Logic::rate_step`]): after them it guesses.
+    ///
     /// # Complexity
     /// Each technique scans the cells or houses once; the subsets try every pair
-    /// or triple of a house's open cells (or missing symbols); each rule runs
-    /// its propagators on its own cells to their fixed point.
+    /// to quad of a house's open cells (or missing symbols); the fish every
+    /// set of base houses; the chains follow each candidate's links once;
+    /// each rule runs its propagators on its own cells to their fixed point.
     pub fn next_step(&self, board: &Board) -> Option<Step> {
         singles::naked(board)
             .or_else(|| singles::hidden(self, board))
@@ -361,6 +511,14 @@ impl<'g> Logic<'g> {
             .or_else(|| subsets::hidden(self, board, 2))
             .or_else(|| subsets::naked(self, board, 3))
             .or_else(|| subsets::hidden(self, board, 3))
+            .or_else(|| fish::find(self, board, 2))
+            .or_else(|| fish::find(self, board, 3))
+            .or_else(|| wings::xy(self, board))
+            .or_else(|| wings::xyz(self, board))
+            .or_else(|| subsets::naked(self, board, 4))
+            .or_else(|| fish::find(self, board, 4))
+            .or_else(|| subsets::hidden(self, board, 4))
+            .or_else(|| chains::static_chain(self, board))
     }
 
     /// The guess made when logic is stuck: the open cell with the fewest
@@ -381,6 +539,7 @@ impl<'g> Logic<'g> {
             houses: Vec::new(),
             colours: board.candidates[cell].iter().collect(),
             rule: None,
+            se: 0,
         }
     }
 
@@ -391,12 +550,20 @@ impl<'g> Logic<'g> {
     /// # Errors
     /// A [`Contradiction`] when `solution` is not a solution of `puzzle`.
     pub fn path(&self, puzzle: &Puzzle, solution: &Solution) -> Result<Path, Contradiction> {
+        self.walk(puzzle, solution, &|board| self.next_step(board))
+    }
+
+    /// The path that `next` finds, with guesses from `solution` where it finds nothing.
+    fn walk(
+        &self,
+        puzzle: &Puzzle,
+        solution: &Solution,
+        next: &dyn Fn(&Board) -> Option<Step>,
+    ) -> Result<Path, Contradiction> {
         let mut board = self.start(puzzle)?;
         let mut steps = Vec::new();
         while !board.is_solved() {
-            let step = self
-                .next_step(&board)
-                .unwrap_or_else(|| self.guess(&board, solution));
+            let step = next(&board).unwrap_or_else(|| self.guess(&board, solution));
             self.apply(&mut board, &step)?;
             steps.push(step);
         }
@@ -424,6 +591,15 @@ impl<'g> Logic<'g> {
     fn is_full(&self, house: usize) -> bool {
         self.full[house]
     }
+
+    fn is_box_like(&self, house: usize) -> bool {
+        self.box_like[house]
+    }
+
+    /// True when `a` and `b` are neighbours (they cannot hold the same symbol).
+    fn sees(&self, a: usize, b: usize) -> bool {
+        self.neighbours[a].contains(&b)
+    }
 }
 
 impl Step {
@@ -437,6 +613,32 @@ impl Step {
             houses,
             colours: vec![colour],
             rule: None,
+            se: technique.se(),
         }
+    }
+
+    /// A step that removes `eliminated`, rated at the technique's base.
+    fn removing(
+        technique: Technique,
+        eliminated: Vec<(usize, u8)>,
+        cells: Vec<usize>,
+        houses: Vec<usize>,
+        colours: Vec<u8>,
+    ) -> Self {
+        Step {
+            technique,
+            placed: None,
+            eliminated,
+            cells,
+            houses,
+            colours,
+            rule: None,
+            se: technique.se(),
+        }
+    }
+
+    /// The step's rating on the Sudoku Explainer scale (`2.3` for a naked single).
+    pub fn rating(&self) -> f64 {
+        f64::from(self.se) / 10.0
     }
 }

@@ -112,6 +112,7 @@ fn run(logic: &Logic, board: &Board, index: usize, props: &[&dyn Propagator]) ->
         houses: Vec::new(),
         colours: Vec::new(),
         rule: Some(RuleUse { index, reason }),
+        se: Technique::Rule.se(),
     })
 }
 

@@ -16,8 +16,18 @@ pub(super) fn naked(board: &Board) -> Option<Step> {
 /// The first symbol, in house order, that has one possible cell in a house
 /// holding every symbol (smaller houses need not hold every symbol).
 pub(super) fn hidden(logic: &Logic, board: &Board) -> Option<Step> {
+    hidden_in(logic, board, &|_| true)
+}
+
+/// As [`hidden`], among the houses `wanted` picks. A hidden single in a
+/// box-like house rates 1.2, in a line 1.5 (Sudoku Explainer's values).
+pub(super) fn hidden_in(
+    logic: &Logic,
+    board: &Board,
+    wanted: &dyn Fn(usize) -> bool,
+) -> Option<Step> {
     for (h, house) in logic.graph.houses().iter().enumerate() {
-        if !logic.is_full(h) {
+        if !logic.is_full(h) || !wanted(h) {
             continue;
         }
         let (mut once, mut twice, mut placed) =
@@ -39,12 +49,11 @@ pub(super) fn hidden(logic: &Logic, board: &Board) -> Option<Step> {
                 .copied()
                 .find(|&c| board.placed[c].is_none() && board.candidates[c].contains(colour))
                 .expect("the symbol has one open cell");
-            return Some(Step::placing(
-                Technique::HiddenSingle,
-                cell,
-                colour,
-                vec![h],
-            ));
+            let mut step = Step::placing(Technique::HiddenSingle, cell, colour, vec![h]);
+            if logic.is_box_like(h) {
+                step.se = 12;
+            }
+            return Some(step);
         }
     }
     None

@@ -1,4 +1,4 @@
-//! Naked and hidden subsets (pairs, triples) within one house.
+//! Naked and hidden subsets (pairs, triples, quads) within one house.
 //!
 //! Naked: `n` open cells of a house whose candidates are `n` symbols between them
 //! hold exactly those symbols, so no other cell of the house can. Hidden: `n`
@@ -8,12 +8,12 @@
 use super::{Board, Logic, Step, Technique};
 use crate::colours::Colours;
 
-/// The first naked subset of `size` cells, in house order, that removes something.
+/// The first naked subset of `size` (2 to 4) cells, in house order, that removes something.
 pub(super) fn naked(logic: &Logic, board: &Board, size: usize) -> Option<Step> {
-    let technique = if size == 2 {
-        Technique::NakedPair
-    } else {
-        Technique::NakedTriple
+    let technique = match size {
+        2 => Technique::NakedPair,
+        3 => Technique::NakedTriple,
+        _ => Technique::NakedQuad,
     };
     logic
         .graph
@@ -45,12 +45,33 @@ pub(super) fn naked(logic: &Logic, board: &Board, size: usize) -> Option<Step> {
         })
 }
 
-/// The first hidden subset of `size` symbols, in house order, that removes something.
+/// The first hidden subset of `size` (2 to 4) symbols, in house order, that removes something.
 pub(super) fn hidden(logic: &Logic, board: &Board, size: usize) -> Option<Step> {
-    let technique = if size == 2 {
-        Technique::HiddenPair
-    } else {
-        Technique::HiddenTriple
+    hidden_each(logic, board, size, &mut Some)
+}
+
+/// Every hidden subset of `size` symbols that removes something, in house order.
+pub(super) fn hidden_all(logic: &Logic, board: &Board, size: usize) -> Vec<Step> {
+    let mut found = Vec::new();
+    hidden_each(logic, board, size, &mut |step| -> Option<()> {
+        found.push(step);
+        None
+    });
+    found
+}
+
+/// The first `Some` that `found` returns over the hidden subsets of `size`
+/// symbols that remove something, in house order.
+fn hidden_each<R>(
+    logic: &Logic,
+    board: &Board,
+    size: usize,
+    found: &mut impl FnMut(Step) -> Option<R>,
+) -> Option<R> {
+    let technique = match size {
+        2 => Technique::HiddenPair,
+        3 => Technique::HiddenTriple,
+        _ => Technique::HiddenQuad,
     };
     let houses = logic.graph.houses().iter().enumerate();
     houses
@@ -77,12 +98,12 @@ pub(super) fn hidden(logic: &Logic, board: &Board, size: usize) -> Option<Step> 
                 let keep: Colours = colours.iter().copied().collect();
                 let cells: Vec<usize> = positions.iter().map(|i| open[i as usize]).collect();
                 let eliminated = removals(board, cells.iter().copied(), |set| set.minus(keep));
-                step(technique, h, cells, colours.to_vec(), eliminated)
+                step(technique, h, cells, colours.to_vec(), eliminated).and_then(&mut *found)
             })
         })
 }
 
-fn open_cells(board: &Board, cells: &[usize]) -> Vec<usize> {
+pub(super) fn open_cells(board: &Board, cells: &[usize]) -> Vec<usize> {
     cells
         .iter()
         .copied()
@@ -117,20 +138,13 @@ fn step(
     colours: Vec<u8>,
     eliminated: Vec<(usize, u8)>,
 ) -> Option<Step> {
-    (!eliminated.is_empty()).then(|| Step {
-        technique,
-        placed: None,
-        eliminated,
-        cells,
-        houses: vec![house],
-        colours,
-        rule: None,
-    })
+    (!eliminated.is_empty())
+        .then(|| Step::removing(technique, eliminated, cells, vec![house], colours))
 }
 
 /// The first `Some` that `check` returns over the `size`-element combinations of
 /// `items`, in lexicographic order.
-fn first_combination<T: Copy, R>(
+pub(super) fn first_combination<T: Copy, R>(
     items: &[T],
     size: usize,
     check: &mut impl FnMut(&[T]) -> Option<R>,

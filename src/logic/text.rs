@@ -25,17 +25,52 @@ pub(super) fn describe(graph: &ConstraintGraph, step: &Step) -> String {
             house(1),
             cells(&step.cells)
         ),
-        Technique::NakedPair | Technique::NakedTriple => format!(
+        Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => format!(
             "{name} in {}: {} can only hold {}",
             house(0),
             cells(&step.cells),
             symbols(&step.colours)
         ),
-        Technique::HiddenPair | Technique::HiddenTriple => format!(
+        Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad => format!(
             "{name} in {}: {} fit only {}",
             house(0),
             symbols(&step.colours),
             cells(&step.cells)
+        ),
+        Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
+            let n = step.houses.len() / 2;
+            let names =
+                |range: std::ops::Range<usize>| range.map(house).collect::<Vec<_>>().join(", ");
+            format!(
+                "{name} on {}: in {} it can only be in {}",
+                symbols(&step.colours),
+                names(0..n),
+                names(n..2 * n)
+            )
+        }
+        Technique::XyWing | Technique::XyzWing => {
+            let with = |c: usize| cells(&[c]);
+            format!(
+                "{name}, pivot {} and pincers {}, {}: one of them is {}",
+                with(step.cells[0]),
+                with(step.cells[1]),
+                with(step.cells[2]),
+                symbols(&step.colours)
+            )
+        }
+        Technique::XChain
+        | Technique::XyChain
+        | Technique::Nishio
+        | Technique::ForcingChain
+        | Technique::DynamicForcingChain
+        | Technique::DynamicForcingChainPlus
+        | Technique::NestedForcingChain => format!(
+            "{name} (rated {}.{}): the other way, the consequences of {} {} {} contradict each other, or each alternative leads here",
+            step.se / 10,
+            step.se % 10,
+            cells(&step.cells),
+            if step.placed.is_some() { "≠" } else { "=" },
+            symbols(&step.colours),
         ),
         Technique::Rule => step
             .rule

@@ -141,6 +141,9 @@ pub struct PuzzleRecord {
     /// `grade`: guesses needed after logic ran out.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub guesses: Option<usize>,
+    /// `grade`: the Sudoku Explainer ratings (none when a guess was needed).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub se: Option<SeRecord>,
     /// `grade`: the solver's work.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub search: Option<SearchRecord>,
@@ -181,6 +184,7 @@ impl PuzzleRecord {
             hardest: None,
             uses: None,
             guesses: None,
+            se: None,
             search: None,
             steps: None,
             clues: None,
@@ -209,6 +213,17 @@ pub struct Use {
     pub technique: String,
     /// How many times.
     pub count: usize,
+}
+
+/// A puzzle's ratings on the Sudoku Explainer scale, as `serate` gives them.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct SeRecord {
+    /// The hardest step (`7.1`).
+    pub er: f64,
+    /// The hardest step up to the first placement.
+    pub ep: f64,
+    /// The first step.
+    pub ed: f64,
 }
 
 /// The solver's work.

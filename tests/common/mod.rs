@@ -389,6 +389,15 @@ pub fn replay(graph: &ConstraintGraph, puzzle: &Puzzle, path: &Path, solution: &
                 assert!(has(cell, colour), "{at}");
                 guesses += 1;
             }
+            // The ladder above triples (`tests/grades.rs`): checked against the
+            // solution above; each step must change something.
+            _ => {
+                let (cell, colour) = step
+                    .placed
+                    .or_else(|| step.eliminated.first().copied())
+                    .expect("a step places or removes");
+                assert!(has(cell, colour) && open(cell), "{at}: changes nothing");
+            }
         }
         for &(cell, colour) in &step.eliminated {
             candidates[cell].remove(&colour);
