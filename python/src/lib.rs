@@ -44,6 +44,11 @@ create_exception!(
     "No puzzle came out of `generate` (the clues or difficulty asked for were not met in time)."
 );
 
+/// A NumPy array of one value per puzzle.
+type Column<'py, T> = Bound<'py, PyArray1<T>>;
+/// A NumPy array of one row per puzzle.
+type Rows<'py, T> = Bound<'py, PyArray2<T>>;
+
 /// Status codes, in the order of `graphdoku.STATUS` (the CLI's JSON outcome words).
 mod status {
     pub const SOLVED: u8 = 0;
@@ -232,7 +237,7 @@ fn solve_array<'py>(
     unique: bool,
     threads: Option<usize>,
     timeout: Option<f64>,
-) -> PyResult<(Bound<'py, PyArray2<u16>>, Bound<'py, PyArray1<u8>>)> {
+) -> PyResult<(Rows<'py, u16>, Column<'py, u8>)> {
     let graph = &*variant.graph;
     let list = self::puzzles(graph, &puzzles)?;
     let solver = solver(graph, timeout)?;
@@ -288,7 +293,7 @@ fn count_array<'py>(
     limit: u64,
     threads: Option<usize>,
     timeout: Option<f64>,
-) -> PyResult<(Bound<'py, PyArray1<u64>>, Bound<'py, PyArray1<u8>>)> {
+) -> PyResult<(Column<'py, u64>, Column<'py, u8>)> {
     if limit == 0 {
         return Err(PyValueError::new_err("limit must be at least 1"));
     }
@@ -339,18 +344,13 @@ fn count_array<'py>(
 /// path (no solution, gave up).
 #[pyfunction]
 #[pyo3(signature = (variant, puzzles, threads = None, timeout = None))]
-#[allow(clippy::type_complexity)]
 fn grade_array<'py>(
     py: Python<'py>,
     variant: &Variant,
     puzzles: PyReadonlyArray2<'py, i64>,
     threads: Option<usize>,
     timeout: Option<f64>,
-) -> PyResult<(
-    Bound<'py, PyArray1<u8>>,
-    Bound<'py, PyArray1<u32>>,
-    Bound<'py, PyArray1<u8>>,
-)> {
+) -> PyResult<(Column<'py, u8>, Column<'py, u32>, Column<'py, u8>)> {
     let graph = &*variant.graph;
     let list = self::puzzles(graph, &puzzles)?;
     let solver = solver(graph, timeout)?;
@@ -446,7 +446,7 @@ fn generate_array<'py>(
     clues: Option<usize>,
     attempts: usize,
     timeout: Option<f64>,
-) -> PyResult<(Bound<'py, PyArray2<u16>>, Bound<'py, PyArray2<u16>>)> {
+) -> PyResult<(Rows<'py, u16>, Rows<'py, u16>)> {
     let graph = &*variant.graph;
     let difficulty = match difficulty {
         None => None,
