@@ -274,6 +274,20 @@ pub enum Command {
         #[arg(long)]
         no_token: bool,
     },
+    /// Print each puzzle's canonical form, one line each: equivalent puzzles print alike.
+    ///
+    /// On the 9×9 Sudoku, the smallest equivalent grid under transposition, band,
+    /// stack, row (within a band) and column (within a stack) permutations and
+    /// relabelling of the digits; on other variants, under relabelling of the
+    /// symbols (in order of first appearance). Reads CSV datasets too.
+    Canon {
+        #[command(flatten)]
+        input: InputArgs,
+    },
+    /// Work on CSV datasets (`question,answer[,rating]`, `puzzle,solution,…`,
+    /// `quizzes,solutions`: the columns are found by name in the header).
+    #[command(subcommand)]
+    Dataset(DatasetCommand),
     /// Project Euler 96: the sum of the 3-digit numbers at the top left of every solution.
     Euler {
         /// A Project Euler 96 file (`Grid NN` + 9 rows of 9 digits), or `-`
@@ -283,6 +297,34 @@ pub enum Command {
         #[arg(long, short)]
         verbose: bool,
     },
+}
+
+/// The `dataset` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum DatasetCommand {
+    /// Check every row: the answer solves the question, the question has exactly
+    /// one solution, and no question comes twice. Each problem is reported with
+    /// its line (exit status: the worst found); the last line counts the rows.
+    Verify(DatasetVerifyArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct DatasetVerifyArgs {
+    /// The CSV file; `-` for standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+    /// Variant file (RON) or built-in name [default: sudoku9].
+    #[arg(long, short, value_name = "VARIANT")]
+    pub variant: Option<String>,
+    /// Also report questions equivalent to an earlier one (the same canonical
+    /// form, see `graphdoku canon`).
+    #[arg(long)]
+    pub canon: bool,
+    /// Worker threads; default: every core.
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
 }
 
 #[derive(Debug, Args)]
@@ -413,6 +455,8 @@ pub enum GenerateFormat {
     Ron,
     /// One JSON object per line: the puzzle, its solution, clues and seed.
     Json,
+    /// A CSV dataset: a `question,answer` header, then one row per puzzle.
+    Csv,
 }
 
 #[derive(Debug, Args)]

@@ -21,6 +21,7 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod canon;
 pub mod colouring;
 mod colours;
 pub mod generate;

@@ -165,6 +165,14 @@ fn make(
                     }
                 }
             }
+            GenerateFormat::Csv => {
+                if n == 1 {
+                    writeln!(out, "question,answer")?;
+                }
+                let question = text::line(graph, made.puzzle.givens());
+                let answer = text::line(graph, made.solution.to_puzzle().givens());
+                writeln!(out, "{question},{answer}")?;
+            }
             GenerateFormat::Json => {
                 let name = format!("{} {n} (seed {seed})", graph.name());
                 let mut line =

@@ -1,10 +1,12 @@
 //! Running the commands: shared input handling here, one module per command.
 
+mod canon;
 mod check;
 mod chromatic;
 mod colour;
 mod completions;
 mod count;
+mod dataset;
 mod euler;
 mod example;
 mod explain;
@@ -38,7 +40,7 @@ use graphdoku::{
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
-use crate::cli::{Cli, Command, InputArgs};
+use crate::cli::{Cli, Command, DatasetCommand, InputArgs};
 
 /// The exit status; when several apply, the most severe wins (see [`Status::rank`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -186,6 +188,15 @@ pub fn run(cli: Cli) -> Result<Status> {
         Command::Generate(args) => buffered(|out| generate::run(&args, out)),
         Command::Colour(args) => buffered(|out| colour::run(&args, out)),
         Command::Chromatic(args) => buffered(|out| chromatic::run(&args, out)),
+        Command::Canon { input } => for_each_record(
+            &input,
+            Mode {
+                no_summary: true,
+                ..Mode::default()
+            },
+            |graph, _checker, record, report| canon::run(graph, record, report),
+        ),
+        Command::Dataset(DatasetCommand::Verify(args)) => buffered(|out| dataset::run(&args, out)),
         Command::Euler { file, verbose } => buffered(|out| euler::run(file, verbose, out)),
         Command::Validate { files, variant } => {
             buffered(|out| validate::run(&files, variant.as_deref(), out))
@@ -370,6 +381,8 @@ struct Mode {
     stream: bool,
     /// What stops every search of the run (Ctrl-C), besides its budget.
     stop: Option<graphdoku::solver::Stop>,
+    /// No closing "N puzzles: N solved, …" line (commands that do not solve).
+    no_summary: bool,
 }
 
 impl Mode {
@@ -494,6 +507,33 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
             }
             continue;
         }
+        if reader.fill_buf().ok().and_then(read::csv::sniff).is_some() {
+            // A CSV dataset: its question column, row by row.
+            let before = batch.total();
+            match read::csv::Reader::new(&graph, reader, &name) {
+                Ok(rows) => {
+                    let mut records = rows.map(|row| row.question);
+                    loop {
+                        let chunk: Vec<Record> = records.by_ref().take(CHUNK * jobs).collect();
+                        if chunk.is_empty() {
+                            break;
+                        }
+                        if jobs == 1 {
+                            for record in &chunk {
+                                one(&mut batch, &graph, &mut checker, record)?;
+                            }
+                            continue;
+                        }
+                        in_parallel(&pool, &solver, &graph, &visit, &mut batch, &chunk)?;
+                    }
+                    if batch.total() == before {
+                        batch.no_puzzles(&name)?;
+                    }
+                }
+                Err(e) => one(&mut batch, &graph, &mut checker, &invalid_record(&name, e))?,
+            }
+            continue;
+        }
         let head = head(args.variant.as_deref(), &mut reader);
         let before = batch.total();
         let mut records = PuzzleReader::new(&graph, reader, &name);
@@ -523,23 +563,8 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
                 if chunk.is_empty() {
                     break;
                 }
-                let reports: Vec<_> = pool.install(|| {
-                    chunk
-                        .par_iter()
-                        .map_init(
-                            || Checker::new(&solver),
-                            |checker, record| {
-                                let mut report = Report::buffered();
-                                let status = visit(&graph, checker, record, &mut report);
-                                (report, status)
-                            },
-                        )
-                        .collect()
-                });
+                in_parallel(&pool, &solver, &graph, &visit, &mut batch, &chunk)?;
                 chunk.clear();
-                for (report, status) in reports {
-                    batch.print(report, status)?;
-                }
             }
         }
         if batch.total() == before {
@@ -547,6 +572,35 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
         }
     }
     batch.finish()
+}
+
+/// Runs `visit` on a chunk of records on the pool's threads and prints the
+/// reports in input order.
+fn in_parallel(
+    pool: &rayon::ThreadPool,
+    solver: &Solver,
+    graph: &ConstraintGraph,
+    visit: &impl Visit,
+    batch: &mut Batch,
+    chunk: &[Record],
+) -> Result<()> {
+    let reports: Vec<_> = pool.install(|| {
+        chunk
+            .par_iter()
+            .map_init(
+                || Checker::new(solver),
+                |checker, record| {
+                    let mut report = Report::buffered();
+                    let status = visit(graph, checker, record, &mut report);
+                    (report, status)
+                },
+            )
+            .collect()
+    });
+    for (report, status) in reports {
+        batch.print(report, status)?;
+    }
+    Ok(())
 }
 
 /// Bytes of a text file kept to guess its variant.
@@ -773,7 +827,7 @@ impl Batch {
             bar.finish_and_clear();
         }
         let total: u64 = self.counts.iter().sum();
-        if total > 1 {
+        if total > 1 && !self.mode.no_summary {
             let seconds = self.started.elapsed().as_secs_f64();
             let [
                 solved,

@@ -17,6 +17,7 @@
 //! tokens. `.` is an empty cell; so is `0` in alphabets of at most nine symbols
 //! that lack it (see [`crate::Alphabet`]).
 
+pub mod csv;
 mod dimacs;
 mod edges;
 pub mod fpuzzles;

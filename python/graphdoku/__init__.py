@@ -1,0 +1,403 @@
+"""graphdoku: Sudoku-like puzzles as graph colouring, batch-first from Python.
+
+Puzzles go in as a list of strings (any one-puzzle text the CLI reads:
+``"53..7...."`` lines, grids) or as a NumPy integer array of shape
+``(N, cells)`` with 0 for an empty cell and ``k`` for the variant's ``k``-th
+symbol (1..9 on a 9x9). Results come back as NumPy arrays, never one Python
+object per cell; the work runs on all cores with the GIL released.
+
+>>> import graphdoku
+>>> result = graphdoku.solve(["003020600900305001001806400008102900700000008006708200002609500800203009005010300"])
+>>> result.status[0], "".join(map(str, result.solutions[0][:9]))
+('solved', '483921657')
+
+Statuses use the words of the CLI's JSON output: ``solved``, ``unique``,
+``multiple``, ``no-solution``, ``gave-up``, ``internal-error``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, NamedTuple, Optional, Sequence, Union
+
+import numpy as np
+
+from . import _graphdoku
+from ._graphdoku import GenerateError, InputError, VariantError
+
+__all__ = [
+    "Variant",
+    "solve",
+    "count",
+    "check",
+    "grade",
+    "generate",
+    "candidates",
+    "colour",
+    "chromatic",
+    "to_strings",
+    "Solved",
+    "Counted",
+    "Graded",
+    "Generated",
+    "Chromatic",
+    "STATUS",
+    "LEVELS",
+    "VariantError",
+    "InputError",
+    "GenerateError",
+]
+
+#: Status names, indexed by the native code (the CLI's JSON outcome words).
+STATUS = np.array(["solved", "unique", "multiple", "no-solution", "gave-up", "internal-error"])
+
+#: Grade levels, easiest first (as `graphdoku grade` names them).
+LEVELS = np.array(list(_graphdoku.level_names()))
+
+Puzzles = Union[Sequence[str], np.ndarray]
+VariantLike = Union[str, "Variant"]
+
+
+class Variant:
+    """A variant: the shape (cells, houses, symbols) and its rules.
+
+    Load one with :meth:`Variant.load` (a built-in name such as ``"sudoku9"``,
+    ``"sudoku16"``, ``"jigsaw9"``, or a variant file) or :meth:`Variant.from_ron`.
+    Every function that takes ``variant=`` accepts a name or a ``Variant``.
+    """
+
+    __slots__ = ("_native",)
+
+    def __init__(self, native: Any) -> None:
+        self._native = native
+
+    @staticmethod
+    def load(name_or_path: str) -> "Variant":
+        """Loads a built-in variant or a variant file; raises :class:`VariantError`."""
+        return Variant(_graphdoku.Variant.load(str(name_or_path)))
+
+    @staticmethod
+    def from_ron(text: str, origin: str = "<ron>") -> "Variant":
+        """A variant from RON text, e.g. ``'Variant(extends: "sudoku9", houses: [Diagonals])'``.
+
+        Raises :class:`VariantError` with ``origin:line:column`` on a mistake.
+        """
+        return Variant(_graphdoku.Variant.from_ron(text, origin))
+
+    @property
+    def name(self) -> str:
+        """The variant's name."""
+        return self._native.name
+
+    @property
+    def cells(self) -> list[str]:
+        """Cell names (``r1c1``, ...), in the column order of a puzzle array."""
+        return self._native.cells
+
+    @property
+    def houses(self) -> list[tuple[str, list[int]]]:
+        """Houses (groups of cells that must all differ) as ``(name, cell indices)``."""
+        return self._native.houses
+
+    @property
+    def symbols(self) -> list[str]:
+        """The symbols: value ``k`` in a puzzle array is ``symbols[k - 1]``."""
+        return self._native.symbols
+
+    @property
+    def rules(self) -> list[dict]:
+        """The rules beyond "must differ" (killer cages, thermometers, ...), as dicts."""
+        return [json.loads(r) for r in self._native.rules_json]
+
+    @property
+    def edges(self) -> np.ndarray:
+        """The constraint graph's edges as an ``(E, 2)`` array of cell indices."""
+        return np.array(self._native.edges, dtype=np.int64).reshape(-1, 2)
+
+    def __len__(self) -> int:
+        return len(self._native)
+
+    def __repr__(self) -> str:
+        return repr(self._native)
+
+
+class Solved(NamedTuple):
+    """The result of :func:`solve`."""
+
+    #: ``(N, cells)`` uint8 (uint16 past 255 symbols); 0 where no solution.
+    solutions: np.ndarray
+    #: ``(N,)`` status names.
+    status: np.ndarray
+
+
+class Counted(NamedTuple):
+    """The result of :func:`count`."""
+
+    #: ``(N,)`` uint64: solutions found, at most ``limit``.
+    counts: np.ndarray
+    #: ``(N,)`` status names: ``unique``, ``multiple``, ``no-solution``, ``gave-up``.
+    status: np.ndarray
+
+
+class Graded(NamedTuple):
+    """The result of :func:`grade`."""
+
+    #: ``(N,)`` level names (see :data:`LEVELS`); ``""`` where there is no grade.
+    level: np.ndarray
+    #: ``(N,)`` uint32: guesses the logic path needed.
+    guesses: np.ndarray
+    #: ``(N,)`` status names: ``unique``, ``multiple``, ``no-solution``, ``gave-up``.
+    status: np.ndarray
+
+
+class Generated(NamedTuple):
+    """The result of :func:`generate`."""
+
+    #: ``(n, cells)`` puzzles, 0 for empty.
+    puzzles: np.ndarray
+    #: ``(n, cells)`` their solutions.
+    solutions: np.ndarray
+
+
+class Chromatic(NamedTuple):
+    """The result of :func:`chromatic`."""
+
+    #: The chromatic number is at least this.
+    lower: int
+    #: ... and at most this: ``colouring`` uses this many colours.
+    upper: int
+    #: One colour per vertex (an array, or a dict for a networkx graph).
+    colouring: Any
+
+    @property
+    def proven(self) -> bool:
+        """True when the bounds meet: ``upper`` is the chromatic number."""
+        return self.lower == self.upper
+
+
+def _variant(variant: VariantLike) -> Any:
+    if isinstance(variant, Variant):
+        return variant._native
+    if isinstance(variant, str):
+        return _graphdoku.Variant.load(variant)
+    raise TypeError(f"variant: expected a name or a graphdoku.Variant, not {type(variant).__name__}")
+
+
+def _array(native: Any, puzzles: Puzzles) -> np.ndarray:
+    """Puzzles as a C-contiguous ``(N, cells)`` int64 array."""
+    if isinstance(puzzles, str):
+        raise TypeError("puzzles: expected a list of strings or an array, not one string (wrap it in a list)")
+    if isinstance(puzzles, np.ndarray):
+        array = puzzles
+    else:
+        puzzles = list(puzzles)
+        if puzzles and all(isinstance(p, str) for p in puzzles):
+            return _graphdoku.parse_strings(native, puzzles)
+        array = np.asarray(puzzles)
+        if array.size == 0:
+            array = array.reshape(0, len(native))
+    if array.ndim == 1:
+        raise ValueError(f"puzzles: expected shape (N, {len(native)}), got {array.shape} (one puzzle? use puzzles[None])")
+    if array.ndim != 2:
+        raise ValueError(f"puzzles: expected shape (N, {len(native)}), got {array.shape}")
+    if not np.issubdtype(array.dtype, np.integer):
+        raise TypeError(f"puzzles: expected an integer array, not {array.dtype}")
+    return np.ascontiguousarray(array, dtype=np.int64)
+
+
+def _values(native: Any, array: np.ndarray) -> np.ndarray:
+    """Values in the smallest unsigned type that holds every symbol."""
+    return array.astype(np.uint8) if len(native.symbols) < 256 else array
+
+
+def _threads(threads: Optional[int]) -> Optional[int]:
+    if threads is not None and threads < 1:
+        raise ValueError(f"threads must be at least 1, not {threads}")
+    return threads
+
+
+def solve(
+    puzzles: Puzzles,
+    variant: VariantLike = "sudoku9",
+    unique: bool = False,
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+) -> Solved:
+    """Solves every puzzle; returns ``Solved(solutions, status)``.
+
+    Args:
+        puzzles: a list of strings, or an integer array ``(N, cells)`` with 0
+            for empty and ``k`` for the ``k``-th symbol.
+        variant: a built-in name, a variant file, or a :class:`Variant`.
+        unique: also settle uniqueness: status ``unique`` or ``multiple``
+            instead of ``solved`` (costs a second search).
+        threads: worker threads (default: all cores). The GIL is released.
+        timeout: seconds allowed per puzzle; past it the status is ``gave-up``.
+
+    Returns:
+        ``solutions`` ``(N, cells)`` uint8 (0 rows where there is no solution)
+        and ``status`` ``(N,)`` names. Every solution is verified independently
+        of the solver (``internal-error`` otherwise).
+
+    Raises:
+        InputError: a puzzle that cannot be read or whose givens clash, with
+            where (``puzzles[3]:1:12: ...``), as the CLI says it.
+        VariantError: an unknown variant.
+    """
+    native = _variant(variant)
+    array = _array(native, puzzles)
+    solutions, status = _graphdoku.solve_array(native, array, unique, _threads(threads), timeout)
+    return Solved(_values(native, solutions), STATUS[status])
+
+
+def count(
+    puzzles: Puzzles,
+    limit: int = 2,
+    variant: VariantLike = "sudoku9",
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+) -> Counted:
+    """Counts each puzzle's solutions up to ``limit``; returns ``Counted(counts, status)``.
+
+    ``limit=2`` (the default) settles uniqueness, as ``graphdoku count`` does.
+    Status is ``unique`` (1), ``multiple`` (2 or more), ``no-solution`` or
+    ``gave-up`` (``timeout`` seconds per puzzle ran out). Arguments as :func:`solve`.
+    """
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, not {limit}")
+    native = _variant(variant)
+    counts, status = _graphdoku.count_array(native, _array(native, puzzles), limit, _threads(threads), timeout)
+    return Counted(counts, STATUS[status])
+
+
+def check(
+    puzzles: Puzzles,
+    variant: VariantLike = "sudoku9",
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+) -> np.ndarray:
+    """Whether each puzzle has exactly one solution, as ``graphdoku check`` says.
+
+    Returns the ``(N,)`` status names: ``unique``, ``multiple``, ``no-solution``
+    or ``gave-up``.
+    """
+    return count(puzzles, 2, variant, threads, timeout).status
+
+
+def grade(
+    puzzles: Puzzles,
+    variant: VariantLike = "sudoku9",
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+) -> Graded:
+    """Grades each puzzle by the hardest technique its logic path needs (as ``graphdoku grade``).
+
+    Returns ``Graded(level, guesses, status)``: level names from :data:`LEVELS`
+    (``""`` where there is no solution or the time ran out).
+    """
+    native = _variant(variant)
+    levels, guesses, status = _graphdoku.grade_array(native, _array(native, puzzles), _threads(threads), timeout)
+    names = np.append(LEVELS, "")
+    return Graded(names[np.minimum(levels, len(LEVELS))], guesses, STATUS[status])
+
+
+def generate(
+    n: int,
+    variant: VariantLike = "sudoku9",
+    seed: int = 0,
+    difficulty: Optional[str] = None,
+    clues: Optional[int] = None,
+    attempts: int = 1000,
+    timeout: Optional[float] = None,
+) -> Generated:
+    """Generates ``n`` unique, minimal puzzles, reproducibly from ``seed``.
+
+    The same puzzles as ``graphdoku generate --count n --seed seed``.
+    ``difficulty`` is a level name (see :data:`LEVELS`), ``clues`` an exact clue
+    count; ``attempts`` full grids are tried per puzzle before giving up and
+    ``timeout`` seconds are allowed per puzzle. Raises :class:`GenerateError`
+    when no puzzle meets them.
+    """
+    if n < 0:
+        raise ValueError(f"n must be at least 0, not {n}")
+    native = _variant(variant)
+    puzzles, solutions = _graphdoku.generate_array(native, n, seed, difficulty, clues, attempts, timeout)
+    return Generated(_values(native, puzzles), _values(native, solutions))
+
+
+def candidates(puzzle: Union[str, Sequence[int], np.ndarray], variant: VariantLike = "sudoku9") -> np.ndarray:
+    """The candidates left in each cell of one puzzle after the basic eliminations.
+
+    Returns a ``(cells, symbols)`` bool array: ``[c, k - 1]`` is True when
+    symbol ``k`` can still go in cell ``c``.
+    """
+    native = _variant(variant)
+    if isinstance(puzzle, str):
+        array = _graphdoku.parse_strings(native, [puzzle])
+    else:
+        array = _array(native, np.asarray(puzzle).reshape(1, -1))
+    return _graphdoku.candidates_array(native, array)
+
+
+def to_strings(puzzles: np.ndarray, variant: VariantLike = "sudoku9") -> list[str]:
+    """Rows of values back as the CLI's one-line text (``.`` for empty)."""
+    native = _variant(variant)
+    return _graphdoku.format_rows(native, np.ascontiguousarray(np.asarray(puzzles).reshape(-1, len(native)), dtype=np.int64))
+
+
+def _graph(edges: Any, vertices: Optional[int]) -> tuple[int, np.ndarray, Optional[list]]:
+    """``(vertices, (E, 2) int64 edges, node list or None)`` from an edge array or a graph
+    with ``.nodes()`` and ``.edges()`` (networkx, duck-typed)."""
+    if hasattr(edges, "edges") and hasattr(edges, "nodes") and callable(edges.edges):
+        nodes = list(edges.nodes())
+        index = {node: i for i, node in enumerate(nodes)}
+        pairs = np.array([(index[a], index[b]) for a, b in edges.edges()], dtype=np.int64).reshape(-1, 2)
+        return len(nodes), pairs, nodes
+    array = np.asarray(edges)
+    if array.size == 0:
+        array = array.reshape(0, 2)
+    if array.ndim != 2 or array.shape[1] != 2:
+        raise ValueError(f"edges: expected an (E, 2) array or a graph with .edges(), got shape {array.shape}")
+    if not np.issubdtype(array.dtype, np.integer):
+        raise TypeError(f"edges: expected integer vertex numbers, not {array.dtype}")
+    array = np.ascontiguousarray(array, dtype=np.int64)
+    if vertices is None:
+        vertices = int(array.max()) + 1 if array.size else 0
+    return vertices, array, None
+
+
+def _labelled(colours: np.ndarray, nodes: Optional[list]) -> Any:
+    return colours if nodes is None else {node: int(c) for node, c in zip(nodes, colours)}
+
+
+def colour(edges: Any, k: Optional[int] = None, vertices: Optional[int] = None, timeout: Optional[float] = None) -> Any:
+    """A proper colouring of a graph with at most ``k`` colours.
+
+    Args:
+        edges: an ``(E, 2)`` integer array of vertex numbers, or a graph with
+            ``.nodes()`` and ``.edges()`` such as a ``networkx.Graph``.
+        k: colours allowed; ``None``: as few as can be found (see :func:`chromatic`).
+        vertices: the number of vertices of an edge array (default: largest + 1).
+        timeout: seconds allowed.
+
+    Returns:
+        One colour per vertex, from 0: a uint32 array, or a dict node -> colour
+        for a networkx graph; ``None`` when no colouring with ``k`` colours exists
+        (proven). Raises ``RuntimeError`` when the time ran out with neither.
+    """
+    n, array, nodes = _graph(edges, vertices)
+    if k is None:
+        return chromatic(edges, vertices=vertices, timeout=timeout).colouring
+    colours = _graphdoku.colour_array(n, array, k, timeout)
+    return None if colours is None else _labelled(colours, nodes)
+
+
+def chromatic(edges: Any, vertices: Optional[int] = None, timeout: Optional[float] = None) -> Chromatic:
+    """The chromatic number of a graph: ``Chromatic(lower, upper, colouring)``.
+
+    ``lower == upper`` (``.proven``) when the search settled it; with a
+    ``timeout`` the bounds may not meet. Arguments as :func:`colour`.
+    """
+    n, array, nodes = _graph(edges, vertices)
+    lower, upper, colours = _graphdoku.chromatic_array(n, array, timeout)
+    return Chromatic(lower, upper, _labelled(colours, nodes))

@@ -1,0 +1,347 @@
+"""Tests of the graphdoku Python package: every public function, checked against
+independent facts (Sudoku rules checked in NumPy, known counts, the CLI)."""
+
+import os
+import shutil
+import subprocess
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import graphdoku
+
+PUZZLE = "003020600900305001001806400008102900700000008006708200002609500800203009005010300"
+ANSWER = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
+
+
+def digits(text):
+    return np.array([[int(c) if c not in ".0" else 0 for c in text]])
+
+
+def is_sudoku(grid):
+    """True when a 9x9 grid (81 values 1..9) has every digit once per row, column and box."""
+    g = np.asarray(grid).reshape(9, 9)
+    boxes = g.reshape(3, 3, 3, 3).transpose(0, 2, 1, 3).reshape(9, 9)
+    return all(sorted(line) == list(range(1, 10)) for part in (g, g.T, boxes) for line in part)
+
+
+def cli():
+    """The graphdoku binary: $GRAPHDOKU, on PATH, or the workspace's build; None without one."""
+    found = os.environ.get("GRAPHDOKU") or shutil.which("graphdoku")
+    if found:
+        return found
+    root = Path(__file__).resolve().parents[2]
+    for build in ("debug", "release"):
+        candidate = root / "target" / build / "graphdoku"
+        if candidate.exists():
+            return str(candidate)
+    return None
+
+
+# Variant
+
+
+def test_variant_load_gives_the_shape():
+    v = graphdoku.Variant.load("sudoku9")
+    assert len(v) == 81
+    assert v.cells[0] == "r1c1" and v.cells[80] == "r9c9"
+    assert v.symbols == [str(d) for d in range(1, 10)]
+    assert len(v.houses) == 27
+    name, cells = v.houses[0]
+    assert len(cells) == 9 and isinstance(name, str)
+    assert v.rules == []
+    # 81 cells, 20 neighbours each.
+    assert v.edges.shape == (810, 2)
+    assert "81 cells" in repr(v)
+
+
+def test_variant_errors_carry_the_cli_message():
+    with pytest.raises(graphdoku.VariantError, match="nope"):
+        graphdoku.Variant.load("nope")
+    with pytest.raises(graphdoku.VariantError, match=r"<ron>:1:"):
+        graphdoku.Variant.from_ron("Variant(extends: ")
+    # A VariantError is a ValueError.
+    with pytest.raises(ValueError):
+        graphdoku.solve([PUZZLE], variant="no-such-variant")
+
+
+def test_variant_from_ron_with_houses_and_rules():
+    x = graphdoku.Variant.from_ron('Variant(extends: "sudoku9", houses: [Diagonals])')
+    assert len(x.houses) == 29
+    killer = graphdoku.Variant.from_ron(
+        'Variant(extends: "sudoku4", rules: [Killer(cells: ["r1c1", "r1c2"], total: 3)])'
+    )
+    assert len(killer.rules) == 1 and "Killer" in killer.rules[0]
+    result = graphdoku.solve(np.zeros((1, 16), dtype=np.int64), variant=killer)
+    assert result.status[0] == "solved"
+    assert result.solutions[0, 0] + result.solutions[0, 1] == 3
+
+
+# solve
+
+
+def test_solve_strings():
+    result = graphdoku.solve([PUZZLE, PUZZLE.replace("0", ".")])
+    assert result.solutions.shape == (2, 81)
+    assert result.solutions.dtype == np.uint8
+    assert list(result.status) == ["solved", "solved"]
+    assert "".join(map(str, result.solutions[0])) == ANSWER
+    assert (result.solutions[0] == result.solutions[1]).all()
+
+
+def test_solve_array_keeps_givens_and_follows_the_rules():
+    made = graphdoku.generate(12, seed=3)
+    result = graphdoku.solve(made.puzzles, unique=True)
+    assert (result.status == "unique").all()
+    given = made.puzzles > 0
+    assert (result.solutions[given] == made.puzzles[given]).all()
+    assert all(is_sudoku(row) for row in result.solutions)
+    # Unique, so the generator's own solutions.
+    assert (result.solutions == made.solutions).all()
+    # Any integer dtype, and a list of lists.
+    again = graphdoku.solve(made.puzzles.astype(np.int32).tolist())
+    assert (again.solutions == made.solutions).all()
+
+
+def test_solve_statuses():
+    empty = np.zeros((1, 81), dtype=np.int64)
+    assert graphdoku.solve(empty, unique=True).status[0] == "multiple"
+    assert graphdoku.solve(empty).status[0] == "solved"
+    # Row 1 holds 1..8, so r1c9 must be 9; but column 9 already has a 9.
+    stuck = np.zeros((1, 81), dtype=np.int64)
+    stuck[0, :8] = np.arange(1, 9)
+    stuck[0, 9 + 8] = 9
+    result = graphdoku.solve(stuck)
+    assert result.status[0] == "no-solution"
+    assert (result.solutions[0] == 0).all()
+
+
+def test_solve_bad_input_raises_with_where():
+    clash = "11" + PUZZLE[2:]
+    with pytest.raises(graphdoku.InputError, match=r"puzzles\[1\]"):
+        graphdoku.solve([PUZZLE, clash])
+    with pytest.raises(graphdoku.InputError, match=r"puzzles\[0\]:1:"):
+        graphdoku.solve(["12x" + PUZZLE[3:]])
+    bad = digits(PUZZLE)
+    bad[0, 5] = 10
+    with pytest.raises(graphdoku.InputError, match=r"puzzles\[0\]\[5\] \(r1c6\)"):
+        graphdoku.solve(bad)
+    with pytest.raises(graphdoku.InputError, match="80 columns"):
+        graphdoku.solve(np.zeros((1, 80), dtype=np.int64))
+    with pytest.raises(TypeError):
+        graphdoku.solve(PUZZLE)
+    with pytest.raises(TypeError):
+        graphdoku.solve(np.zeros((1, 81)))
+    with pytest.raises(ValueError):
+        graphdoku.solve([PUZZLE], threads=0)
+
+
+def test_solve_other_variants_and_wide_alphabets():
+    v = graphdoku.Variant.load("sudoku16")
+    result = graphdoku.solve(np.zeros((2, 256), dtype=np.int64), variant=v)
+    assert result.solutions.shape == (2, 256)
+    assert (result.status == "solved").all()
+    assert set(np.unique(result.solutions)) == set(range(1, 17))
+
+
+def test_threads_and_concurrent_callers_agree():
+    made = graphdoku.generate(8, seed=11)
+    one = graphdoku.solve(made.puzzles, threads=1)
+    two = graphdoku.solve(made.puzzles, threads=2, timeout=30.0)
+    assert (one.solutions == two.solutions).all()
+    # Python threads calling at once (the GIL is released inside).
+    with ThreadPoolExecutor(4) as pool:
+        results = list(pool.map(lambda _: graphdoku.solve(made.puzzles).solutions, range(4)))
+    assert all((r == one.solutions).all() for r in results)
+
+
+def test_the_gil_is_released_while_solving():
+    # A Python thread keeps counting while a batch is solved.
+    made = graphdoku.generate(4, seed=5)
+    batch = np.repeat(made.puzzles, 3000, axis=0)
+    ticks = [0]
+    done = threading.Event()
+
+    def count():
+        while not done.is_set():
+            ticks[0] += 1
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    before = ticks[0]
+    graphdoku.solve(batch, threads=1)
+    during = ticks[0] - before
+    done.set()
+    counter.join()
+    assert during > 1000
+
+
+# count, check
+
+
+def test_count():
+    empty4 = np.zeros((1, 16), dtype=np.int64)
+    counted = graphdoku.count(empty4, limit=1000, variant="sudoku4")
+    assert counted.counts.dtype == np.uint64
+    assert counted.counts[0] == 288
+    assert counted.status[0] == "multiple"
+    assert graphdoku.count(empty4, limit=5, variant="sudoku4").counts[0] == 5
+    one = graphdoku.count([PUZZLE])
+    assert (one.counts[0], one.status[0]) == (1, "unique")
+    with pytest.raises(ValueError):
+        graphdoku.count([PUZZLE], limit=0)
+
+
+def test_check():
+    empty = "0" * 81
+    assert list(graphdoku.check([PUZZLE, empty])) == ["unique", "multiple"]
+
+
+# grade
+
+
+def test_grade():
+    graded = graphdoku.grade([PUZZLE, "0" * 81])
+    assert graded.level[0] == "easy"
+    assert graded.guesses[0] == 0
+    assert list(graded.status) == ["unique", "multiple"]
+    assert set(graded.level) <= set(graphdoku.LEVELS) | {""}
+    assert list(graphdoku.LEVELS)[:2] == ["easy", "rules"]
+
+
+# generate
+
+
+def test_generate_is_reproducible_unique_and_minimal():
+    a = graphdoku.generate(5, seed=7)
+    b = graphdoku.generate(5, seed=7)
+    assert a.puzzles.shape == (5, 81) and a.solutions.shape == (5, 81)
+    assert (a.puzzles == b.puzzles).all()
+    assert (graphdoku.check(a.puzzles) == "unique").all()
+    assert all(is_sudoku(s) for s in a.solutions)
+    # Minimal: removing any one given of the first puzzle leaves several solutions.
+    first = a.puzzles[0]
+    fewer = np.repeat(first[None], int((first > 0).sum()), axis=0).astype(np.int64)
+    for row, cell in enumerate(np.flatnonzero(first)):
+        fewer[row, cell] = 0
+    assert (graphdoku.check(fewer) == "multiple").all()
+
+
+def test_generate_options():
+    easy = graphdoku.generate(2, seed=1, difficulty="easy")
+    assert (graphdoku.grade(easy.puzzles).level == "easy").all()
+    with pytest.raises(ValueError, match="not one of"):
+        graphdoku.generate(1, difficulty="impossible")
+    with pytest.raises(graphdoku.GenerateError):
+        graphdoku.generate(1, variant="sudoku4", clues=200)
+    four = graphdoku.generate(3, variant="sudoku4", seed=2)
+    assert four.puzzles.shape == (3, 16)
+
+
+def test_generate_matches_the_cli():
+    binary = cli()
+    if binary is None:
+        pytest.skip("no graphdoku binary (cargo build)")
+    out = subprocess.run(
+        [binary, "generate", "--count", "3", "--seed", "7", "-f", "line"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
+    made = graphdoku.generate(3, seed=7)
+    assert graphdoku.to_strings(made.puzzles) == out
+
+
+# candidates, to_strings
+
+
+def test_candidates():
+    table = graphdoku.candidates(PUZZLE)
+    assert table.shape == (81, 9) and table.dtype == bool
+    givens = digits(PUZZLE)[0]
+    answer = digits(ANSWER)[0]
+    for cell in range(81):
+        # The answer's digit is always left, and a given is the only one.
+        assert table[cell, answer[cell] - 1]
+        if givens[cell]:
+            assert table[cell].sum() == 1
+    # r1c1 sees 3, 2, 6 in its row, 9 in its column, 1 in its box.
+    assert not table[0, 2] and not table[0, 8] and not table[0, 0]
+    assert (graphdoku.candidates(givens) == table).all()
+
+
+def test_to_strings_round_trips():
+    made = graphdoku.generate(3, seed=4)
+    lines = graphdoku.to_strings(made.puzzles)
+    assert all(len(line) == 81 for line in lines)
+    assert (graphdoku.solve(lines).solutions == made.solutions).all()
+
+
+# colour, chromatic
+
+
+K4 = np.array([(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)])
+WHEEL = np.array([(i, (i + 1) % 5) for i in range(5)] + [(i, 5) for i in range(5)])
+
+
+def proper(edges, colours):
+    return all(colours[a] != colours[b] for a, b in edges)
+
+
+def test_colour():
+    assert graphdoku.colour(K4, k=3) is None
+    four = graphdoku.colour(K4, k=4)
+    assert proper(K4, four) and len(set(four.tolist())) == 4
+    fewest = graphdoku.colour(WHEEL)
+    assert proper(WHEEL, fewest) and len(set(fewest.tolist())) == 4
+    # Isolated vertices past the largest in an edge.
+    assert len(graphdoku.colour(K4, k=4, vertices=6)) == 6
+    with pytest.raises(ValueError):
+        graphdoku.colour(np.array([(0, 1, 2)]), k=2)
+    with pytest.raises(ValueError, match="vertex"):
+        graphdoku.colour(np.array([(0, 5)]), k=2, vertices=3)
+
+
+class Graph:
+    """A networkx-like graph (nodes(), edges()), to show duck typing."""
+
+    def __init__(self, edges):
+        self._edges = edges
+
+    def nodes(self):
+        return sorted({v for e in self._edges for v in e})
+
+    def edges(self):
+        return list(self._edges)
+
+
+def test_chromatic():
+    wheel = graphdoku.chromatic(WHEEL)
+    assert (wheel.lower, wheel.upper, wheel.proven) == (4, 4, True)
+    assert proper(WHEEL, wheel.colouring)
+    # The Petersen graph has chromatic number 3.
+    petersen = [(i, (i + 1) % 5) for i in range(5)]
+    petersen += [(5 + i, 5 + (i + 2) % 5) for i in range(5)]
+    petersen += [(i, i + 5) for i in range(5)]
+    assert graphdoku.chromatic(np.array(petersen)).upper == 3
+    # A graph object with named nodes: a dict back.
+    named = Graph([("a", "b"), ("b", "c"), ("c", "a")])
+    result = graphdoku.chromatic(named)
+    assert result.upper == 3 and set(result.colouring) == {"a", "b", "c"}
+    colours = graphdoku.colour(named, k=3)
+    assert len(set(colours.values())) == 3
+
+
+def test_networkx_when_installed():
+    nx = pytest.importorskip("networkx")
+    g = nx.petersen_graph()
+    assert graphdoku.chromatic(g).upper == 3
+
+
+def test_help_reads_well():
+    assert "Solves every puzzle" in graphdoku.solve.__doc__
+    assert "Raises" in graphdoku.solve.__doc__
+    assert graphdoku.Variant.load.__doc__

@@ -1,0 +1,288 @@
+//! CSV datasets: one puzzle per row, with its answer and rating where the header
+//! names columns for them.
+//!
+//! The columns are found by name in the header, as the public 9×9 datasets
+//! write them: `question,answer,rating`, `puzzle,solution,clues,difficulty`,
+//! `quizzes,solutions`, with any other columns (`id`, `source`) around them.
+//! Each puzzle or answer cell is one line of the text format (`.` or `0` for an
+//! empty cell); an error names the file, the line and the column of the
+//! character at fault.
+
+use std::io::Read;
+
+use crate::graph::ConstraintGraph;
+use crate::location::Location;
+use crate::puzzle::Puzzle;
+use crate::read::text::PuzzleReader;
+use crate::read::{InputError, Record};
+
+/// Header names of the puzzle column, the answer column and the rating column.
+const QUESTION: [&str; 5] = ["question", "puzzle", "quizzes", "quiz", "puzzles"];
+const ANSWER: [&str; 3] = ["answer", "solution", "solutions"];
+const RATING: [&str; 2] = ["rating", "difficulty"];
+
+/// Where a dataset's columns are, from its header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Columns {
+    /// The puzzles.
+    pub question: usize,
+    /// The answers, if the file has them (a row may leave its answer empty).
+    pub answer: Option<usize>,
+    /// The ratings, if the file has them.
+    pub rating: Option<usize>,
+}
+
+impl Columns {
+    /// The columns of a header line, or `None` when no column is named like a
+    /// puzzle column (then the file is not read as CSV).
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::read::csv::Columns;
+    /// let c = Columns::detect("id,puzzle,solution,clues,difficulty").unwrap();
+    /// assert_eq!((c.question, c.answer, c.rating), (1, Some(2), Some(4)));
+    /// assert!(Columns::detect("003020600900305001001806400008102900700000008006708200002609500800203009005010300").is_none());
+    /// ```
+    pub fn detect(header: &str) -> Option<Columns> {
+        let names: Vec<String> = header
+            .trim_end_matches(['\r', '\n'])
+            .split(',')
+            .map(|name| name.trim().trim_matches('"').to_ascii_lowercase())
+            .collect();
+        if names.len() < 2 {
+            return None;
+        }
+        let find = |wanted: &[&str]| names.iter().position(|n| wanted.contains(&n.as_str()));
+        Some(Columns {
+            question: find(&QUESTION)?,
+            answer: find(&ANSWER),
+            rating: find(&RATING),
+        })
+    }
+}
+
+/// The columns of a CSV dataset starting with `head`, or `None` when its first
+/// line is not a dataset header.
+pub fn sniff(head: &[u8]) -> Option<Columns> {
+    let end = head.iter().position(|&b| b == b'\n').unwrap_or(head.len());
+    let line = std::str::from_utf8(&head[..end]).ok()?;
+    Columns::detect(line.strip_prefix('\u{feff}').unwrap_or(line))
+}
+
+/// One row of a dataset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Row {
+    /// The question as a record (label `line N`), or why it could not be read.
+    pub question: Record,
+    /// The answer as a full grid, when the file has an answer column.
+    pub answer: Option<Result<Puzzle, InputError>>,
+    /// The rating, as written, when the file has a rating column.
+    pub rating: Option<String>,
+}
+
+/// Reads the rows of a CSV dataset after its header.
+pub struct Reader<'g, R: Read> {
+    graph: &'g ConstraintGraph,
+    csv: ::csv::Reader<R>,
+    columns: Columns,
+    file: String,
+    record: ::csv::StringRecord,
+}
+
+impl<'g, R: Read> Reader<'g, R> {
+    /// A reader of `input` (header included), called `file` in messages; `None`
+    /// when its header names no puzzle column.
+    pub fn new(graph: &'g ConstraintGraph, input: R, file: &str) -> Result<Self, InputError> {
+        let mut csv = ::csv::ReaderBuilder::new()
+            .has_headers(true)
+            .flexible(true)
+            .from_reader(input);
+        let headers = csv.headers().map_err(|e| error(file, &e))?;
+        let line: Vec<&str> = headers.iter().collect();
+        let columns = Columns::detect(&line.join(",")).ok_or_else(|| InputError {
+            location: Location::new(file, 1, 1),
+            message: format!(
+                "a CSV header naming no puzzle column (one of {})",
+                QUESTION.join(", ")
+            ),
+        })?;
+        Ok(Reader {
+            graph,
+            csv,
+            columns,
+            file: file.to_string(),
+            record: ::csv::StringRecord::new(),
+        })
+    }
+
+    /// The columns found in the header.
+    pub fn columns(&self) -> Columns {
+        self.columns
+    }
+
+    /// The cell of column `index` of the current row as a puzzle, with errors
+    /// placed at their line and column in the file.
+    fn cell(&self, index: usize, line: usize, what: &str) -> Result<Puzzle, InputError> {
+        let Some(text) = self.record.get(index) else {
+            return Err(InputError {
+                location: Location::new(&self.file, line, 0),
+                message: format!(
+                    "no {what} column: the row has {} fields, the header names it as field {}",
+                    self.record.len(),
+                    index + 1
+                ),
+            });
+        };
+        // The column where the field starts, for an unquoted row.
+        let start = (0..index)
+            .map(|i| self.record.get(i).map_or(0, |f| f.chars().count()) + 1)
+            .sum::<usize>();
+        let mut records = PuzzleReader::new(self.graph, text.trim().as_bytes(), &self.file);
+        let placed = |mut e: InputError| {
+            e.location.line = line;
+            e.location.column = if e.location.column == 0 {
+                start + 1
+            } else {
+                start + e.location.column
+            };
+            e
+        };
+        match records.next() {
+            None => Err(InputError {
+                location: Location::new(&self.file, line, start + 1),
+                message: format!("an empty {what}"),
+            }),
+            Some(record) => match record.puzzle {
+                Ok(puzzle) if records.next().is_none() => Ok(puzzle),
+                Ok(_) => Err(InputError {
+                    location: Location::new(&self.file, line, start + 1),
+                    message: format!("more than one puzzle in one {what}"),
+                }),
+                Err(e) => Err(placed(e)),
+            },
+        }
+    }
+}
+
+impl<R: Read> Iterator for Reader<'_, R> {
+    type Item = Row;
+
+    fn next(&mut self) -> Option<Row> {
+        let mut record = std::mem::take(&mut self.record);
+        let read = self.csv.read_record(&mut record);
+        self.record = record;
+        let line = self.record.position().map_or(0, |p| p.line() as usize);
+        let label = format!("line {line}");
+        match read {
+            Ok(false) => None,
+            Err(e) => {
+                // A row that cannot be split (bad UTF-8, an open quote) is one bad record.
+                let e = error(&self.file, &e);
+                Some(Row {
+                    question: Record {
+                        label: format!("line {}", e.location.line),
+                        location: e.location.clone(),
+                        puzzle: Err(e),
+                    },
+                    answer: None,
+                    rating: None,
+                })
+            }
+            Ok(true) => {
+                let question = self.cell(self.columns.question, line, "question");
+                // An empty answer field is no answer (a dataset of questions only).
+                let answer = (self.columns.answer)
+                    .filter(|&i| self.record.get(i).is_some_and(|f| !f.trim().is_empty()))
+                    .map(|i| self.cell(i, line, "answer"));
+                let rating = self
+                    .columns
+                    .rating
+                    .and_then(|i| self.record.get(i))
+                    .map(str::to_string);
+                Some(Row {
+                    question: Record {
+                        label,
+                        location: Location::new(&self.file, line, 1),
+                        puzzle: question,
+                    },
+                    answer,
+                    rating,
+                })
+            }
+        }
+    }
+}
+
+/// A CSV error as an input error at its line.
+fn error(file: &str, e: &::csv::Error) -> InputError {
+    let line = e.position().map_or(0, |p| p.line() as usize);
+    let message = match e.kind() {
+        ::csv::ErrorKind::Io(io) => format!("{}{io}", super::CANNOT_READ),
+        ::csv::ErrorKind::Utf8 { .. } => "not UTF-8 text".to_string(),
+        _ => e.to_string(),
+    };
+    InputError {
+        location: Location::new(file, line, 0),
+        message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const Q: &str =
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    const A: &str =
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+
+    #[test]
+    fn reads_questions_answers_and_ratings() {
+        let graph = ConstraintGraph::load("sudoku9").unwrap();
+        let text = format!("source,question,answer,rating\nx,{Q},{A},2.5\n");
+        let rows: Vec<Row> = Reader::new(&graph, text.as_bytes(), "d.csv")
+            .unwrap()
+            .collect();
+        assert_eq!(rows.len(), 1);
+        let row = &rows[0];
+        assert_eq!(row.question.label, "line 2");
+        assert_eq!(row.question.puzzle.as_ref().unwrap().clue_count(), 32);
+        assert_eq!(
+            row.answer.as_ref().unwrap().as_ref().unwrap().clue_count(),
+            81
+        );
+        assert_eq!(row.rating.as_deref(), Some("2.5"));
+    }
+
+    #[test]
+    fn a_bad_cell_is_placed_at_its_line_and_column() {
+        let graph = ConstraintGraph::load("sudoku9").unwrap();
+        // Two 3s in the first row of the second data row's puzzle, at column 3.
+        let bad = format!("33{}", &Q[2..]);
+        let text = format!("quizzes,solutions\n{Q},{A}\n{bad},{A}\n");
+        let rows: Vec<Row> = Reader::new(&graph, text.as_bytes(), "d.csv")
+            .unwrap()
+            .collect();
+        assert!(rows[0].question.puzzle.is_ok());
+        let e = rows[1].question.puzzle.as_ref().unwrap_err();
+        assert_eq!((e.location.line, e.location.file.as_str()), (3, "d.csv"));
+        assert!(e.location.column >= 1 && e.location.column <= 3, "{e}");
+        // An answer too short: its error is in the answer's column.
+        let text = format!("puzzle,solution\n{Q},{}\n", &A[..80]);
+        let row = Reader::new(&graph, text.as_bytes(), "d.csv")
+            .unwrap()
+            .next()
+            .unwrap();
+        let e = row.answer.unwrap().unwrap_err();
+        assert_eq!(e.location.line, 2);
+        assert!(e.location.column > 82, "{e}");
+    }
+
+    #[test]
+    fn sniffs_only_dataset_headers() {
+        assert!(sniff(b"question,answer\n1,2\n").is_some());
+        assert!(sniff(b"\xef\xbb\xbfpuzzle,solution\n").is_some());
+        assert!(sniff(Q.as_bytes()).is_none());
+        assert!(sniff(b"# question\n").is_none());
+    }
+}

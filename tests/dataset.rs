@@ -1,0 +1,180 @@
+//! CSV datasets end to end: `generate -f csv` writes them, `dataset verify` checks
+//! them (every bad row reported with its line, the rest still checked), `canon`
+//! prints one form for equivalent puzzles, and the puzzle commands read them.
+
+use assert_cmd::Command;
+
+fn graphdoku() -> Command {
+    Command::cargo_bin("graphdoku").unwrap()
+}
+
+/// `n` generated puzzles as a CSV dataset (header included), one line a row.
+fn generated(n: usize, seed: u64) -> Vec<String> {
+    let out = graphdoku()
+        .args(["generate", "-f", "csv", "--count", &n.to_string(), "--seed"])
+        .arg(seed.to_string())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<String> = text.lines().map(str::to_string).collect();
+    assert_eq!(lines[0], "question,answer");
+    assert_eq!(lines.len(), n + 1);
+    lines
+}
+
+fn split(row: &str) -> (String, String) {
+    let (q, a) = row.split_once(',').unwrap();
+    (q.to_string(), a.to_string())
+}
+
+/// The puzzle transposed, with the digits 1 and 2 swapped: an equivalent puzzle.
+fn transformed(question: &str) -> String {
+    let cells: Vec<char> = question.chars().collect();
+    (0..81)
+        .map(|i| match cells[(i % 9) * 9 + i / 9] {
+            '1' => '2',
+            '2' => '1',
+            c => c,
+        })
+        .collect()
+}
+
+#[test]
+fn a_generated_dataset_verifies() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("made.csv");
+    std::fs::write(&file, generated(12, 3).join("\n") + "\n").unwrap();
+    let out = graphdoku()
+        .args(["dataset", "verify", "--canon"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.ends_with(": 12 rows: 12 ok\n"), "{stdout}");
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn every_bad_row_is_reported_with_its_line_and_the_rest_still_run() {
+    let lines = generated(4, 5);
+    let (q1, a1) = split(&lines[1]);
+    let (q2, a2) = split(&lines[2]);
+    let wrong: String = a2.chars().rev().collect();
+    let mut rows = vec!["id,puzzle,solution".to_string()];
+    rows.push(format!("1,{q1},{a1}")); // line 2: fine
+    rows.push(format!("2,{q2},{wrong}")); // line 3: an answer that is not a solution
+    rows.push(format!("3,{q1},{a1}")); // line 4: a duplicate of line 2
+    rows.push(format!("4,{},", ".".repeat(81))); // line 5: several solutions, no answer
+    rows.push(format!("5,{},{a1}", &q1[..70])); // line 6: too short
+    rows.push(format!("6,{},", transformed(&q2))); // line 7: equivalent to line 3
+    rows.push(lines[3].replacen("", "7,", 1)); // line 8: fine
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bad.csv");
+    std::fs::write(&file, rows.join("\n") + "\n").unwrap();
+    let out = graphdoku()
+        .args(["dataset", "verify", "--canon"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let name = file.display().to_string();
+    let reported: Vec<&str> = stderr.lines().collect();
+    assert_eq!(reported.len(), 5, "{stderr}");
+    assert!(reported[0].starts_with(&format!("{name}:3: the answer does not solve the question")));
+    assert_eq!(reported[1], format!("{name}:4: duplicate of line 2"));
+    assert_eq!(
+        reported[2],
+        format!("{name}:5: the question has several solutions")
+    );
+    // Placed in the file: line 6, past the id column and inside the puzzle's.
+    let at = reported[3].strip_prefix(&format!("{name}:6:")).unwrap();
+    let (column, message) = at.split_once(": ").unwrap();
+    assert!(
+        (3..=73).contains(&column.parse::<usize>().unwrap()),
+        "{stderr}"
+    );
+    assert!(message.starts_with("expected 81 cells"), "{stderr}");
+    assert_eq!(
+        reported[4],
+        format!("{name}:7: equivalent to line 3 (the same canonical form)")
+    );
+    assert!(
+        stdout.ends_with(
+            ": 7 rows: 2 ok, 1 unreadable, 1 wrong answer, 1 not unique, 1 duplicate, 1 equivalent\n"
+        ),
+        "{stdout}"
+    );
+    // Unreadable rows are the worst found: exit 2.
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn canon_prints_one_form_for_equivalent_puzzles() {
+    let lines = generated(3, 9);
+    let (q1, _) = split(&lines[1]);
+    let (q2, _) = split(&lines[2]);
+    let input = format!("{q1}\n{}\n{q2}\n", transformed(&q1));
+    let out = graphdoku()
+        .arg("canon")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let forms: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(forms.len(), 3);
+    assert_eq!(forms[0], forms[1]);
+    assert_ne!(forms[0], forms[2]);
+    // The form keeps the clue count and is no greater than the puzzle itself.
+    let clues = |s: &str| s.chars().filter(|&c| c != '.').count();
+    assert_eq!(clues(&forms[0]), clues(&q1));
+    assert_eq!(forms[0].len(), 81);
+    // Reading the dataset itself gives the same forms.
+    let out = graphdoku()
+        .arg("canon")
+        .write_stdin(lines.join("\n") + "\n")
+        .output()
+        .unwrap();
+    let again: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(again[0], forms[0]);
+    assert_eq!(again[1], forms[2]);
+}
+
+#[test]
+fn canon_on_other_variants_relabels_symbols() {
+    let out = graphdoku()
+        .args(["canon", "-v", "sudoku4"])
+        .write_stdin("4..3\n....\n....\n....\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1..2............\n");
+}
+
+#[test]
+fn solve_reads_a_dataset_and_its_answers_match() {
+    let lines = generated(5, 11);
+    let out = graphdoku()
+        .args(["solve", "-f", "line"])
+        .write_stdin(lines.join("\n") + "\n")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let solved: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    let answers: Vec<String> = lines[1..].iter().map(|l| split(l).1).collect();
+    assert_eq!(solved, answers);
+}
