@@ -17,6 +17,14 @@ pub struct Cnf {
 }
 
 impl Cnf {
+    /// A formula whose variables 1 to `vars` are already taken.
+    pub fn with_vars(vars: i32) -> Self {
+        Cnf {
+            vars,
+            clauses: Vec::new(),
+        }
+    }
+
     /// A new variable.
     pub fn fresh(&mut self) -> Lit {
         self.vars += 1;

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::Limits;
-use super::cnf::Lit;
+use super::cnf::{Cnf, Lit};
 use crate::colouring::{Chromatic, colours_used};
 use crate::graph::PlainGraph;
 use crate::solver::Budget;
@@ -25,10 +25,10 @@ pub enum Decision {
 /// A graph's colourings with up to `colours` colours as one incremental formula.
 ///
 /// Variables: vertex v has colour c, for the colours v allows; each vertex has
-/// one (no at-most-one is needed: any of its true colours gives a proper
-/// colouring); an edge never joins two vertices of one colour; colour c is
-/// switched off by assuming its literal. Without a precolouring or allowed
-/// lists, a clique's vertices are fixed to the colours 0, 1, … (symmetry).
+/// exactly one; an edge never joins two vertices of one colour; a clique of s
+/// vertices holds every colour when there are s; colour c is switched off by
+/// assuming its literal. Without a precolouring or allowed lists, a clique's
+/// vertices are fixed to the colours 0, 1, … (symmetry).
 ///
 /// # Example
 /// ```
@@ -86,20 +86,39 @@ impl Colouring {
             })
             .collect();
         let off: Vec<Lit> = (0..colours).map(|_| fresh()).collect();
+        let mut cnf = Cnf::with_vars(next);
         for cell in &vars {
-            // Some colour (the empty clause when none is allowed).
-            solver.add_clause(cell.iter().flatten().copied());
+            // Exactly one colour (the empty clause when none is allowed): the
+            // at-most-one makes "every colour in a full clique" propagate.
+            let lits: Vec<Lit> = cell.iter().flatten().copied().collect();
+            cnf.clause(lits.iter().copied());
+            cnf.at_most_one(&lits);
             for (c, lit) in cell.iter().enumerate() {
                 if let Some(lit) = lit {
-                    solver.add_clause([-off[c], -lit]);
+                    cnf.clause([-off[c], -lit]);
                 }
             }
         }
+        for clause in cnf.clauses() {
+            solver.add_clause(clause.iter().copied());
+        }
         for &(a, b) in graph.edges() {
-            for c in 0..colours {
-                if let (Some(x), Some(y)) = (vars[a as usize][c], vars[b as usize][c]) {
+            let pairs = vars[a as usize].iter().zip(&vars[b as usize]);
+            for (&x, &y) in pairs {
+                if let (Some(x), Some(y)) = (x, y) {
                     solver.add_clause([-x, -y]);
                 }
+            }
+        }
+        // A clique of s vertices holds every colour below s when there are s
+        // colours: guarded by "colour s is off" (assumed exactly when k ≤ s;
+        // below s the clique alone refutes k).
+        for full in full_cliques(graph, colours) {
+            let s = full.len();
+            for c in 0..s {
+                let holds = full.iter().filter_map(|&v| vars[v as usize][c]);
+                let guard = off.get(s).map(|&o| -o);
+                solver.add_clause(holds.chain(guard));
             }
         }
         if !graph.is_constrained() {
@@ -144,6 +163,66 @@ impl Colouring {
             ),
         }
     }
+}
+
+/// Largest graph searched for full cliques (one greedy clique per edge).
+const FULL_CLIQUE_EDGES: usize = 50_000;
+
+/// Maximal cliques of 3 to `colours` vertices, grown greedily from each edge
+/// not yet inside one (the rows and columns of a queen graph, for instance).
+fn full_cliques(graph: &PlainGraph, colours: usize) -> Vec<Vec<u32>> {
+    let n = graph.len();
+    if graph.edges().len() > FULL_CLIQUE_EDGES {
+        return Vec::new();
+    }
+    let mut adjacent = vec![vec![false; n]; n];
+    let mut neighbours = vec![Vec::new(); n];
+    for &(a, b) in graph.edges() {
+        let (a, b) = (a as usize, b as usize);
+        if a != b && !adjacent[a][b] {
+            adjacent[a][b] = true;
+            adjacent[b][a] = true;
+            neighbours[a].push(b);
+            neighbours[b].push(a);
+        }
+    }
+    let mut found: Vec<Vec<u32>> = Vec::new();
+    let mut holding: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for &(a, b) in graph.edges() {
+        let (a, b) = (a as usize, b as usize);
+        if a == b || holding[a].iter().any(|c| holding[b].contains(c)) {
+            continue;
+        }
+        let mut clique = vec![a, b];
+        let mut candidates: Vec<usize> = neighbours[a]
+            .iter()
+            .copied()
+            .filter(|&c| adjacent[b][c])
+            .collect();
+        // Grow by the candidate adjacent to most other candidates.
+        while let Some(v) = candidates.iter().copied().max_by_key(|&c| {
+            (
+                candidates.iter().filter(|&&d| adjacent[c][d]).count(),
+                std::cmp::Reverse(c),
+            )
+        }) {
+            clique.push(v);
+            candidates.retain(|&c| c != v && adjacent[v][c]);
+        }
+        if (3..=colours).contains(&clique.len()) {
+            clique.sort_unstable();
+            if !found
+                .iter()
+                .any(|f| f.iter().map(|&v| v as usize).eq(clique.iter().copied()))
+            {
+                for &v in &clique {
+                    holding[v].push(found.len());
+                }
+                found.push(clique.iter().map(|&v| v as u32).collect());
+            }
+        }
+    }
+    found
 }
 
 /// One step of [`close`].
