@@ -136,8 +136,9 @@ pub fn run(cli: Cli) -> Result<Status> {
             // Every solution of one puzzle can be far more than memory: stream it.
             // A long count stopped by Ctrl-C says how far it got.
             let stop = interrupt::catch();
-            // Every solution one by one (--all) is the search's alone.
-            let sat = hand_off(&input, Some(stop)).filter(|_| !all);
+            // Every solution one by one (--all), or more than two, is the
+            // search's alone: SAT would find them one at a time, each blocked.
+            let sat = hand_off(&input, Some(stop)).filter(|_| !all && limit.unwrap_or(2) <= 2);
             let mode = Mode {
                 stream: all,
                 stop: Some(stop),
