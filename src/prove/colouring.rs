@@ -115,10 +115,13 @@ impl Colouring {
         // below s the clique alone refutes k).
         for full in full_cliques(graph, colours) {
             let s = full.len();
-            for c in 0..s {
+            let guard = off.get(s).map(|&o| -o);
+            let clauses = (0..s).map(|c| {
                 let holds = full.iter().filter_map(|&v| vars[v as usize][c]);
-                let guard = off.get(s).map(|&o| -o);
-                solver.add_clause(holds.chain(guard));
+                holds.chain(guard).collect::<Vec<Lit>>()
+            });
+            for clause in clauses {
+                solver.add_clause(clause);
             }
         }
         if !graph.is_constrained() {
