@@ -30,6 +30,7 @@ pub mod lint;
 mod location;
 pub mod logic;
 mod names;
+pub mod prove;
 pub mod puzzle;
 pub mod read;
 mod ron_error;

@@ -1,11 +1,13 @@
 //! `graphdoku check`: unique, none, or multiple (with two solutions and where they differ).
 
 use std::io::Write;
+use std::time::Instant;
 
 use anyhow::Result;
+use graphdoku::prove::{self, Engine};
 use graphdoku::write::json::{self, Difference, Kind, Outcome, PuzzleRecord};
 use graphdoku::write::text;
-use graphdoku::{ConstraintGraph, Record, Solver, Verdict, differences, uniqueness};
+use graphdoku::{Budget, ConstraintGraph, Record, Solver, Verdict, differences, uniqueness};
 
 use super::{Report, Status, checked, puzzle_or_report};
 
@@ -13,12 +15,23 @@ pub(crate) fn run(
     graph: &ConstraintGraph,
     solver: &Solver,
     record: &Record,
-    json: bool,
+    (json, sat): (bool, Option<Budget>),
     report: &mut Report,
 ) -> Result<Status> {
     let (out, err) = (&mut report.out, &mut report.err);
+    let mut engine = None;
     let outcome = puzzle_or_report(record, err).and_then(|puzzle| {
-        let (verdict, _) = uniqueness(solver, puzzle);
+        let started = Instant::now();
+        let (mut verdict, _) = uniqueness(solver, puzzle);
+        let mut by = Engine::Search;
+        // What the search gave up on goes to SAT, within what is left of --timeout.
+        if let (Verdict::GaveUp(_), Some(sat)) = (&verdict, sat) {
+            let answer = prove::uniqueness(graph, puzzle, super::sat_budget(sat, started));
+            if let Some(answer) = super::proved(answer, &record.label, err)? {
+                (verdict, by) = (answer, Engine::Sat);
+            }
+        }
+        engine = (!matches!(verdict, Verdict::GaveUp(_))).then_some(by);
         // Every solution shown is verified first.
         Ok(match verdict {
             Verdict::None => Verdict::None,
@@ -59,6 +72,7 @@ pub(crate) fn run(
             said,
         );
         line.error = record.puzzle.as_ref().err().map(|e| e.to_string());
+        line.settled_by = engine.map(|e| e.as_str().to_string());
         if let Ok(Verdict::Unique(only)) = &outcome {
             line.solution = Some(text::line(graph, only.to_puzzle().givens()));
         }

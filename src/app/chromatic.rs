@@ -5,9 +5,10 @@ use std::time::Instant;
 
 use anyhow::Result;
 use graphdoku::colouring::{self, Event};
+use graphdoku::prove::{self, Step};
 
 use super::Status;
-use super::colour::{load, options, print};
+use super::colour::{hands_off, load, options, print, sat_budget, searched};
 use crate::cli::ChromaticArgs;
 
 pub fn run(args: &ChromaticArgs, out: &mut impl Write) -> Result<Status> {
@@ -31,7 +32,8 @@ pub fn run(args: &ChromaticArgs, out: &mut impl Write) -> Result<Status> {
     )?;
     // Each bound is printed (and flushed) as soon as it is found.
     let mut failed = None;
-    let result = colouring::chromatic(&graph, options(&args.graph), |event| {
+    let options = options(&args.graph);
+    let mut result = colouring::chromatic(&graph, searched(options), |event| {
         let line = match event {
             Event::Clique { size, maximum } => format!(
                 "k ≥ {size} (a clique of {size}{})",
@@ -62,8 +64,30 @@ pub fn run(args: &ChromaticArgs, out: &mut impl Write) -> Result<Status> {
             failed.get_or_insert(e);
         }
     });
-    if let Some(e) = failed {
+    if let Some(e) = failed.take() {
         return Err(e.into());
+    }
+    // What the exact search left open goes to SAT, within what is left of --timeout.
+    if hands_off(&options) && !result.proven() && !result.impossible && !result.colouring.is_empty()
+    {
+        let budget = sat_budget(options.timeout, start);
+        let closed = prove::close(&graph, &mut result, budget, |step| {
+            let line = match step {
+                Step::Refuted(k) => format!("k > {k} (no colouring with {k}: refuted by SAT)"),
+                Step::Coloured(k) => format!("k ≤ {k} (SAT)"),
+            };
+            let seconds = start.elapsed().as_secs_f64();
+            if let Err(e) = writeln!(log, "{line}, {seconds:.2} s").and_then(|()| log.flush()) {
+                failed.get_or_insert(e);
+            }
+        });
+        if let Err(fault) = closed {
+            eprintln!("internal error: the SAT colouring is wrong: {fault}");
+            return Ok(Status::Internal);
+        }
+        if let Some(e) = failed {
+            return Err(e.into());
+        }
     }
     let seconds = start.elapsed().as_secs_f64();
     let status = if result.impossible {

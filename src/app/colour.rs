@@ -1,11 +1,13 @@
 //! `graphdoku colour`: a colouring of a general graph with K colours, or why there is none.
 
 use std::io::{BufRead, Write};
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use graphdoku::PlainGraph;
-use graphdoku::colouring::{self, Options, Outcome, Proof};
+use graphdoku::colouring::{self, Adjacency, Options, Outcome, Proof};
+use graphdoku::prove::{self, Colouring, Decision};
 use graphdoku::read::{GraphFormat, detect_graph_format, read_graph};
+use graphdoku::{Budget, PlainGraph};
 
 use super::Status;
 use crate::cli::{ColourArgs, ColouringOutput, GraphArgs, GraphFormatArg};
@@ -84,6 +86,43 @@ pub(crate) fn options(args: &GraphArgs) -> Options {
     }
 }
 
+/// Whether what the exact search leaves goes to the SAT back end: unless
+/// `--max-nodes` asks for the search alone, or `--heuristic` for none.
+pub(crate) fn hands_off(options: &Options) -> bool {
+    options.max_nodes.is_none() && !options.heuristic
+}
+
+/// `options` for the exact search before SAT takes over: capped in nodes.
+pub(crate) fn searched(options: Options) -> Options {
+    match hands_off(&options) {
+        true => Options {
+            max_nodes: Some(prove::HAND_OFF_NODES),
+            ..options
+        },
+        false => options,
+    }
+}
+
+/// The SAT back end's budget: what is left of `timeout` since `started`.
+pub(crate) fn sat_budget(timeout: Option<Duration>, started: Instant) -> Budget {
+    Budget {
+        deadline: timeout.map(|t| started + t),
+        ..Budget::unlimited()
+    }
+}
+
+/// A colouring of `graph` with `k` colours by SAT, or the proof there is none.
+fn sat_colour(graph: &PlainGraph, k: usize, budget: Budget) -> Decision {
+    let clique = match graph.is_constrained() {
+        true => Vec::new(),
+        false => {
+            colouring::large_clique_until(&Adjacency::from_plain(graph), 20_000, budget.deadline)
+                .vertices
+        }
+    };
+    Colouring::new(graph, k, &clique).colour(k, budget)
+}
+
 /// Checks `colouring` against the graph's edges (independently of the search)
 /// and prints it; a colouring that fails is a bug, reported as such.
 pub(crate) fn print(
@@ -149,7 +188,26 @@ pub fn run(args: &ColourArgs, out: &mut impl Write) -> Result<Status> {
         }
         return Ok(status);
     };
-    match colouring::colour(&graph, k as usize, options) {
+    let started = Instant::now();
+    let outcome = match colouring::colour(&graph, k as usize, searched(options)) {
+        // What the exact search gave up on goes to SAT, within what is left of --timeout.
+        Outcome::GaveUp(why) if hands_off(&options) => {
+            match sat_colour(&graph, k as usize, sat_budget(options.timeout, started)) {
+                Decision::Coloured(colouring) => Outcome::Coloured {
+                    colouring,
+                    by: "SAT",
+                },
+                Decision::Impossible => {
+                    let with = super::counted(k as usize, "colour", "colours");
+                    writeln!(out, "no colouring with {with}: refuted by SAT")?;
+                    return Ok(Status::Unsolved);
+                }
+                Decision::GaveUp => Outcome::GaveUp(format!("{why}; SAT: time is up")),
+            }
+        }
+        outcome => outcome,
+    };
+    match outcome {
         Outcome::Coloured { colouring, by } => {
             let status = print(&graph, &colouring, args.output, out)?;
             if status == Status::Ok {

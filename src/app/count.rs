@@ -2,11 +2,13 @@
 
 use std::borrow::Cow;
 use std::io::Write;
+use std::time::Instant;
 
 use anyhow::Result;
+use graphdoku::prove::{self, Engine};
 use graphdoku::write::json::{self, Kind, Outcome, PuzzleRecord, SolutionRecord};
 use graphdoku::write::text;
-use graphdoku::{Checker, ConstraintGraph, Count, Puzzle, Record, Stats, Verdict};
+use graphdoku::{Budget, Checker, ConstraintGraph, Count, Puzzle, Record, Stats, Verdict};
 
 use super::{Report, Status, checked, puzzle_or_report};
 
@@ -19,6 +21,8 @@ pub(crate) struct Options {
     pub all: bool,
     /// JSON lines.
     pub json: bool,
+    /// The SAT back end's budget for what the search gives up on, if any.
+    pub sat: Option<Budget>,
 }
 
 pub(crate) fn run(
@@ -32,14 +36,15 @@ pub(crate) fn run(
     let limit = options
         .limit
         .unwrap_or(if options.all { u64::MAX } else { 2 });
+    let mut engine = None;
     let counted = match puzzle_or_report(record, err) {
         Ok(puzzle) => count(
             graph,
             checker,
             puzzle,
             (&record.label, limit, options),
-            out,
-            err,
+            (out, err),
+            &mut engine,
         )?,
         Err(status) => Err(status),
     };
@@ -83,6 +88,7 @@ pub(crate) fn run(
         line.error = record.puzzle.as_ref().err().map(|e| e.to_string());
         line.count = found;
         line.complete = found.map(|n| n < limit && status != Status::GaveUp);
+        line.settled_by = engine.map(|e| e.as_str().to_string());
         writeln!(out, "{}", json::to_line(&line))?;
     } else {
         for part in [record.label.as_str(), ": ", &verdict, "\n"] {
@@ -94,25 +100,37 @@ pub(crate) fn run(
 
 /// Counts the solutions of `puzzle` up to `limit`, printing each with `--all`,
 /// and whether the budget ran out; the inner error is the status of a solution
-/// that failed verification.
+/// that failed verification. `engine` is set to who settled the count.
 fn count(
     graph: &ConstraintGraph,
     checker: &mut Checker,
     puzzle: &Puzzle,
     (label, limit, options): (&str, u64, Options),
-    out: &mut impl Write,
-    err: &mut impl Write,
+    (out, err): (&mut impl Write, &mut impl Write),
+    engine: &mut Option<Engine>,
 ) -> Result<Result<(u64, bool), Status>> {
     // Without --all nothing is printed but the count: verify the first solution
     // and count the rest (up to symmetry, which is faster). With --all, verify
     // each before printing it.
     if !options.all {
-        let count = match limit {
+        let started = Instant::now();
+        let mut count = match limit {
             // The usual questions, through the searches kept between puzzles.
             1 => checker.first(puzzle),
             2 => counted(checker.uniqueness(puzzle).0),
             _ => checker.solver().count_solutions(puzzle, limit),
         };
+        let mut by = Engine::Search;
+        // What the search gave up on goes to SAT, within what is left of --timeout.
+        if let (true, Some(sat)) = (count.gave_up, options.sat) {
+            let answer = prove::count(graph, puzzle, limit, super::sat_budget(sat, started));
+            match super::proved(answer, label, err) {
+                Ok(Some(answer)) => (count, by) = (answer, Engine::Sat),
+                Ok(None) => {}
+                Err(status) => return Ok(Err(status)),
+            }
+        }
+        *engine = (!count.gave_up).then_some(by);
         if let Some(first) = count.first
             && let Err(status) = checked(graph, puzzle, first, label, err)
         {
@@ -143,6 +161,7 @@ fn count(
             writeln!(out, "{found}: {line}")?;
         }
     }
+    *engine = (!search.gave_up()).then_some(Engine::Search);
     Ok(Ok((found, search.gave_up())))
 }
 

@@ -32,6 +32,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Result;
+use graphdoku::prove;
 use graphdoku::read::{self, looks_like_ron};
 use graphdoku::{
     Budget, Checker, ConstraintGraph, InputError, Puzzle, PuzzleReader, Record, Solution, Solver,
@@ -109,15 +110,18 @@ pub fn run(cli: Cli) -> Result<Status> {
             stats,
             unique,
         } => {
+            let sat = hand_off(&input, None);
             let options = solve::Options {
                 format,
                 stats,
                 unique,
                 style: text_style(),
+                sat,
             };
             // With --unique the question is uniqueness: several solutions exit 4.
             let mode = Mode {
                 several_is_error: unique,
+                hand_off: sat.is_some(),
                 ..Mode::default()
             };
             for_each_record(&input, mode, |graph, checker, record, report| {
@@ -133,23 +137,42 @@ pub fn run(cli: Cli) -> Result<Status> {
             let json = output.json();
             // Every solution of one puzzle can be far more than memory: stream it.
             // A long count stopped by Ctrl-C says how far it got.
+            let stop = interrupt::catch();
+            // Every solution one by one (--all), or more than two, is the
+            // search's alone: SAT would find them one at a time, each blocked.
+            let sat = hand_off(&input, Some(stop)).filter(|_| !all && limit.unwrap_or(2) <= 2);
             let mode = Mode {
                 stream: all,
-                stop: Some(interrupt::catch()),
+                stop: Some(stop),
+                hand_off: sat.is_some(),
                 ..Mode::default()
             };
             for_each_record(&input, mode, |graph, checker, record, report| {
-                let options = count::Options { limit, all, json };
+                let options = count::Options {
+                    limit,
+                    all,
+                    json,
+                    sat,
+                };
                 count::run(graph, checker, record, options, report)
             })
         }
-        Command::Check { input, output } => for_each_record(
-            &input,
-            Mode::uniqueness(),
-            |graph, checker, record, report| {
-                check::run(graph, checker.solver(), record, output.json(), report)
-            },
-        ),
+        Command::Check { input, output } => {
+            let sat = hand_off(&input, None);
+            let mode = Mode {
+                hand_off: sat.is_some(),
+                ..Mode::uniqueness()
+            };
+            for_each_record(&input, mode, |graph, checker, record, report| {
+                check::run(
+                    graph,
+                    checker.solver(),
+                    record,
+                    (output.json(), sat),
+                    report,
+                )
+            })
+        }
         Command::Grade { input, output } => for_each_record(
             &input,
             Mode::uniqueness(),
@@ -383,6 +406,36 @@ struct Mode {
     stop: Option<graphdoku::solver::Stop>,
     /// No closing "N puzzles: N solved, …" line (commands that do not solve).
     no_summary: bool,
+    /// The search runs under [`prove::HAND_OFF_NODES`] nodes and leaves what
+    /// it does not settle to the SAT back end.
+    hand_off: bool,
+}
+
+/// The budget of the SAT back end for what the search leaves, or `None` for
+/// none: `--max-nodes` asks for the search alone, within that many nodes.
+fn hand_off(args: &InputArgs, stop: Option<graphdoku::solver::Stop>) -> Option<Budget> {
+    let budget = args.budget();
+    if budget.max_nodes.is_some() {
+        return None;
+    }
+    Some(match stop {
+        Some(stop) => budget.stopped_by(stop),
+        None => budget,
+    })
+}
+
+/// The SAT back end's budget for a puzzle whose search started at `started`:
+/// what is left of `--timeout`, as a deadline.
+pub(crate) fn sat_budget(sat: Budget, started: Instant) -> Budget {
+    let deadline = sat.timeout.map(|t| started + t);
+    Budget {
+        timeout: None,
+        deadline: match (deadline, sat.deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        },
+        ..sat
+    }
 }
 
 impl Mode {
@@ -432,6 +485,11 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
     let budget = match mode.stop {
         Some(stop) => args.budget().stopped_by(stop),
         None => args.budget(),
+    };
+    // The search's own budget: capped in nodes where SAT takes over.
+    let budget = match mode.hand_off {
+        true => budget.nodes(prove::HAND_OFF_NODES),
+        false => budget,
     };
     let solver = Solver::new(&graph).with_budget(budget);
     let jobs = match (mode.stream, args.jobs) {
@@ -902,6 +960,27 @@ pub(crate) fn solve_one(
 }
 
 /// Verifies a solution before anything prints it.
+/// The SAT back end's answer to a question the search gave up on; `None`
+/// (with a note on standard error) when it refuses the graph, so the search's
+/// "gave up" stands.
+pub(crate) fn proved<T>(
+    answer: std::result::Result<T, prove::ProveError>,
+    label: &str,
+    err: &mut impl Write,
+) -> std::result::Result<Option<T>, Status> {
+    match answer {
+        Ok(answer) => Ok(Some(answer)),
+        Err(prove::ProveError::Unsupported(why)) => {
+            let _ = writeln!(err, "note: {label}: {why}");
+            Ok(None)
+        }
+        Err(other) => {
+            let _ = writeln!(err, "internal error: {label}: {other}");
+            Err(Status::Internal)
+        }
+    }
+}
+
 pub(crate) fn checked(
     graph: &ConstraintGraph,
     puzzle: &Puzzle,

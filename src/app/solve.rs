@@ -1,11 +1,13 @@
 //! `graphdoku solve`: one verified solution per puzzle, drawn, as a line, or as JSON.
 
 use std::io::Write;
+use std::time::Instant;
 
 use anyhow::Result;
+use graphdoku::prove::{self, Engine};
 use graphdoku::write::json::{self, Kind, Outcome, PuzzleRecord};
 use graphdoku::write::text;
-use graphdoku::{Checker, ConstraintGraph, Record, Verdict};
+use graphdoku::{Budget, Checker, ConstraintGraph, Count, Record, Verdict};
 
 use super::{Report, Status, checked, puzzle_or_report};
 use crate::cli::SolveFormat;
@@ -17,6 +19,8 @@ pub(crate) struct Options {
     pub stats: bool,
     pub unique: bool,
     pub style: text::Style,
+    /// The SAT back end's budget for what the search gives up on, if any.
+    pub sat: Option<Budget>,
 }
 
 pub(crate) fn run(
@@ -27,25 +31,55 @@ pub(crate) fn run(
     report: &mut Report,
 ) -> Result<Status> {
     let err = &mut report.err;
+    let mut engine = None;
     let solved = puzzle_or_report(record, err).and_then(|puzzle| {
+        let started = Instant::now();
+        let mut by = Engine::Search;
         let (found, several, gave_up, stats) = if options.unique {
-            match checker.uniqueness(puzzle) {
-                (Verdict::None, stats) => (None, false, false, stats),
-                (Verdict::Unique(only), stats) => (Some(only), false, false, stats),
-                (Verdict::Multiple(first, _), stats) => (Some(first), true, false, stats),
-                (Verdict::GaveUp(first), stats) => (first, false, true, stats),
+            let (mut verdict, stats) = checker.uniqueness(puzzle);
+            // What the search gave up on goes to SAT, within what is left of --timeout.
+            if let (Verdict::GaveUp(_), Some(sat)) = (&verdict, options.sat) {
+                let budget = super::sat_budget(sat, started);
+                let answer = prove::uniqueness(graph, puzzle, budget);
+                if let Some(answer) = super::proved(answer, &record.label, err)? {
+                    (verdict, by) = (answer, Engine::Sat);
+                }
+            }
+            match verdict {
+                Verdict::None => (None, false, false, stats),
+                Verdict::Unique(only) => (Some(only), false, false, stats),
+                Verdict::Multiple(first, _) => (Some(first), true, false, stats),
+                Verdict::GaveUp(first) => (first, false, true, stats),
             }
         } else {
-            let count = checker.first(puzzle);
+            let mut count = checker.first(puzzle);
+            if let (true, Some(sat)) = (count.gave_up, options.sat) {
+                let budget = super::sat_budget(sat, started);
+                let answer = prove::first(graph, puzzle, budget);
+                if let Some(answer) = super::proved(answer, &record.label, err)? {
+                    (count, by) = (
+                        Count {
+                            stats: count.stats,
+                            ..answer
+                        },
+                        Engine::Sat,
+                    );
+                }
+            }
             (count.first, false, count.gave_up, count.stats)
         };
+        engine = (!gave_up).then_some(by);
         if options.stats {
             let _ = writeln!(
                 err,
-                "{}: {}, {}",
+                "{}: {}, {}, {}",
                 record.label,
                 super::counted(stats.nodes as usize, "node", "nodes"),
-                super::counted(stats.backtracks as usize, "backtrack", "backtracks")
+                super::counted(stats.backtracks as usize, "backtrack", "backtracks"),
+                match engine {
+                    Some(engine) => format!("settled by {engine}"),
+                    None => "not settled".to_string(),
+                }
             );
         }
         let solution = found.ok_or(match gave_up {
@@ -108,6 +142,7 @@ pub(crate) fn run(
             );
             line.error = record.puzzle.as_ref().err().map(|e| e.to_string());
             line.solution = values.map(|v| text::line(graph, v.givens()));
+            line.settled_by = engine.map(|e| e.as_str().to_string());
             writeln!(out, "{}", json::to_line(&line))?;
         }
     }

@@ -162,6 +162,10 @@ pub struct PuzzleRecord {
     /// `generate`: the rules the puzzle is under, when it has some.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub rules: Option<Vec<RuleRecord>>,
+    /// `solve`, `check`, `count`: who settled it, `search` or `sat` (absent
+    /// when nothing was asked: an invalid puzzle).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub settled_by: Option<String>,
 }
 
 impl PuzzleRecord {
@@ -191,6 +195,7 @@ impl PuzzleRecord {
             seed: None,
             variant: None,
             rules: None,
+            settled_by: None,
         }
     }
 }

@@ -1,8 +1,8 @@
 //! Random rules on small grids for the rules tests (`tests/rules.rs`,
-//! `tests/rules_logic.rs`): a seeded generator and rules a given solution
+//! `tests/rules_logic.rs`, `tests/prove.rs`): a seeded generator and rules a given solution
 //! satisfies more often than not.
 
-use graphdoku::rules::{Mark, RuleSpec};
+use graphdoku::rules::{Direction, Mark, RuleSpec};
 
 /// A seeded xorshift generator: the same seed, the same instances.
 pub struct Rng(pub u64);
@@ -182,5 +182,148 @@ pub fn random_rule(rng: &mut Rng, n: usize, solution: &[i64]) -> RuleSpec {
                 .collect();
             RuleSpec::Relation { pairs, allowed }
         }
+    }
+}
+
+/// The cells an outside clue sees, from the clue: a random row or column
+/// from a random side, or (`diagonal`) a random diagonal.
+pub fn clue_line(rng: &mut Rng, n: usize, diagonal: bool) -> (Vec<(usize, usize)>, Direction) {
+    let towards = match diagonal {
+        true => [
+            Direction::UpLeft,
+            Direction::UpRight,
+            Direction::DownLeft,
+            Direction::DownRight,
+        ][rng.below(4)],
+        false => [
+            Direction::Up,
+            Direction::Down,
+            Direction::Left,
+            Direction::Right,
+        ][rng.below(4)],
+    };
+    let (dr, dc) = towards.step();
+    let inside = |r: i64, c: i64| (0..n as i64).contains(&r) && (0..n as i64).contains(&c);
+    // Back from a random cell to the edge, then forward across the grid.
+    let (mut r, mut c) = (rng.below(n) as i64, rng.below(n) as i64);
+    while inside(r - dr, c - dc) {
+        (r, c) = (r - dr, c - dc);
+    }
+    let mut cells = Vec::new();
+    while inside(r, c) {
+        cells.push((r as usize, c as usize));
+        (r, c) = (r + dr, c + dc);
+    }
+    (cells, towards)
+}
+
+/// A random rule of those added after the first seventeen (outside clues,
+/// between and lockout lines, quadruples, minimum and maximum cells,
+/// greater-than signs, region-sum, palindrome, clone, zipper, double arrow,
+/// entropic, modular and nabner lines), numbers mostly from `solution`.
+pub fn random_more_rule(rng: &mut Rng, n: usize, solution: &[i64]) -> RuleSpec {
+    let v = |(r, c): (usize, usize)| solution[r * n + c];
+    let nudge = |rng: &mut Rng| [0, 0, 0, 1, -1][rng.below(5)];
+    let from = |cells: &[(usize, usize)]| name(cells[0].0, cells[0].1);
+    match rng.below(17) {
+        0 => {
+            let (cells, towards) = clue_line(rng, n, true);
+            let total = cells.iter().map(|&c| v(c)).sum::<i64>() + nudge(rng);
+            RuleSpec::LittleKiller {
+                from: from(&cells),
+                towards,
+                total,
+            }
+        }
+        1 => {
+            let (cells, towards) = clue_line(rng, n, false);
+            let at = |x: i64| cells.iter().position(|&c| v(c) == x).unwrap();
+            let (a, b) = (at(1).min(at(n as i64)), at(1).max(at(n as i64)));
+            let total = cells[a + 1..b].iter().map(|&c| v(c)).sum::<i64>() + nudge(rng);
+            RuleSpec::Sandwich {
+                from: from(&cells),
+                towards,
+                total: total.max(0),
+            }
+        }
+        2 => {
+            let (cells, towards) = clue_line(rng, n, false);
+            let x = v(cells[0]) as usize;
+            let total = cells[..x].iter().map(|&c| v(c)).sum::<i64>() + nudge(rng);
+            RuleSpec::XSum {
+                from: from(&cells),
+                towards,
+                total,
+            }
+        }
+        3 => {
+            let (cells, towards) = clue_line(rng, n, false);
+            let mut seen = 0;
+            let mut tallest = 0;
+            for &c in &cells {
+                if v(c) > tallest {
+                    (seen, tallest) = (seen + 1, v(c));
+                }
+            }
+            let count = (seen + nudge(rng)).clamp(1, n as i64);
+            RuleSpec::Skyscraper {
+                from: from(&cells),
+                towards,
+                count,
+            }
+        }
+        4 => RuleSpec::Between(names(&path(rng, n, 3, 2, false))),
+        5 => RuleSpec::Lockout {
+            cells: names(&path(rng, n, 2, 3, false)),
+            difference: Some(1 + rng.below(n - 1) as i64),
+        },
+        6 => {
+            let (r, c) = (rng.below(n - 1), rng.below(n - 1));
+            let square = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)];
+            let mut digits: Vec<i64> = (0..1 + rng.below(3))
+                .map(|_| v(square[rng.below(4)]))
+                .collect();
+            if rng.below(4) == 0 {
+                digits.push(1 + rng.below(n) as i64);
+            }
+            RuleSpec::Quadruple {
+                cells: names(&square),
+                digits,
+            }
+        }
+        7 => {
+            let cells: Vec<String> = (0..1 + rng.below(2))
+                .map(|_| name(rng.below(n), rng.below(n)))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            match rng.below(2) {
+                0 => RuleSpec::Minimum(cells),
+                _ => RuleSpec::Maximum(cells),
+            }
+        }
+        8 => {
+            let mut cells = path(rng, n, 2, 1, true);
+            if v(cells[0]) < v(cells[1]) && rng.below(4) > 0 {
+                cells.reverse();
+            }
+            RuleSpec::GreaterThan(from(&cells), name(cells[1].0, cells[1].1))
+        }
+        9 => RuleSpec::RegionSum(names(&path(rng, n, 3, 3, false))),
+        10 => RuleSpec::Palindrome(names(&path(rng, n, 2, 3, false))),
+        11 => {
+            let (dr, dc) = (1 + rng.below(n - 1), rng.below(n));
+            let cells = path(rng, n, 1, 2, true);
+            let moved: Vec<(usize, usize)> = cells
+                .iter()
+                .map(|&(r, c)| ((r + dr) % n, (c + dc) % n))
+                .collect();
+            RuleSpec::Clone(names(&cells), names(&moved))
+        }
+        12 => RuleSpec::Zipper(names(&path(rng, n, 3, 3, false))),
+        13 => RuleSpec::DoubleArrow(names(&path(rng, n, 3, 2, false))),
+        14 => RuleSpec::Entropic(names(&path(rng, n, 2, 3, false))),
+        15 => RuleSpec::Modular(names(&path(rng, n, 2, 3, false))),
+        _ => RuleSpec::Nabner(names(&path(rng, n, 2, 2, false))),
     }
 }
