@@ -83,6 +83,14 @@ const REFUSED: &[(&str, &str)] = &[
     ("sudoku25-55pct.txt", "16×16 at most"),
     ("sudoku36-55pct.txt", "16×16 at most"),
     ("sudoku49-55pct.txt", "16×16 at most"),
+    // The rules benchmark's later kinds that f-puzzles has no field for
+    // (`data/rules/KIND-NN.ron`, matched by the start of the name).
+    ("lockout-", "f-puzzles has no such constraint"),
+    ("zipper-", "f-puzzles has no such constraint"),
+    ("double-arrow-", "f-puzzles has no such constraint"),
+    ("entropic-", "f-puzzles has no such constraint"),
+    ("modular-", "f-puzzles has no such constraint"),
+    ("nabner-", "f-puzzles has no such constraint"),
 ];
 
 /// A graph in names only: edges, houses (as sets of cells), rules (as
@@ -189,7 +197,7 @@ fn every_puzzle_f_puzzles_can_express_round_trips_and_the_rest_is_refused_by_nam
     let mut exported = 0;
     for (label, graph, puzzle) in puzzles() {
         let file = label.split(':').next().unwrap();
-        match REFUSED.iter().find(|(f, _)| *f == file) {
+        match REFUSED.iter().find(|(f, _)| file.starts_with(f)) {
             Some((_, why)) => {
                 let err = fpuzzles::link(&graph, puzzle.givens(), &label).unwrap_err();
                 assert!(err.to_string().contains(why), "{label}: {err}");

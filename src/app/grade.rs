@@ -31,7 +31,11 @@ pub(crate) fn run(
         Ok((_, analysis)) => analysis,
         Err(status) => return Ok(status),
     };
-    let grade = Grade::of(&analysis.path);
+    let mut grade = Grade::of(&analysis.path);
+    // Sudoku Explainer's scale has no rules on values.
+    if !graph.rules().is_empty() {
+        grade.se = None;
+    }
     let search = analysis.stats;
     if json {
         let mut line = PuzzleRecord::new(

@@ -511,7 +511,15 @@ impl<'g> Logic<'g> {
             .or_else(|| subsets::hidden(self, board, 2))
             .or_else(|| subsets::naked(self, board, 3))
             .or_else(|| subsets::hidden(self, board, 3))
-            .or_else(|| fish::find(self, board, 2))
+            // Fish, wings, quads and chains cost a power of the house size:
+            // past 25 symbols (a 25×25) one step would take minutes, so the
+            // big boards stop at triples, as `hint` must answer in seconds.
+            .or_else(|| (self.graph.alphabet().len() <= 25).then(|| self.harder_step(board))?)
+    }
+
+    /// [`Logic::next_step`]'s techniques past triples.
+    fn harder_step(&self, board: &Board) -> Option<Step> {
+        fish::find(self, board, 2)
             .or_else(|| fish::find(self, board, 3))
             .or_else(|| wings::xy(self, board))
             .or_else(|| wings::xyz(self, board))
