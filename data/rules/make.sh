@@ -8,21 +8,22 @@
 set -eu
 bin=${1:-target/release/graphdoku}
 dir=$(dirname "$0")
-for kind in killer thermo arrow kropki xv whispers renban; do
-    for seed in 1 2 3 4 5 6 7 8; do
+# make KIND SEED...: one puzzle per seed, with the command that made it.
+make() {
+    kind=$1
+    shift
+    for seed in "$@"; do
         out="$dir/$kind-0$seed.ron"
         command="graphdoku generate --rules $kind --seed $seed --timeout 600"
         echo "// Made by graphdoku (this project), proven unique: $command" >"$out"
         "$bin" generate --rules "$kind" --seed "$seed" --timeout 600 >>"$out"
     done
+}
+for kind in killer thermo arrow kropki xv whispers renban; do
+    make "$kind" 1 2 3 4 5 6 7 8
 done
 # The later kinds, two each (seeds 3 and 4): their lines run out before the
 # givens do, so these keep more givens (up to 15).
 for kind in x-sum skyscraper between lockout double-arrow palindrome zipper entropic modular nabner; do
-    for seed in 3 4; do
-        out="$dir/$kind-0$seed.ron"
-        command="graphdoku generate --rules $kind --seed $seed --timeout 600"
-        echo "// Made by graphdoku (this project), proven unique: $command" >"$out"
-        "$bin" generate --rules "$kind" --seed "$seed" --timeout 600 >>"$out"
-    done
+    make "$kind" 3 4
 done
