@@ -292,21 +292,21 @@ fn kinds_that_need_a_grid_refuse_other_shapes() {
     }
 }
 
+/// A dressing on the command line.
+const DRESS: [&str; 7] = [
+    "generate",
+    "-v",
+    "sudoku6",
+    "--rules",
+    "thermo,kropki",
+    "--seed",
+    "2",
+];
+
 #[test]
 fn the_cli_dresses_reduces_and_prints_examples() {
     // Dressed: a RON puzzle with its rules, which check finds unique.
-    let out = graphdoku()
-        .args([
-            "generate",
-            "-v",
-            "sudoku6",
-            "--rules",
-            "thermo,kropki",
-            "--seed",
-            "2",
-        ])
-        .output()
-        .unwrap();
+    let out = graphdoku().args(DRESS).output().unwrap();
     assert!(
         out.status.success(),
         "{}",
@@ -324,19 +324,7 @@ fn the_cli_dresses_reduces_and_prints_examples() {
         .success()
         .stdout(predicates::str::contains(": unique"));
     // The same seed, the same puzzle.
-    graphdoku()
-        .args([
-            "generate",
-            "-v",
-            "sudoku6",
-            "--rules",
-            "thermo,kropki",
-            "--seed",
-            "2",
-        ])
-        .assert()
-        .success()
-        .stdout(ron);
+    graphdoku().args(DRESS).assert().success().stdout(ron);
     // A built-in example: listed, printed, solved, and reduced by name.
     graphdoku()
         .arg("example")

@@ -276,10 +276,7 @@ pub fn dress<R: Rng + ?Sized>(
             cells: graph.len(),
         });
     }
-    let orbits = options
-        .symmetry
-        .orbits(graph)
-        .map_err(GenerateError::Symmetry)?;
+    let orbits = options.orbits(graph)?;
     let floor = options.clues.unwrap_or(0);
     for attempt in 1..=options.attempts {
         generator.in_time()?;

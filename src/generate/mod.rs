@@ -59,6 +59,14 @@ impl Default for Options {
     }
 }
 
+impl Options {
+    /// The orbits of the clue symmetry on `graph`: the groups of cells that
+    /// are given or removed together.
+    fn orbits(&self, graph: &ConstraintGraph) -> Result<Vec<Vec<usize>>, GenerateError> {
+        self.symmetry.orbits(graph).map_err(GenerateError::Symmetry)
+    }
+}
+
 /// A generated puzzle with its solution.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Generated {
@@ -481,10 +489,7 @@ impl<'g> Generator<'g> {
         puzzle: &Puzzle,
         options: &Options,
     ) -> Result<Generated, GenerateError> {
-        let orbits = options
-            .symmetry
-            .orbits(self.graph)
-            .map_err(GenerateError::Symmetry)?;
+        let orbits = options.orbits(self.graph)?;
         self.in_time()?;
         let count = self.finished(self.solver.count_solutions(puzzle, 2))?;
         let solution = count.first.ok_or(GenerateError::Unsolvable)?;
@@ -513,10 +518,7 @@ impl<'g> Generator<'g> {
         rng: &mut R,
         options: &Options,
     ) -> Result<Generated, GenerateError> {
-        let orbits = options
-            .symmetry
-            .orbits(self.graph)
-            .map_err(GenerateError::Symmetry)?;
+        let orbits = options.orbits(self.graph)?;
         if let Some(clues) = options.clues.filter(|&c| c > self.graph.len()) {
             return Err(GenerateError::TooManyClues {
                 clues,
