@@ -62,7 +62,7 @@ impl Weight {
         exponent: 0,
     };
     /// The power of two the exponent moves by.
-    const STEP: i32 = 512;
+    const STEP: i32 = 256;
 
     /// The sum.
     pub fn add(self, other: Weight) -> Weight {
@@ -77,11 +77,25 @@ impl Weight {
 
     /// This weight times `x`, a finite number not negative.
     pub fn times(self, x: f64) -> Weight {
+        // Both below 2^STEP: their product is below f64's limit.
+        let x = Weight {
+            mantissa: x,
+            exponent: 0,
+        }
+        .normal();
         Weight {
-            mantissa: self.mantissa * x,
-            ..self
+            mantissa: self.mantissa * x.mantissa,
+            exponent: self.exponent + x.exponent,
         }
         .normal()
+    }
+
+    /// This weight divided by `x`, a positive finite number.
+    pub fn divided_by(self, x: f64) -> Weight {
+        Weight {
+            mantissa: self.mantissa / x,
+            ..self
+        }
     }
 
     /// This weight divided by `other` (infinite when that overflows, or
@@ -241,13 +255,13 @@ struct Meter<'a> {
 }
 
 impl Meter<'_> {
-    /// Counts a node; false when the budget is spent.
+    /// Counts a node, unless the budget is spent: then false.
     fn node(&mut self) -> bool {
-        *self.nodes += 1;
         let l = &self.limits;
-        let spent = l.nodes.is_some_and(|max| *self.nodes > max)
+        let spent = l.nodes.is_some_and(|max| *self.nodes >= max)
             || l.stop.is_some_and(|stop| stop.is_set())
             || l.deadline.is_some_and(|d| std::time::Instant::now() >= d);
+        *self.nodes += u64::from(!spent);
         !spent
     }
 }
