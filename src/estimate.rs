@@ -172,7 +172,7 @@ impl Default for Moments {
 
 impl Moments {
     fn push(&mut self, weight: Weight) {
-        self.total = self.total.add(weight);
+        self.total = self.total + weight;
         let mut x = weight.ratio(self.unit);
         if x > REBASE {
             let r = self.unit.ratio(weight);
