@@ -4,6 +4,7 @@ pub mod colouring;
 pub mod dot;
 pub mod fpuzzles;
 pub mod json;
+#[cfg(feature = "png")]
 pub mod png;
 pub mod ron;
 pub mod svg;
