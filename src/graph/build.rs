@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use petgraph::graph::UnGraph;
 
-use super::{Cell, ConstraintGraph, Coord, House, HouseKind, Layout};
+use super::{Cell, ConstraintGraph, Coord, House, HouseKind, Layout, symmetry};
 use crate::location::Needle;
 use crate::symbols::{Alphabet, Token};
 use crate::variant::{
@@ -210,14 +210,26 @@ impl ConstraintGraph {
             flat: OnceLock::new(),
             values,
             rules,
+            symmetries: Vec::new(),
+            group: OnceLock::new(),
         };
-        graph.with_rules(&spec.rules).map_err(|f| {
+        let mut graph = graph.with_rules(&spec.rules).map_err(|f| {
             let at = match f.cell {
                 Some(cell) => Needle::Quoted(cell),
                 None => Needle::Word(f.word),
             };
             fail(Fault::new(f.message, at))
-        })
+        })?;
+        for (i, declared) in spec.symmetries.iter().enumerate() {
+            let to = symmetry::resolve(&graph, declared)
+                .and_then(|to| symmetry::check(&graph, &to).map(|()| to))
+                .map_err(|why| {
+                    let message = format!("symmetry {} ({declared:?}): {why}", i + 1);
+                    fail(Fault::new(message, Needle::Word("symmetries")))
+                })?;
+            graph.symmetries.push(to);
+        }
+        Ok(graph)
     }
 
     /// This graph with `specs` added to its rules (a puzzle file adds rules to
@@ -259,6 +271,13 @@ impl ConstraintGraph {
         }
         drop(by_name);
         self.rules.extend(rules);
+        // The symmetries that the new rules break are no longer the graph's.
+        let symmetries = std::mem::take(&mut self.symmetries);
+        self.symmetries = symmetries
+            .into_iter()
+            .filter(|to| symmetry::check(&self, to).is_ok())
+            .collect();
+        self.group = OnceLock::new();
         Ok(self)
     }
 }

@@ -1,6 +1,7 @@
 //! Writers: every output format of puzzles and solutions, one module each.
 
 pub mod colouring;
+pub mod csv;
 pub mod dot;
 pub mod fpuzzles;
 pub mod json;
