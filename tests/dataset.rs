@@ -151,14 +151,65 @@ fn canon_prints_one_form_for_equivalent_puzzles() {
 }
 
 #[test]
-fn canon_on_other_variants_relabels_symbols() {
+fn canon_on_other_variants_uses_their_declared_symmetries() {
+    // r1c1 = 4, r1c4 = 3: moved as far back as the 4×4's symmetries go (the
+    // last row; the two columns of one stack it cannot share), relabelled.
     let out = graphdoku()
         .args(["canon", "-v", "sudoku4"])
         .write_stdin("4..3\n....\n....\n....\n")
         .output()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1..2............\n");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), ".............1.2\n");
+    // Generated 6×6 and X-Sudoku puzzles, and images of them under a declared
+    // symmetry (6×6: columns 1 and 2 swapped; X: transposed), digits swapped.
+    for (variant, side, image) in [
+        ("sudoku6", 6, (|r: usize, c: usize| (r, [1, 0, 2, 3, 4, 5][c])) as fn(usize, usize) -> (usize, usize)),
+        ("x-sudoku", 9, |r, c| (c, r)),
+    ] {
+        let made = graphdoku()
+            .args(["generate", "-f", "line", "--count", "2", "--seed", "3", "-v", variant])
+            .output()
+            .unwrap();
+        let made = String::from_utf8(made.stdout).unwrap();
+        let puzzles: Vec<Vec<char>> = made.lines().map(|l| l.chars().collect()).collect();
+        let moved: String = (0..side * side)
+            .map(|i| {
+                let (r, c) = image(i / side, i % side);
+                match puzzles[0][r * side + c] {
+                    '1' => '2',
+                    '2' => '1',
+                    other => other,
+                }
+            })
+            .collect();
+        let input = format!("{made}{moved}\n");
+        let out = graphdoku()
+            .args(["canon", "-v", variant])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let forms: Vec<String> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        assert_eq!(forms.len(), 3, "{variant}");
+        assert_eq!(forms[0], forms[2], "{variant}: an image, the same form");
+        assert_ne!(forms[0], forms[1], "{variant}: another puzzle, another form");
+        assert!(out.stderr.is_empty(), "{variant}");
+    }
+    // A group too large to search: relabelling only, and a note saying so.
+    let out = graphdoku()
+        .args(["canon", "-v", "sudoku16"])
+        .write_stdin(format!("{}1\n{}2\n", ".".repeat(255), ".".repeat(255)))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout, format!("{}0\n{}0\n", ".".repeat(255), ".".repeat(255)));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.matches("too large to search").count(), 1, "{stderr}");
 }
 
 #[test]
