@@ -65,8 +65,8 @@ pub struct Canon<'g> {
 impl<'g> Canon<'g> {
     /// The canonical forms of `graph`'s puzzles.
     pub fn new(graph: &'g ConstraintGraph) -> Self {
-        let relabel = graph.rules().is_empty()
-            || crate::solver::rules::RuleSet::new(graph).symmetric();
+        let relabel =
+            graph.rules().is_empty() || crate::solver::rules::RuleSet::new(graph).symmetric();
         Canon {
             sudoku9: is_sudoku9(graph),
             group: graph.symmetry_group(),
@@ -460,7 +460,10 @@ mod tests {
         let solution = crate::Solver::new(graph)
             .solve(&Puzzle::new(givens))
             .unwrap();
-        let kept = solution.colours().iter().map(|&c| (rng.next_u32() % 3 == 0).then_some(c));
+        let kept = solution
+            .colours()
+            .iter()
+            .map(|&c| (rng.next_u32() % 3 == 0).then_some(c));
         Puzzle::new(kept.collect())
     }
 
@@ -497,14 +500,25 @@ mod tests {
                 }
                 let q = Puzzle::new(q);
                 let equal = canon.form(&p) == canon.form(&q);
-                assert_eq!(equal, equivalent(&graph, &p, &q, true), "{name}: {p:?} {q:?}");
-                if equal { same += 1 } else { other += 1 }
+                assert_eq!(
+                    equal,
+                    equivalent(&graph, &p, &q, true),
+                    "{name}: {p:?} {q:?}"
+                );
+                if equal {
+                    same += 1
+                } else {
+                    other += 1
+                }
                 // The form is in the class, and its own form.
                 let form = canon.form(&p);
                 assert!(equivalent(&graph, &p, &form, true), "{name}");
                 assert_eq!(canon.form(&form), form, "{name}");
             }
-            assert!(same >= 10 && other >= 5, "{name}: {same} alike, {other} not");
+            assert!(
+                same >= 10 && other >= 5,
+                "{name}: {same} alike, {other} not"
+            );
         }
     }
 
@@ -518,11 +532,20 @@ mod tests {
         };
         // Transposing moves a thermometer along row 1 to column 1: refused.
         let e = thermo(r#""r1c1", "r1c2""#).unwrap_err().to_string();
-        assert!(e.contains("symmetry 1 (Transpose): the thermometer on r1c1, r1c2 moves to no rule"), "{e}");
+        assert!(
+            e.contains("symmetry 1 (Transpose): the thermometer on r1c1, r1c2 moves to no rule"),
+            "{e}"
+        );
         // Along the diagonal it stays.
         let graph = thermo(r#""r1c1", "r2c2""#).unwrap();
         let canon = Canon::new(&graph);
-        assert_eq!(canon.under(), Under::Declared { elements: 2, relabelled: false });
+        assert_eq!(
+            canon.under(),
+            Under::Declared {
+                elements: 2,
+                relabelled: false
+            }
+        );
         let mut p = vec![None; 16];
         p[4] = Some(3); // r2c1 = 4
         let mut q = vec![None; 16];
@@ -532,11 +555,14 @@ mod tests {
         assert_eq!(canon.form(&Puzzle::new(q)), Puzzle::new(p.clone()));
         // Not relabelled: another symbol is another class.
         p[4] = Some(2);
-        assert_ne!(canon.form(&Puzzle::new(p.clone())), canonical(&graph, &{
-            let mut r = p.clone();
-            r[4] = Some(3);
-            Puzzle::new(r)
-        }));
+        assert_ne!(
+            canon.form(&Puzzle::new(p.clone())),
+            canonical(&graph, &{
+                let mut r = p.clone();
+                r[4] = Some(3);
+                Puzzle::new(r)
+            })
+        );
         // Rules a puzzle adds keep only the symmetries that keep them.
         let plain = ConstraintGraph::load("sudoku4").unwrap();
         assert_eq!(plain.symmetries().len(), 3);
@@ -552,7 +578,11 @@ mod tests {
         let graph = ConstraintGraph::load("sudoku16").unwrap();
         let canon = Canon::new(&graph);
         assert_eq!(canon.under(), Under::TooLarge { relabelled: true });
-        let p = Puzzle::new((0..256).map(|i| (i % 17 == 0).then_some(15 - (i / 17) as u8)).collect());
+        let p = Puzzle::new(
+            (0..256)
+                .map(|i| (i % 17 == 0).then_some(15 - (i / 17) as u8))
+                .collect(),
+        );
         assert_eq!(canon.form(&p), relabelled(&p));
         assert!(is_sudoku9(&ConstraintGraph::load("sudoku9").unwrap()));
         assert!(!is_sudoku9(&graph));

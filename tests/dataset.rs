@@ -164,11 +164,17 @@ fn canon_on_other_variants_uses_their_declared_symmetries() {
     // Generated 6×6 and X-Sudoku puzzles, and images of them under a declared
     // symmetry (6×6: columns 1 and 2 swapped; X: transposed), digits swapped.
     for (variant, side, image) in [
-        ("sudoku6", 6, (|r: usize, c: usize| (r, [1, 0, 2, 3, 4, 5][c])) as fn(usize, usize) -> (usize, usize)),
+        (
+            "sudoku6",
+            6,
+            (|r: usize, c: usize| (r, [1, 0, 2, 3, 4, 5][c])) as fn(usize, usize) -> (usize, usize),
+        ),
         ("x-sudoku", 9, |r, c| (c, r)),
     ] {
         let made = graphdoku()
-            .args(["generate", "-f", "line", "--count", "2", "--seed", "3", "-v", variant])
+            .args([
+                "generate", "-f", "line", "--count", "2", "--seed", "3", "-v", variant,
+            ])
             .output()
             .unwrap();
         let made = String::from_utf8(made.stdout).unwrap();
@@ -197,7 +203,10 @@ fn canon_on_other_variants_uses_their_declared_symmetries() {
             .collect();
         assert_eq!(forms.len(), 3, "{variant}");
         assert_eq!(forms[0], forms[2], "{variant}: an image, the same form");
-        assert_ne!(forms[0], forms[1], "{variant}: another puzzle, another form");
+        assert_ne!(
+            forms[0], forms[1],
+            "{variant}: another puzzle, another form"
+        );
         assert!(out.stderr.is_empty(), "{variant}");
     }
     // A group too large to search: relabelling only, and a note saying so.
@@ -207,7 +216,10 @@ fn canon_on_other_variants_uses_their_declared_symmetries() {
         .output()
         .unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(stdout, format!("{}0\n{}0\n", ".".repeat(255), ".".repeat(255)));
+    assert_eq!(
+        stdout,
+        format!("{}0\n{}0\n", ".".repeat(255), ".".repeat(255))
+    );
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(stderr.matches("too large to search").count(), 1, "{stderr}");
 }
@@ -273,7 +285,10 @@ fn solve_and_count_write_csv_datasets_that_read_back() {
         assert_eq!((q, a, status.as_str()), (eq, ea, "unique"));
     }
     // No answer to give for several solutions, nor for a row that did not read.
-    assert_eq!(others[0], [".".repeat(81), String::new(), "multiple".into()]);
+    assert_eq!(
+        others[0],
+        [".".repeat(81), String::new(), "multiple".into()]
+    );
     assert_eq!(others[1], ["", "", "invalid"]);
 
     // count: the same answers, with the count.

@@ -331,8 +331,7 @@ fn solve_batch<'py>(
         }
     };
     let invalid = (None, status::INVALID);
-    let (results, errors) =
-        each_row(py, threads, &rows, invalid, || Checker::new(&solver), solve)?;
+    let (results, errors) = each_row(py, threads, &rows, invalid, || Checker::new(&solver), solve)?;
     let cells = graph.len();
     let mut solutions = Array2::zeros((rows.len(), cells));
     let mut statuses = Vec::with_capacity(rows.len());
@@ -397,8 +396,7 @@ fn count_batch<'py>(
         (found, word)
     };
     let invalid = (0, status::INVALID);
-    let (results, errors) =
-        each_row(py, threads, &rows, invalid, || Checker::new(&solver), count)?;
+    let (results, errors) = each_row(py, threads, &rows, invalid, || Checker::new(&solver), count)?;
     let (counts, statuses): (Vec<u64>, Vec<u8>) = results.into_iter().unzip();
     Ok((counts.into_pyarray(py), statuses.into_pyarray(py), errors))
 }
@@ -479,7 +477,9 @@ fn candidates_array<'py>(
     let [puzzle] = list.as_slice() else {
         return Err(PyValueError::new_err("candidates takes one puzzle"));
     };
-    let puzzle = puzzle.as_ref().map_err(|e| InputError::new_err(e.clone()))?;
+    let puzzle = puzzle
+        .as_ref()
+        .map_err(|e| InputError::new_err(e.clone()))?;
     let symbols = graph.alphabet().len();
     let board = Logic::new(graph).start(puzzle).map_err(|c| {
         InputError::new_err(format!(

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 use std::io::{self, Write};
 
 use anyhow::Result;
-use graphdoku::read::csv::{self, Row};
 use graphdoku::canon::Canon;
+use graphdoku::read::csv::{self, Row};
 use graphdoku::{Checker, ConstraintGraph, Puzzle, Solution, Solver, Verdict, verify};
 use rayon::prelude::*;
 

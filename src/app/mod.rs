@@ -139,7 +139,9 @@ pub fn run(cli: Cli) -> Result<Status> {
         } => {
             let (json, csv) = (output.json(), output.csv());
             if csv && all {
-                anyhow::bail!("--all prints every solution; a CSV row is one puzzle: leave out -f csv");
+                anyhow::bail!(
+                    "--all prints every solution; a CSV row is one puzzle: leave out -f csv"
+                );
             }
             if csv {
                 graphdoku::write::csv::row(&mut io::stdout(), &graphdoku::write::csv::COUNTED)?;

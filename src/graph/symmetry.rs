@@ -49,9 +49,9 @@ pub(crate) fn resolve(graph: &ConstraintGraph, spec: &SymmetrySpec) -> Result<Pe
                 Coord::Polar { sector, ring } => (1, sector, ring),
                 Coord::Free { .. } => continue,
             };
-            let j = coords.get(&key).ok_or_else(|| {
-                format!("{what} moves {} off the shape", cell.name)
-            })?;
+            let j = coords
+                .get(&key)
+                .ok_or_else(|| format!("{what} moves {} off the shape", cell.name))?;
             to[i] = *j as u32;
         }
         Ok(to)
@@ -68,27 +68,40 @@ pub(crate) fn resolve(graph: &ConstraintGraph, spec: &SymmetrySpec) -> Result<Pe
         }
         SymmetrySpec::Rows(cycles) => {
             let map = lines("Rows", cycles, extent(cells, |c| grid(c).map(|g| g.0)))?;
-            moved("Rows", &|c| grid(c).map(|(row, col)| Coord::Grid { row: map(row), col }))
+            moved("Rows", &|c| {
+                grid(c).map(|(row, col)| Coord::Grid { row: map(row), col })
+            })
         }
         SymmetrySpec::Columns(cycles) => {
             let map = lines("Columns", cycles, extent(cells, |c| grid(c).map(|g| g.1)))?;
-            moved("Columns", &|c| grid(c).map(|(row, col)| Coord::Grid { row, col: map(col) }))
+            moved("Columns", &|c| {
+                grid(c).map(|(row, col)| Coord::Grid { row, col: map(col) })
+            })
         }
         SymmetrySpec::Sectors(cycles) => {
             let map = lines("Sectors", cycles, extent(cells, |c| polar(c).map(|p| p.0)))?;
             moved("Sectors", &|c| {
-                polar(c).map(|(sector, ring)| Coord::Polar { sector: map(sector), ring })
+                polar(c).map(|(sector, ring)| Coord::Polar {
+                    sector: map(sector),
+                    ring,
+                })
             })
         }
         SymmetrySpec::Rings(cycles) => {
             let map = lines("Rings", cycles, extent(cells, |c| polar(c).map(|p| p.1)))?;
             moved("Rings", &|c| {
-                polar(c).map(|(sector, ring)| Coord::Polar { sector, ring: map(ring) })
+                polar(c).map(|(sector, ring)| Coord::Polar {
+                    sector,
+                    ring: map(ring),
+                })
             })
         }
         SymmetrySpec::Cells(cycles) => {
-            let index: HashMap<&str, usize> =
-                cells.iter().enumerate().map(|(i, c)| (c.name.as_str(), i)).collect();
+            let index: HashMap<&str, usize> = cells
+                .iter()
+                .enumerate()
+                .map(|(i, c)| (c.name.as_str(), i))
+                .collect();
             let mut to = identity;
             let mut seen = HashSet::new();
             for cycle in cycles {
@@ -135,7 +148,11 @@ fn polar(c: Coord) -> Option<(usize, usize)> {
 
 /// How many lines of a kind the cells span (the largest index + 1).
 fn extent(cells: &[super::Cell], line: impl Fn(Coord) -> Option<usize>) -> usize {
-    cells.iter().filter_map(|c| line(c.coord)).max().map_or(0, |m| m + 1)
+    cells
+        .iter()
+        .filter_map(|c| line(c.coord))
+        .max()
+        .map_or(0, |m| m + 1)
 }
 
 /// The 0-based map of lines written as 1-based cycles among `count` lines.
