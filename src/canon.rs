@@ -463,7 +463,7 @@ mod tests {
         let kept = solution
             .colours()
             .iter()
-            .map(|&c| (rng.next_u32() % 3 == 0).then_some(c));
+            .map(|&c| rng.next_u32().is_multiple_of(3).then_some(c));
         Puzzle::new(kept.collect())
     }
 
@@ -491,7 +491,7 @@ mod tests {
                     .map(|i| p.givens()[to[i] as usize].map(|c| labels[usize::from(c)]))
                     .collect();
                 // Half the time, one cell changed as well: most often another class.
-                if rng.next_u32() % 2 == 0 {
+                if rng.next_u32().is_multiple_of(2) {
                     let cell = rng.next_u32() as usize % q.len();
                     q[cell] = match q[cell] {
                         Some(_) => None,
