@@ -233,7 +233,7 @@ def solve(
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
 ) -> Solved:
-    """Solves every puzzle; returns ``Solved(solutions, status)``.
+    """Solves every puzzle; returns ``Solved(solutions, status, errors)``.
 
     Args:
         puzzles: a list of strings, or an integer array ``(N, cells)`` with 0
@@ -269,7 +269,7 @@ def count(
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
 ) -> Counted:
-    """Counts each puzzle's solutions up to ``limit``; returns ``Counted(counts, status)``.
+    """Counts each puzzle's solutions up to ``limit``; returns ``Counted(counts, status, errors)``.
 
     ``limit=2`` (the default) settles uniqueness, as ``graphdoku count`` does.
     Status is ``unique`` (1), ``multiple`` (2 or more), ``no-solution``,
