@@ -220,9 +220,13 @@ impl ConstraintGraph {
             };
             fail(Fault::new(f.message, at))
         })?;
+        let sorted = match spec.symmetries.is_empty() {
+            true => Vec::new(),
+            false => symmetry::adjacency(&graph),
+        };
         for (i, declared) in spec.symmetries.iter().enumerate() {
             let to = symmetry::resolve(&graph, declared)
-                .and_then(|to| symmetry::check(&graph, &to).map(|()| to))
+                .and_then(|to| symmetry::check(&graph, &sorted, &to).map(|()| to))
                 .map_err(|why| {
                     let message = format!("symmetry {} ({declared:?}): {why}", i + 1);
                     fail(Fault::new(message, Needle::Word("symmetries")))
@@ -273,10 +277,13 @@ impl ConstraintGraph {
         self.rules.extend(rules);
         // The symmetries that the new rules break are no longer the graph's.
         let symmetries = std::mem::take(&mut self.symmetries);
-        self.symmetries = symmetries
-            .into_iter()
-            .filter(|to| symmetry::check(&self, to).is_ok())
-            .collect();
+        if !symmetries.is_empty() {
+            let sorted = symmetry::adjacency(&self);
+            self.symmetries = symmetries
+                .into_iter()
+                .filter(|to| symmetry::check(&self, &sorted, to).is_ok())
+                .collect();
+        }
         self.group = OnceLock::new();
         Ok(self)
     }
