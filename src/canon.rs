@@ -1,17 +1,149 @@
 //! Canonical forms: one representative per class of equivalent puzzles, so that
 //! two datasets can be checked for puzzles that are the same up to symmetry.
 //!
-//! On the 9×9 Sudoku the class is the orbit under its validity-preserving group:
-//! transposition, band and stack permutations, row permutations within a band,
-//! column permutations within a stack, and relabelling of the digits (2 · 6⁸ · 9!
-//! elements). The representative is the lexicographically smallest grid, empty
-//! cells (0) first. On any other variant the class is the orbit under symbol
-//! relabelling: symbols renumbered in order of first appearance.
+//! The class is the orbit under the variant's symmetry group (the permutations
+//! of the cells it declares, see [`ConstraintGraph::symmetries`]) and, when the
+//! variant treats all symbols alike (no rule on values, no cell restricted to
+//! some symbols), the relabelling of the symbols. The representative is the
+//! smallest equivalent puzzle, cell by cell, empty cells first and the symbols
+//! relabelled in order of first appearance.
+//!
+//! On the plain 9×9 Sudoku the group (transposition, band and stack
+//! permutations, rows within bands, columns within stacks: 2 · 6⁸ elements)
+//! is searched by [`sudoku9`]; on other variants its elements are enumerated
+//! while there are at most 50,000 of them ([`Group::Elements`]). A larger
+//! group is not searched: its forms are under relabelling only ([`Under`]).
 
 use std::cmp::Ordering;
 
 use crate::graph::ConstraintGraph;
+use crate::graph::symmetry::{Group, Permutation};
 use crate::puzzle::Puzzle;
+
+/// What equivalent means for a variant's canonical forms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Under {
+    /// The whole 9×9 group and relabelling.
+    Sudoku9,
+    /// The declared symmetries' group, this many elements, and relabelling
+    /// when `relabelled`.
+    Declared {
+        /// Elements of the group (1: no symmetry declared).
+        elements: usize,
+        /// Whether symbols are relabelled too.
+        relabelled: bool,
+    },
+    /// The declared group is too large to search: relabelling only (when
+    /// `relabelled`; else the puzzle is its own form).
+    TooLarge {
+        /// Whether symbols are relabelled.
+        relabelled: bool,
+    },
+}
+
+/// Canonical forms of the puzzles of one variant.
+///
+/// # Example
+/// ```
+/// use graphdoku::{ConstraintGraph, Puzzle, canon::{Canon, Under}};
+/// let graph = ConstraintGraph::load("sudoku4").unwrap();
+/// let canon = Canon::new(&graph);
+/// assert_eq!(canon.under(), Under::Declared { elements: 128, relabelled: true });
+/// // r1c1 = 1 and r1c2 = 2, or r2c1 = 3 and r1c1 = 4: the same up to symmetry.
+/// let mut a = vec![None; 16];
+/// (a[0], a[1]) = (Some(0), Some(1));
+/// let mut b = vec![None; 16];
+/// (b[4], b[0]) = (Some(2), Some(3));
+/// assert_eq!(canon.form(&Puzzle::new(a)), canon.form(&Puzzle::new(b)));
+/// ```
+pub struct Canon<'g> {
+    sudoku9: bool,
+    group: &'g Group,
+    relabel: bool,
+}
+
+impl<'g> Canon<'g> {
+    /// The canonical forms of `graph`'s puzzles.
+    pub fn new(graph: &'g ConstraintGraph) -> Self {
+        let relabel =
+            graph.rules().is_empty() || crate::solver::rules::RuleSet::new(graph).symmetric();
+        Canon {
+            sudoku9: is_sudoku9(graph),
+            group: graph.symmetry_group(),
+            relabel: relabel && (0..graph.len()).all(|cell| graph.allowed(cell).is_none()),
+        }
+    }
+
+    /// What the forms are taken under.
+    pub fn under(&self) -> Under {
+        match (self.sudoku9, self.group) {
+            (true, _) => Under::Sudoku9,
+            (false, Group::Elements(all)) => Under::Declared {
+                elements: all.len(),
+                relabelled: self.relabel,
+            },
+            (false, Group::TooLarge) => Under::TooLarge {
+                relabelled: self.relabel,
+            },
+        }
+    }
+
+    /// The canonical form of `puzzle` (one entry per cell of the graph).
+    pub fn form(&self, puzzle: &Puzzle) -> Puzzle {
+        match (self.sudoku9, self.group) {
+            (true, _) => sudoku9(puzzle),
+            (false, Group::Elements(all)) => smallest(puzzle, all, self.relabel),
+            (false, Group::TooLarge) if self.relabel => relabelled(puzzle),
+            (false, Group::TooLarge) => puzzle.clone(),
+        }
+    }
+}
+
+/// The canonical form of `puzzle` for `graph` (see [`Canon`]).
+pub fn canonical(graph: &ConstraintGraph, puzzle: &Puzzle) -> Puzzle {
+    Canon::new(graph).form(puzzle)
+}
+
+/// The smallest image of `puzzle` under the group of `elements`, relabelled
+/// when `relabel`. As the group holds every inverse, each element is read as
+/// "cell `i` of the image is cell `to[i]` of the puzzle", and an image is
+/// dropped at its first cell greater than the best so far.
+fn smallest(puzzle: &Puzzle, elements: &[Permutation], relabel: bool) -> Puzzle {
+    let givens = puzzle.givens();
+    let mut best = vec![u16::MAX; givens.len()];
+    let mut image = vec![0u16; givens.len()];
+    for to in elements {
+        let mut labels = [0u16; 256];
+        let mut next = 1;
+        let mut order = Ordering::Equal;
+        for (i, &from) in to.iter().enumerate() {
+            let value = match givens[from as usize] {
+                None => 0,
+                Some(colour) if relabel => {
+                    let label = &mut labels[usize::from(colour)];
+                    if *label == 0 {
+                        *label = next;
+                        next += 1;
+                    }
+                    *label
+                }
+                Some(colour) => u16::from(colour) + 1,
+            };
+            if order == Ordering::Equal {
+                order = value.cmp(&best[i]);
+                if order == Ordering::Greater {
+                    break;
+                }
+            }
+            image[i] = value;
+        }
+        if order == Ordering::Less {
+            best.copy_from_slice(&image);
+        }
+    }
+    let givens = best.iter().map(|&v| v.checked_sub(1).map(|c| c as u8));
+    Puzzle::new(givens.collect())
+}
 
 /// The smallest equivalent of `puzzle` under symbol relabelling: the symbols
 /// renumbered 0, 1, 2, … in the order they first appear, cell by cell.
@@ -52,17 +184,6 @@ pub fn is_sudoku9(graph: &ConstraintGraph) -> bool {
         && (0..81).all(|cell| graph.allowed(cell).is_none())
         && graph.graph().edge_count() == reference.graph().edge_count()
         && (0..81).all(|a| reference.neighbours(a).all(|b| graph.adjacent(a, b)))
-}
-
-/// The canonical form of `puzzle` for `graph`: under the whole 9×9 group for
-/// the plain 9×9 Sudoku ([`sudoku9`]), under symbol relabelling
-/// ([`relabelled`]) otherwise.
-pub fn canonical(graph: &ConstraintGraph, puzzle: &Puzzle) -> Puzzle {
-    if puzzle.givens().len() == 81 && is_sudoku9(graph) {
-        sudoku9(puzzle)
-    } else {
-        relabelled(puzzle)
-    }
 }
 
 /// The lexicographically smallest grid equivalent to a 9×9 `puzzle` (cells row by
@@ -231,6 +352,7 @@ impl RowSearch<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::graph::symmetry::Group;
     use rand_chacha::ChaCha8Rng;
     use rand_core::{Rng, SeedableRng};
 
@@ -308,19 +430,161 @@ mod tests {
         assert_eq!(first, (0..9).collect::<Vec<u8>>());
     }
 
+    /// Whether some element of `graph`'s group, with a relabelling of the
+    /// symbols where `relabel`, takes `p` to `q`: checked element by element,
+    /// with no smallest image (the test's own way, apart from [`smallest`]).
+    fn equivalent(graph: &ConstraintGraph, p: &Puzzle, q: &Puzzle, relabel: bool) -> bool {
+        let Group::Elements(all) = graph.symmetry_group() else {
+            panic!("a group to enumerate")
+        };
+        let (p, q) = (p.givens(), q.givens());
+        all.iter().any(|to| {
+            let (mut there, mut back) = ([None; 256], [None; 256]);
+            (0..p.len()).all(|i| match (p[to[i] as usize], q[i]) {
+                (None, None) => true,
+                (Some(a), Some(b)) if !relabel => a == b,
+                (Some(a), Some(b)) => {
+                    let (a, b) = (usize::from(a), usize::from(b));
+                    *there[a].get_or_insert(b) == b && *back[b].get_or_insert(a) == a
+                }
+                _ => false,
+            })
+        })
+    }
+
+    /// Some of the cells of a solution of `graph`, chosen by `rng`.
+    fn random_puzzle(graph: &ConstraintGraph, rng: &mut ChaCha8Rng) -> Puzzle {
+        let mut givens: Vec<Option<u8>> = vec![None; graph.len()];
+        let first = rng.next_u32() as usize % graph.len();
+        givens[first] = Some((rng.next_u32() % graph.alphabet().len() as u32) as u8);
+        let solution = crate::Solver::new(graph)
+            .solve(&Puzzle::new(givens))
+            .unwrap();
+        let kept = solution
+            .colours()
+            .iter()
+            .map(|&c| rng.next_u32().is_multiple_of(3).then_some(c));
+        Puzzle::new(kept.collect())
+    }
+
     #[test]
-    fn other_variants_are_relabelled_only() {
-        let graph = ConstraintGraph::load("sudoku4").unwrap();
-        assert!(!is_sudoku9(&graph));
-        assert!(is_sudoku9(&ConstraintGraph::load("sudoku9").unwrap()));
+    fn declared_symmetries_give_one_form_per_class() {
+        let mut rng = ChaCha8Rng::seed_from_u64(7);
+        for name in ["sudoku4", "sudoku6", "x-sudoku", "pie"] {
+            let graph = ConstraintGraph::load(name).unwrap();
+            let canon = Canon::new(&graph);
+            let Group::Elements(all) = graph.symmetry_group() else {
+                panic!("{name}")
+            };
+            let symbols = graph.alphabet().len() as u32;
+            let (mut same, mut other) = (0, 0);
+            for _ in 0..40 {
+                let p = random_puzzle(&graph, &mut rng);
+                // An image of p: a random element, symbols swapped in pairs.
+                let to = &all[rng.next_u32() as usize % all.len()];
+                let mut labels: Vec<u8> = (0..symbols as u8).collect();
+                labels.swap(
+                    (rng.next_u32() % symbols) as usize,
+                    (rng.next_u32() % symbols) as usize,
+                );
+                let mut q: Vec<Option<u8>> = (0..graph.len())
+                    .map(|i| p.givens()[to[i] as usize].map(|c| labels[usize::from(c)]))
+                    .collect();
+                // Half the time, one cell changed as well: most often another class.
+                if rng.next_u32().is_multiple_of(2) {
+                    let cell = rng.next_u32() as usize % q.len();
+                    q[cell] = match q[cell] {
+                        Some(_) => None,
+                        None => Some((rng.next_u32() % symbols) as u8),
+                    };
+                }
+                let q = Puzzle::new(q);
+                let equal = canon.form(&p) == canon.form(&q);
+                assert_eq!(
+                    equal,
+                    equivalent(&graph, &p, &q, true),
+                    "{name}: {p:?} {q:?}"
+                );
+                if equal {
+                    same += 1
+                } else {
+                    other += 1
+                }
+                // The form is in the class, and its own form.
+                let form = canon.form(&p);
+                assert!(equivalent(&graph, &p, &form, true), "{name}");
+                assert_eq!(canon.form(&form), form, "{name}");
+            }
+            assert!(
+                same >= 10 && other >= 5,
+                "{name}: {same} alike, {other} not"
+            );
+        }
+    }
+
+    #[test]
+    fn symbols_are_not_relabelled_where_rules_tell_them_apart() {
+        let thermo = |cells: &str| {
+            let text = format!(
+                r#"Variant(extends: "sudoku4", rules: [Thermometer([{cells}])], symmetries: [Transpose])"#
+            );
+            ConstraintGraph::build(&crate::variant::parse(&text, "thermo").unwrap())
+        };
+        // Transposing moves a thermometer along row 1 to column 1: refused.
+        let e = thermo(r#""r1c1", "r1c2""#).unwrap_err().to_string();
+        assert!(
+            e.contains("symmetry 1 (Transpose): the thermometer on r1c1, r1c2 moves to no rule"),
+            "{e}"
+        );
+        // Along the diagonal it stays.
+        let graph = thermo(r#""r1c1", "r2c2""#).unwrap();
+        let canon = Canon::new(&graph);
+        assert_eq!(
+            canon.under(),
+            Under::Declared {
+                elements: 2,
+                relabelled: false
+            }
+        );
+        let mut p = vec![None; 16];
+        p[4] = Some(3); // r2c1 = 4
+        let mut q = vec![None; 16];
+        q[1] = Some(3); // r1c2 = 4: the transposed puzzle
+        // Empty cells first: the form keeps its given in the later cell, r2c1.
+        assert_eq!(canon.form(&Puzzle::new(p.clone())), Puzzle::new(p.clone()));
+        assert_eq!(canon.form(&Puzzle::new(q)), Puzzle::new(p.clone()));
+        // Not relabelled: another symbol is another class.
+        p[4] = Some(2);
+        assert_ne!(
+            canon.form(&Puzzle::new(p.clone())),
+            canonical(&graph, &{
+                let mut r = p.clone();
+                r[4] = Some(3);
+                Puzzle::new(r)
+            })
+        );
+        // Rules a puzzle adds keep only the symmetries that keep them.
+        let plain = ConstraintGraph::load("sudoku4").unwrap();
+        assert_eq!(plain.symmetries().len(), 3);
+        let cage = crate::rules::RuleSpec::Killer {
+            cells: vec!["r1c1".into(), "r1c2".into()],
+            total: Some(3),
+        };
+        assert!(plain.with_rules(&[cage]).unwrap().symmetries().is_empty());
+    }
+
+    #[test]
+    fn too_large_groups_fall_back_to_relabelling() {
+        let graph = ConstraintGraph::load("sudoku16").unwrap();
+        let canon = Canon::new(&graph);
+        assert_eq!(canon.under(), Under::TooLarge { relabelled: true });
         let p = Puzzle::new(
-            (0..16)
-                .map(|i| (i % 5 == 0).then_some(3 - (i / 5) as u8))
+            (0..256)
+                .map(|i| (i % 17 == 0).then_some(15 - (i / 17) as u8))
                 .collect(),
         );
-        let form = canonical(&graph, &p);
-        assert_eq!(form.givens()[0], Some(0));
-        assert_eq!(form.givens()[5], Some(1));
-        assert_eq!(form, relabelled(&form));
+        assert_eq!(canon.form(&p), relabelled(&p));
+        assert!(is_sudoku9(&ConstraintGraph::load("sudoku9").unwrap()));
+        assert!(!is_sudoku9(&graph));
     }
 }

@@ -77,7 +77,7 @@ pub enum Command {
         #[arg(long, requires = "estimate", default_value_t = 1)]
         seed: u64,
         #[command(flatten)]
-        output: ReportArgs,
+        output: CountArgs,
     },
     /// The true candidates of every empty cell: the values it takes in some
     /// solution, and how many solutions use each, up to --limit.
@@ -583,6 +583,43 @@ pub enum SolveFormat {
     Line,
     /// One JSON object per line.
     Json,
+    /// A CSV dataset: a `question,answer,status` header, then one row per
+    /// puzzle in input order (the answer empty where there is none to give).
+    Csv,
+}
+
+/// How `count` prints: the report formats, and a CSV dataset.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct CountArgs {
+    /// How to print each result: text, JSON (one object per line), or a CSV
+    /// dataset (`question,answer,status,count`; the answer when unique).
+    #[arg(long, short, value_enum, value_name = "FORMAT")]
+    pub format: Option<CountFormat>,
+    /// The same as `--format json`.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+}
+
+impl CountArgs {
+    /// True when JSON was asked for, either way.
+    pub fn json(self) -> bool {
+        self.json || self.format == Some(CountFormat::Json)
+    }
+
+    /// True when a CSV dataset was asked for.
+    pub fn csv(self) -> bool {
+        self.format == Some(CountFormat::Csv)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CountFormat {
+    /// Text for people.
+    Text,
+    /// JSON, one object per line.
+    Json,
+    /// A CSV dataset, one row per puzzle.
+    Csv,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]

@@ -37,6 +37,7 @@ pub mod puzzle;
 pub mod read;
 mod ron_error;
 pub mod rules;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod solver;
 pub mod symbols;

@@ -53,6 +53,34 @@ pub struct VariantDef {
     pub values: Option<Vec<i64>>,
     /// Rules on the values of cells (see [`crate::rules`]).
     pub rules: Vec<crate::rules::RuleSpec>,
+    /// Symmetries of the shape, as generators of its group: each must map every
+    /// "must differ" relation, allowed list and rule onto one of the variant's
+    /// own. Not inherited through `extends` (added houses or rules break most).
+    pub symmetries: Vec<SymmetrySpec>,
+}
+
+/// A symmetry of a shape: a permutation of its cells that keeps every "must
+/// differ" relation, allowed list and rule. Lines (rows, columns, sectors,
+/// rings) are numbered from 1 and moved in cycles: `Rows([[1, 2], [7, 9]])`
+/// swaps rows 1 and 2 and rows 7 and 9; `Rows([[1, 4, 7]])` moves row 1 to row
+/// 4, 4 to 7 and 7 to 1.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub enum SymmetrySpec {
+    /// The grid mirrored in its main diagonal: row r column c to row c column r.
+    Transpose,
+    /// Rows moved in cycles.
+    Rows(Vec<Vec<usize>>),
+    /// Columns moved in cycles.
+    Columns(Vec<Vec<usize>>),
+    /// Sectors of a polar shape moved in cycles.
+    Sectors(Vec<Vec<usize>>),
+    /// Rings of a polar shape moved in cycles.
+    Rings(Vec<Vec<usize>>),
+    /// Cells by name moved in cycles, for any shape: `Cells([["a", "b"]])`.
+    Cells(Vec<Vec<String>>),
+    /// Several of these at once, applied left to right (as one symmetry):
+    /// `All([Rows([[1, 9]]), Columns([[1, 9]])])`.
+    All(Vec<SymmetrySpec>),
 }
 
 /// The full description of a shape, with `extends` and `parts` resolved.
@@ -76,6 +104,8 @@ pub struct VariantSpec {
     pub values: Option<Vec<i64>>,
     /// Rules on the values of cells.
     pub rules: Vec<crate::rules::RuleSpec>,
+    /// Symmetries of the shape (generators of its group).
+    pub symmetries: Vec<SymmetrySpec>,
 }
 
 impl VariantSpec {
@@ -91,6 +121,7 @@ impl VariantSpec {
             parts: vec![],
             values: None,
             rules: vec![],
+            symmetries: vec![],
         }
     }
 }
@@ -747,6 +778,7 @@ impl Reader {
             spec.values = None;
         }
         add_rules(&mut spec, def.values, def.rules);
+        spec.symmetries = def.symmetries;
         for part in def.parts {
             let name = part
                 .name
@@ -869,7 +901,55 @@ fn expand_sudoku(short: SudokuSpec) -> Result<VariantSpec, (&'static str, String
         .name
         .unwrap_or_else(|| format!("Sudoku {side}×{side}"));
     let boxes = HouseSpec::Boxes { rows: h, cols: w };
-    Ok(square(name, short.symbols, side, [boxes]))
+    let mut spec = square(name, short.symbols, side, [boxes]);
+    spec.symmetries = box_symmetries(h, w);
+    Ok(spec)
+}
+
+/// Generators of the symmetries of a Sudoku of `h`×`w` boxes: rows within the
+/// first band and the bands (swap and cycle generate each symmetric group),
+/// the same for columns and stacks, and the transposition when the boxes are
+/// square. The group generated is the whole group of the grid's lines.
+///
+/// # Example
+/// ```
+/// use graphdoku::variant::{SymmetrySpec::*, box_symmetries};
+/// let six = box_symmetries(2, 3);
+/// assert!(six.contains(&Rows(vec![vec![1, 2]])));
+/// assert!(six.contains(&Columns(vec![vec![1, 4], vec![2, 5], vec![3, 6]])));
+/// assert!(!six.contains(&Transpose));
+/// assert!(box_symmetries(3, 3).contains(&Transpose));
+/// ```
+pub fn box_symmetries(h: usize, w: usize) -> Vec<SymmetrySpec> {
+    // Lines in bands of `size`, `count` bands: a swap and a cycle of the lines
+    // of the first band, and of the bands (their lines moved together).
+    let lines = |size: usize, count: usize| {
+        let mut moves = Vec::new();
+        if size >= 2 {
+            moves.push(vec![vec![1, 2]]);
+        }
+        if size >= 3 {
+            moves.push(vec![(1..=size).collect()]);
+        }
+        let band = |b: usize| (1..=size).map(move |line| b * size + line);
+        if count >= 2 {
+            moves.push(band(0).zip(band(1)).map(|(a, b)| vec![a, b]).collect());
+        }
+        if count >= 3 {
+            let cycle = |line: usize| (0..count).map(|b| b * size + line).collect();
+            moves.push((1..=size).map(cycle).collect());
+        }
+        moves
+    };
+    let side = h * w;
+    // Bands are `h` rows (there are `w` of them), stacks `w` columns.
+    let mut all: Vec<SymmetrySpec> = lines(h, w).into_iter().map(SymmetrySpec::Rows).collect();
+    if h == w && side > 1 {
+        all.push(SymmetrySpec::Transpose);
+    } else {
+        all.extend(lines(w, h).into_iter().map(SymmetrySpec::Columns));
+    }
+    all
 }
 
 /// A `side`×`side` grid with rows, columns and `extra` houses.
@@ -903,7 +983,14 @@ fn expand_latin(short: LatinSpec) -> Result<VariantSpec, String> {
     let name = short
         .name
         .unwrap_or_else(|| format!("Latin square {n}×{n}"));
-    Ok(square(name, short.symbols, n, []))
+    let mut spec = square(name, short.symbols, n, []);
+    // Any order of the rows (one band of n), and the transposition.
+    spec.symmetries = box_symmetries(n, 1)
+        .into_iter()
+        .filter(|s| matches!(s, SymmetrySpec::Rows(_)))
+        .chain((n > 1).then_some(SymmetrySpec::Transpose))
+        .collect();
+    Ok(spec)
 }
 
 /// Adds the rules of a variant's own file, and its symbol values when given.

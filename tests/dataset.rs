@@ -151,14 +151,77 @@ fn canon_prints_one_form_for_equivalent_puzzles() {
 }
 
 #[test]
-fn canon_on_other_variants_relabels_symbols() {
+fn canon_on_other_variants_uses_their_declared_symmetries() {
+    // r1c1 = 4, r1c4 = 3: moved as far back as the 4×4's symmetries go (the
+    // last row; the two columns of one stack it cannot share), relabelled.
     let out = graphdoku()
         .args(["canon", "-v", "sudoku4"])
         .write_stdin("4..3\n....\n....\n....\n")
         .output()
         .unwrap();
     assert!(out.status.success(), "{out:?}");
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "1..2............\n");
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), ".............1.2\n");
+    // Generated 6×6 and X-Sudoku puzzles, and images of them under a declared
+    // symmetry (6×6: columns 1 and 2 swapped; X: transposed), digits swapped.
+    for (variant, side, image) in [
+        (
+            "sudoku6",
+            6,
+            (|r: usize, c: usize| (r, [1, 0, 2, 3, 4, 5][c])) as fn(usize, usize) -> (usize, usize),
+        ),
+        ("x-sudoku", 9, |r, c| (c, r)),
+    ] {
+        let made = graphdoku()
+            .args([
+                "generate", "-f", "line", "--count", "2", "--seed", "3", "-v", variant,
+            ])
+            .output()
+            .unwrap();
+        let made = String::from_utf8(made.stdout).unwrap();
+        let puzzles: Vec<Vec<char>> = made.lines().map(|l| l.chars().collect()).collect();
+        let moved: String = (0..side * side)
+            .map(|i| {
+                let (r, c) = image(i / side, i % side);
+                match puzzles[0][r * side + c] {
+                    '1' => '2',
+                    '2' => '1',
+                    other => other,
+                }
+            })
+            .collect();
+        let input = format!("{made}{moved}\n");
+        let out = graphdoku()
+            .args(["canon", "-v", variant])
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        let forms: Vec<String> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect();
+        assert_eq!(forms.len(), 3, "{variant}");
+        assert_eq!(forms[0], forms[2], "{variant}: an image, the same form");
+        assert_ne!(
+            forms[0], forms[1],
+            "{variant}: another puzzle, another form"
+        );
+        assert!(out.stderr.is_empty(), "{variant}");
+    }
+    // A group too large to search: relabelling only, and a note saying so.
+    let out = graphdoku()
+        .args(["canon", "-v", "sudoku16"])
+        .write_stdin(format!("{}1\n{}2\n", ".".repeat(255), ".".repeat(255)))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        stdout,
+        format!("{}0\n{}0\n", ".".repeat(255), ".".repeat(255))
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.matches("too large to search").count(), 1, "{stderr}");
 }
 
 #[test]
@@ -177,4 +240,106 @@ fn solve_reads_a_dataset_and_its_answers_match() {
         .collect();
     let answers: Vec<String> = lines[1..].iter().map(|l| split(l).1).collect();
     assert_eq!(solved, answers);
+}
+
+/// The rows of CSV text, each split at its commas (no field here is quoted).
+fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    let fields = |line: &str| line.split(',').map(str::to_string).collect();
+    text.lines().map(fields).collect()
+}
+
+#[test]
+fn solve_and_count_write_csv_datasets_that_read_back() {
+    let lines = generated(6, 13);
+    // Questions only, with one of several solutions and one unreadable row among them.
+    let mut input = vec!["id,puzzle".to_string()];
+    for (i, line) in lines[1..].iter().enumerate() {
+        input.push(format!("{i},{}", split(line).0));
+    }
+    input.insert(3, format!("x,{}", ".".repeat(81)));
+    input.insert(5, "y,12x".to_string());
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("questions.csv");
+    std::fs::write(&file, input.join("\n") + "\n").unwrap();
+
+    let out = graphdoku()
+        .args(["solve", "--unique", "-f", "csv"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    // Several solutions and an unreadable row: the worst is the unreadable one.
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let rows = csv_rows(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(rows[0], ["question", "answer", "status"]);
+    assert_eq!(rows.len(), 1 + 8, "{rows:?}");
+    // In input order: the generated ones with their own answers, unique.
+    let expected: Vec<(String, String)> = lines[1..].iter().map(|l| split(l)).collect();
+    let (mut made, mut others) = (Vec::new(), Vec::new());
+    for (i, row) in rows[1..].iter().enumerate() {
+        match i {
+            2 | 4 => others.push(row.clone()),
+            _ => made.push((row[0].clone(), row[1].clone(), row[2].clone())),
+        }
+    }
+    for ((q, a, status), (eq, ea)) in made.iter().zip(&expected) {
+        assert_eq!((q, a, status.as_str()), (eq, ea, "unique"));
+    }
+    // No answer to give for several solutions, nor for a row that did not read.
+    assert_eq!(
+        others[0],
+        [".".repeat(81), String::new(), "multiple".into()]
+    );
+    assert_eq!(others[1], ["", "", "invalid"]);
+
+    // count: the same answers, with the count.
+    let out = graphdoku()
+        .args(["count", "-f", "csv"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let counted = csv_rows(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(counted[0], ["question", "answer", "status", "count"]);
+    for (c, s) in counted[1..].iter().zip(&rows[1..]) {
+        assert_eq!(c[..3], s[..3]);
+    }
+    let counts: Vec<&str> = counted[1..].iter().map(|r| r[3].as_str()).collect();
+    assert_eq!(counts, ["1", "1", "2", "1", "", "1", "1", "1"]);
+
+    // Read back: solving the written dataset gives its answers again, and
+    // `dataset verify` finds the written answers right (all but the two rows
+    // that have none to check: one not unique, one unreadable).
+    let written = dir.path().join("answers.csv");
+    let solved = graphdoku()
+        .args(["solve", "--unique", "-f", "csv"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    std::fs::write(&written, &solved.stdout).unwrap();
+    let again = graphdoku()
+        .args(["solve", "-f", "csv", "--unique"])
+        .arg(&written)
+        .output()
+        .unwrap();
+    assert_eq!(again.stdout, solved.stdout);
+    let verified = graphdoku()
+        .args(["dataset", "verify"])
+        .arg(&written)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(verified.stdout).unwrap();
+    assert!(
+        stdout.ends_with(": 8 rows: 6 ok, 1 unreadable, 1 not unique\n"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn count_csv_with_all_is_refused() {
+    let out = graphdoku()
+        .args(["count", "--all", "-f", "csv"])
+        .write_stdin(".".repeat(16) + "\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("--all"));
 }

@@ -45,19 +45,27 @@ def main() -> int:
     n = len(puzzles)
     print(f"{n} puzzles from {args.file}, {args.jobs} threads")
 
-    best_py = min(timed(lambda: graphdoku.count(puzzles, limit=2, threads=args.jobs)) for _ in range(args.repeat))
+    command = [binary, "count", "-j", str(args.jobs), str(args.file)] if binary else None
+    runs = {
+        "python count(limit=2)": lambda: graphdoku.count(puzzles, limit=2, threads=args.jobs),
+        "python solve": lambda: graphdoku.solve(puzzles, threads=args.jobs),
+    }
+    if command:
+        runs[f"cli {' '.join(command[1:])}"] = lambda: subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # One run of each in turn, `repeat` times, the best of each kept: a machine
+    # whose load changes during the benchmark weighs on every side alike.
+    best = {name: float("inf") for name in runs}
+    for _ in range(args.repeat):
+        for name, work in runs.items():
+            best[name] = min(best[name], timed(work))
     counted = graphdoku.count(puzzles, limit=2, threads=args.jobs)
-    print(f"python count(limit=2): {best_py:.3f} s, {n / best_py:,.0f} puzzles/s ({dict(zip(*np.unique(counted.status, return_counts=True)))})")
-    best_solve = min(timed(lambda: graphdoku.solve(puzzles, threads=args.jobs)) for _ in range(args.repeat))
-    print(f"python solve:          {best_solve:.3f} s, {n / best_solve:,.0f} puzzles/s")
+    print(f"statuses: {dict(zip(*np.unique(counted.status, return_counts=True)))}")
+    for name, seconds in best.items():
+        print(f"{name}: {seconds:.3f} s, {n / seconds:,.0f} puzzles/s")
     if binary is None:
         print("no graphdoku binary: build it with `cargo build --release`")
         return 0
-    command = [binary, "count", "-j", str(args.jobs), str(args.file)]
-    best_cli = min(
-        timed(lambda: subprocess.run(command, check=True, stdout=subprocess.DEVNULL)) for _ in range(args.repeat)
-    )
-    print(f"cli {' '.join(command[1:])}: {best_cli:.3f} s, {n / best_cli:,.0f} puzzles/s")
+    best_py, best_solve, best_cli = best.values()
     print(f"ratio python count / cli count: {best_cli / best_py:.2f}x")
     print(f"ratio python solve / cli count: {best_cli / best_solve:.2f}x")
     return 0

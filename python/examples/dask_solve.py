@@ -15,9 +15,8 @@ through fsspec).
 import argparse
 import sys
 
-import glob
-
 import dask.bag as db
+import fsspec
 from dask.distributed import Client, LocalCluster
 
 import graphdoku
@@ -43,9 +42,10 @@ def solve_partition(lines, column=0, header=None, variant="sudoku9"):
     return [f"{q},{a if s == 'solved' else ''},{s}" for q, a, s in zip(puzzles, answers, result.status)]
 
 
-def puzzle_column(path):
-    """The puzzle column and header line of a CSV dataset; (0, None) for plain text."""
-    with open(path) as f:
+def puzzle_column(pattern):
+    """The puzzle column and header line of the first file of a CSV dataset (a
+    path, a glob, or a URL fsspec opens, as `s3://...`); (0, None) for plain text."""
+    with fsspec.open_files(pattern, mode="rt")[0] as f:
         first = f.readline().strip()
     names = [n.strip().lower() for n in first.split(",")]
     found = next((i for i, n in enumerate(names) if n in HEADER_NAMES), None)
@@ -70,7 +70,7 @@ def main() -> int:
     with client:
         bag = db.read_text(args.input, blocksize=args.blocksize)
         print(f"{bag.npartitions} partitions on {len(client.scheduler_info()['workers'])} workers", file=sys.stderr)
-        column, header = puzzle_column(sorted(glob.glob(args.input))[0])
+        column, header = puzzle_column(args.input)
         rows = bag.map_partitions(solve_partition, column=column, header=header, variant=args.variant).compute()
     with open(args.output, "w") as out:
         out.write("question,answer,status\n")

@@ -12,7 +12,10 @@ object per cell; the work runs on all cores with the GIL released.
 ('solved', '483921657')
 
 Statuses use the words of the CLI's JSON output: ``solved``, ``unique``,
-``multiple``, ``no-solution``, ``gave-up``, ``internal-error``.
+``multiple``, ``no-solution``, ``gave-up``, ``invalid``, ``internal-error``. A
+puzzle that cannot be read (a bad value, givens that clash, text that does not
+parse) is ``invalid``, its message in the result's ``errors``, and the rest of
+the batch still runs; a wrong variant or an array of the wrong shape raises.
 """
 
 from __future__ import annotations
@@ -49,7 +52,7 @@ __all__ = [
 ]
 
 #: Status names, indexed by the native code (the CLI's JSON outcome words).
-STATUS = np.array(["solved", "unique", "multiple", "no-solution", "gave-up", "internal-error"])
+STATUS = np.array(["solved", "unique", "multiple", "no-solution", "gave-up", "internal-error", "invalid"])
 
 #: Grade levels, easiest first (as `graphdoku grade` names them).
 LEVELS = np.array(list(_graphdoku.level_names()))
@@ -128,6 +131,8 @@ class Solved(NamedTuple):
     solutions: np.ndarray
     #: ``(N,)`` status names.
     status: np.ndarray
+    #: Row index -> message, for each ``invalid`` row (as the CLI says it).
+    errors: dict[int, str]
 
 
 class Counted(NamedTuple):
@@ -135,8 +140,10 @@ class Counted(NamedTuple):
 
     #: ``(N,)`` uint64: solutions found, at most ``limit``.
     counts: np.ndarray
-    #: ``(N,)`` status names: ``unique``, ``multiple``, ``no-solution``, ``gave-up``.
+    #: ``(N,)`` status names: ``unique``, ``multiple``, ``no-solution``, ``gave-up``, ``invalid``.
     status: np.ndarray
+    #: Row index -> message, for each ``invalid`` row.
+    errors: dict[int, str]
 
 
 class Graded(NamedTuple):
@@ -146,8 +153,10 @@ class Graded(NamedTuple):
     level: np.ndarray
     #: ``(N,)`` uint32: guesses the logic path needed.
     guesses: np.ndarray
-    #: ``(N,)`` status names: ``unique``, ``multiple``, ``no-solution``, ``gave-up``.
+    #: ``(N,)`` status names: ``unique``, ``multiple``, ``no-solution``, ``gave-up``, ``invalid``.
     status: np.ndarray
+    #: Row index -> message, for each ``invalid`` row.
+    errors: dict[int, str]
 
 
 class Generated(NamedTuple):
@@ -183,8 +192,9 @@ def _variant(variant: VariantLike) -> Any:
     raise TypeError(f"variant: expected a name or a graphdoku.Variant, not {type(variant).__name__}")
 
 
-def _array(native: Any, puzzles: Puzzles) -> np.ndarray:
-    """Puzzles as a C-contiguous ``(N, cells)`` int64 array."""
+def _batch(native: Any, puzzles: Puzzles) -> Union[list[str], np.ndarray]:
+    """Puzzles as the native module takes them: a list of strings, or a
+    C-contiguous ``(N, cells)`` int64 array."""
     if isinstance(puzzles, str):
         raise TypeError("puzzles: expected a list of strings or an array, not one string (wrap it in a list)")
     if isinstance(puzzles, np.ndarray):
@@ -192,7 +202,7 @@ def _array(native: Any, puzzles: Puzzles) -> np.ndarray:
     else:
         puzzles = list(puzzles)
         if puzzles and all(isinstance(p, str) for p in puzzles):
-            return _graphdoku.parse_strings(native, puzzles)
+            return puzzles
         array = np.asarray(puzzles)
         if array.size == 0:
             array = array.reshape(0, len(native))
@@ -223,7 +233,7 @@ def solve(
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
 ) -> Solved:
-    """Solves every puzzle; returns ``Solved(solutions, status)``.
+    """Solves every puzzle; returns ``Solved(solutions, status, errors)``.
 
     Args:
         puzzles: a list of strings, or an integer array ``(N, cells)`` with 0
@@ -235,19 +245,21 @@ def solve(
         timeout: seconds allowed per puzzle; past it the status is ``gave-up``.
 
     Returns:
-        ``solutions`` ``(N, cells)`` uint8 (0 rows where there is no solution)
-        and ``status`` ``(N,)`` names. Every solution is verified independently
-        of the solver (``internal-error`` otherwise).
+        ``Solved(solutions, status, errors)``: ``solutions`` ``(N, cells)``
+        uint8 (0 rows where there is no solution), ``status`` ``(N,)`` names,
+        and ``errors`` a dict from the index of each ``invalid`` puzzle (one
+        that cannot be read, or whose givens clash) to its message, with where
+        (``puzzles[3]:1:12: ...``) as the CLI says it. Every solution is
+        verified independently of the solver (``internal-error`` otherwise).
 
     Raises:
-        InputError: a puzzle that cannot be read or whose givens clash, with
-            where (``puzzles[3]:1:12: ...``), as the CLI says it.
+        InputError: an array whose width is not the variant's cell count.
         VariantError: an unknown variant.
     """
     native = _variant(variant)
-    array = _array(native, puzzles)
-    solutions, status = _graphdoku.solve_array(native, array, unique, _threads(threads), timeout)
-    return Solved(_values(native, solutions), STATUS[status])
+    batch = _batch(native, puzzles)
+    solutions, status, errors = _graphdoku.solve_batch(native, batch, unique, _threads(threads), timeout)
+    return Solved(_values(native, solutions), STATUS[status], dict(errors))
 
 
 def count(
@@ -257,17 +269,19 @@ def count(
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
 ) -> Counted:
-    """Counts each puzzle's solutions up to ``limit``; returns ``Counted(counts, status)``.
+    """Counts each puzzle's solutions up to ``limit``; returns ``Counted(counts, status, errors)``.
 
     ``limit=2`` (the default) settles uniqueness, as ``graphdoku count`` does.
-    Status is ``unique`` (1), ``multiple`` (2 or more), ``no-solution`` or
-    ``gave-up`` (``timeout`` seconds per puzzle ran out). Arguments as :func:`solve`.
+    Status is ``unique`` (1), ``multiple`` (2 or more), ``no-solution``,
+    ``gave-up`` (``timeout`` seconds per puzzle ran out) or ``invalid`` (count
+    0, the message in ``errors``). Arguments as :func:`solve`.
     """
     if limit < 1:
         raise ValueError(f"limit must be at least 1, not {limit}")
     native = _variant(variant)
-    counts, status = _graphdoku.count_array(native, _array(native, puzzles), limit, _threads(threads), timeout)
-    return Counted(counts, STATUS[status])
+    batch = _batch(native, puzzles)
+    counts, status, errors = _graphdoku.count_batch(native, batch, limit, _threads(threads), timeout)
+    return Counted(counts, STATUS[status], dict(errors))
 
 
 def check(
@@ -278,8 +292,8 @@ def check(
 ) -> np.ndarray:
     """Whether each puzzle has exactly one solution, as ``graphdoku check`` says.
 
-    Returns the ``(N,)`` status names: ``unique``, ``multiple``, ``no-solution``
-    or ``gave-up``.
+    Returns the ``(N,)`` status names: ``unique``, ``multiple``, ``no-solution``,
+    ``gave-up`` or ``invalid`` (:func:`count` gives the messages).
     """
     return count(puzzles, 2, variant, threads, timeout).status
 
@@ -292,13 +306,15 @@ def grade(
 ) -> Graded:
     """Grades each puzzle by the hardest technique its logic path needs (as ``graphdoku grade``).
 
-    Returns ``Graded(level, guesses, status)``: level names from :data:`LEVELS`
-    (``""`` where there is no solution or the time ran out).
+    Returns ``Graded(level, guesses, status, errors)``: level names from
+    :data:`LEVELS` (``""`` where there is no solution, the time ran out, or the
+    puzzle is ``invalid``: its message in ``errors``).
     """
     native = _variant(variant)
-    levels, guesses, status = _graphdoku.grade_array(native, _array(native, puzzles), _threads(threads), timeout)
+    batch = _batch(native, puzzles)
+    levels, guesses, status, errors = _graphdoku.grade_batch(native, batch, _threads(threads), timeout)
     names = np.append(LEVELS, "")
-    return Graded(names[np.minimum(levels, len(LEVELS))], guesses, STATUS[status])
+    return Graded(names[np.minimum(levels, len(LEVELS))], guesses, STATUS[status], dict(errors))
 
 
 def generate(
@@ -329,14 +345,15 @@ def candidates(puzzle: Union[str, Sequence[int], np.ndarray], variant: VariantLi
     """The candidates left in each cell of one puzzle after the basic eliminations.
 
     Returns a ``(cells, symbols)`` bool array: ``[c, k - 1]`` is True when
-    symbol ``k`` can still go in cell ``c``.
+    symbol ``k`` can still go in cell ``c``. Raises :class:`InputError` when
+    the puzzle cannot be read.
     """
     native = _variant(variant)
     if isinstance(puzzle, str):
-        array = _graphdoku.parse_strings(native, [puzzle])
+        batch = [puzzle]
     else:
-        array = _array(native, np.asarray(puzzle).reshape(1, -1))
-    return _graphdoku.candidates_array(native, array)
+        batch = _batch(native, np.asarray(puzzle).reshape(1, -1))
+    return _graphdoku.candidates_array(native, batch)
 
 
 def to_strings(puzzles: np.ndarray, variant: VariantLike = "sudoku9") -> list[str]:

@@ -1,6 +1,6 @@
 """Type stubs of the native module (python/src/lib.rs); use the functions of `graphdoku`."""
 
-from typing import Optional
+from typing import Optional, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -28,28 +28,33 @@ class Variant:
     def edges(self) -> list[tuple[int, int]]: ...
     def __len__(self) -> int: ...
 
-def solve_array(
+# A batch: a list of puzzle strings, or an (N, cells) int64 array (0 = empty).
+Batch = Union[list[str], npt.NDArray[np.int64]]
+# (row, message) of each invalid row, in row order.
+Errors = list[tuple[int, str]]
+
+def solve_batch(
     variant: Variant,
-    puzzles: npt.NDArray[np.int64],
+    puzzles: Batch,
     unique: bool = False,
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
-) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8]]: ...
-def count_array(
+) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint8], Errors]: ...
+def count_batch(
     variant: Variant,
-    puzzles: npt.NDArray[np.int64],
+    puzzles: Batch,
     limit: int = 2,
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
-) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8]]: ...
-def grade_array(
+) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint8], Errors]: ...
+def grade_batch(
     variant: Variant,
-    puzzles: npt.NDArray[np.int64],
+    puzzles: Batch,
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
-) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint32], npt.NDArray[np.uint8]]: ...
+) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint32], npt.NDArray[np.uint8], Errors]: ...
 def level_names() -> list[str]: ...
-def candidates_array(variant: Variant, puzzle: npt.NDArray[np.int64]) -> npt.NDArray[np.bool_]: ...
+def candidates_array(variant: Variant, puzzle: Batch) -> npt.NDArray[np.bool_]: ...
 def generate_array(
     variant: Variant,
     n: int,
@@ -59,7 +64,6 @@ def generate_array(
     attempts: int = 1000,
     timeout: Optional[float] = None,
 ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]: ...
-def parse_strings(variant: Variant, puzzles: list[str]) -> npt.NDArray[np.int64]: ...
 def format_rows(variant: Variant, rows: npt.NDArray[np.int64]) -> list[str]: ...
 def colour_array(
     vertices: int, edges: npt.NDArray[np.int64], k: int, timeout: Optional[float] = None

@@ -1,10 +1,12 @@
 //! The native half of the `graphdoku` Python package: a thin, batch-first binding
 //! over the library (arrays in, arrays out, the GIL released while it works).
 //!
-//! The Python half (`graphdoku/__init__.py`) turns strings, lists and networkx
-//! graphs into the contiguous arrays taken here, and status codes into names.
-//! A puzzle is one row of `int64` values: 0 for an empty cell, `k` for the
-//! variant's `k`-th symbol (its colour `k - 1`).
+//! The Python half (`graphdoku/__init__.py`) turns lists and networkx graphs
+//! into the contiguous arrays taken here, and status codes into names. A batch
+//! of puzzles is a list of strings or an `int64` array, one row per puzzle: 0 for
+//! an empty cell, `k` for the variant's `k`-th symbol (its colour `k - 1`). A
+//! puzzle that cannot be read gets the status `invalid` and its message, and the
+//! rest of the batch still runs.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -57,6 +59,7 @@ mod status {
     pub const NO_SOLUTION: u8 = 3;
     pub const GAVE_UP: u8 = 4;
     pub const INTERNAL_ERROR: u8 = 5;
+    pub const INVALID: u8 = 6;
 }
 
 /// A variant: its cells, houses, symbols and rules, built into a constraint graph.
@@ -162,11 +165,36 @@ fn solver(graph: &ConstraintGraph, timeout: Option<f64>) -> PyResult<Solver> {
     Ok(Solver::new(graph).with_budget(budget))
 }
 
-/// The puzzles of an `(N, cells)` array, checked: each value in 0..=symbols and
-/// no two givens alike where they must differ.
-fn puzzles(graph: &ConstraintGraph, array: &PyReadonlyArray2<i64>) -> PyResult<Vec<Puzzle>> {
-    let shape = array.shape();
-    let (rows, cells) = (shape[0], shape[1]);
+/// A batch of puzzles as the functions take it: an `(N, cells)` array (0 for
+/// empty, `k` for the `k`-th symbol) or a list of strings in any one-puzzle
+/// text format the CLI reads.
+#[derive(FromPyObject)]
+enum Batch<'py> {
+    Array(PyReadonlyArray2<'py, i64>),
+    Strings(Vec<String>),
+}
+
+/// Each row's puzzle, or why it is not one (a bad value, givens that clash, text
+/// that does not read): the message as the CLI would give it. Only an array
+/// of the wrong width raises, as no row of it could be read.
+fn rows(graph: &ConstraintGraph, batch: &Batch) -> PyResult<Vec<Result<Puzzle, String>>> {
+    match batch {
+        Batch::Array(array) => array_rows(graph, array),
+        Batch::Strings(texts) => Ok(texts
+            .iter()
+            .enumerate()
+            .map(|(i, text)| string_row(graph, i, text))
+            .collect()),
+    }
+}
+
+/// The rows of an `(N, cells)` array, each checked: every value in
+/// 0..=symbols and no two givens alike where they must differ.
+fn array_rows(
+    graph: &ConstraintGraph,
+    array: &PyReadonlyArray2<i64>,
+) -> PyResult<Vec<Result<Puzzle, String>>> {
+    let (count, cells) = (array.shape()[0], array.shape()[1]);
     if cells != graph.len() {
         return Err(InputError::new_err(format!(
             "puzzles have {cells} columns, the variant {} has {} cells",
@@ -176,28 +204,73 @@ fn puzzles(graph: &ConstraintGraph, array: &PyReadonlyArray2<i64>) -> PyResult<V
     }
     let symbols = graph.alphabet().len() as i64;
     let values = array.as_slice()?;
-    let mut out = Vec::with_capacity(rows);
-    for (row, values) in values.chunks(cells.max(1)).take(rows).enumerate() {
+    let row = |(index, values): (usize, &[i64])| {
         let mut givens = Vec::with_capacity(cells);
         for (cell, &value) in values.iter().enumerate() {
             givens.push(match value {
                 0 => None,
                 v if (1..=symbols).contains(&v) => Some((v - 1) as u8),
                 v => {
-                    return Err(InputError::new_err(format!(
-                        "puzzles[{row}][{cell}] ({}): {v} is not 0 (empty) or a symbol 1..={symbols}",
+                    return Err(format!(
+                        "puzzles[{index}][{cell}] ({}): {v} is not 0 (empty) or a symbol 1..={symbols}",
                         graph.cells()[cell].name
-                    )));
+                    ));
                 }
             });
         }
         let puzzle = Puzzle::new(givens);
-        puzzle
-            .check(graph)
-            .map_err(|e| InputError::new_err(format!("puzzles[{row}]: {e}")))?;
-        out.push(puzzle);
+        match puzzle.check(graph) {
+            Ok(()) => Ok(puzzle),
+            Err(e) => Err(format!("puzzles[{index}]: {e}")),
+        }
+    };
+    Ok(values
+        .chunks(cells.max(1))
+        .take(count)
+        .enumerate()
+        .map(row)
+        .collect())
+}
+
+/// The one puzzle of string `index`, named `puzzles[index]` in messages.
+fn string_row(graph: &ConstraintGraph, index: usize, text: &str) -> Result<Puzzle, String> {
+    let name = format!("puzzles[{index}]");
+    let mut records = PuzzleReader::new(graph, text.as_bytes(), &name);
+    let record = records
+        .next()
+        .ok_or_else(|| format!("{name}: no puzzle found"))?;
+    let puzzle = record.puzzle.map_err(|e| e.to_string())?;
+    match records.next() {
+        None => Ok(puzzle),
+        Some(_) => Err(format!("{name}: more than one puzzle in one string")),
     }
-    Ok(out)
+}
+
+/// Why each unreadable row is: `(row, message)`, in row order.
+type Errors = Vec<(usize, String)>;
+
+/// Runs `work` on every readable row on `threads` threads (all cores when
+/// `None`) with the GIL released, each thread with its own `init()` state; an
+/// unreadable row gets `invalid` and its message goes into the errors.
+fn each_row<S, T: Send + Sync + Clone>(
+    py: Python<'_>,
+    threads: Option<usize>,
+    rows: &[Result<Puzzle, String>],
+    invalid: T,
+    init: impl Fn() -> S + Send + Sync,
+    work: impl Fn(&mut S, &Puzzle) -> T + Send + Sync,
+) -> PyResult<(Vec<T>, Errors)> {
+    let results = parallel(py, threads, || {
+        rows.par_iter()
+            .map_init(&init, |state, row| match row {
+                Ok(puzzle) => work(state, puzzle),
+                Err(_) => invalid.clone(),
+            })
+            .collect()
+    })?;
+    let errors = rows.iter().enumerate();
+    let errors = errors.filter_map(|(i, row)| row.as_ref().err().map(|e| (i, e.clone())));
+    Ok((results, errors.collect()))
 }
 
 /// Runs `work` on `threads` threads (all cores when `None`) with the GIL released.
@@ -219,168 +292,156 @@ fn parallel<T: Send>(
     })
 }
 
-/// Values of a solution as written into a row: colour + 1.
-fn write_solution(row: &mut [u16], solution: &Solution) {
-    for (value, &colour) in row.iter_mut().zip(solution.colours()) {
-        *value = u16::from(colour) + 1;
-    }
-}
-
-/// Solves an `(N, cells)` array: `(solutions (N, cells) uint16, status uint8)`.
+/// Solves a batch: `(solutions (N, cells) uint16, status uint8, errors)`.
 /// With `unique`, also settles uniqueness (status unique / multiple).
 #[pyfunction]
 #[pyo3(signature = (variant, puzzles, unique = false, threads = None, timeout = None))]
-fn solve_array<'py>(
+fn solve_batch<'py>(
     py: Python<'py>,
     variant: &Variant,
-    puzzles: PyReadonlyArray2<'py, i64>,
+    puzzles: Batch<'py>,
     unique: bool,
     threads: Option<usize>,
     timeout: Option<f64>,
-) -> PyResult<(Rows<'py, u16>, Column<'py, u8>)> {
+) -> PyResult<(Rows<'py, u16>, Column<'py, u8>, Errors)> {
     let graph = &*variant.graph;
-    let list = self::puzzles(graph, &puzzles)?;
+    let rows = rows(graph, &puzzles)?;
     let solver = solver(graph, timeout)?;
+    let solve = |checker: &mut Checker, puzzle: &Puzzle| {
+        let (found, word) = if unique {
+            match checker.uniqueness(puzzle).0 {
+                Verdict::None => (None, status::NO_SOLUTION),
+                Verdict::Unique(s) => (Some(s), status::UNIQUE),
+                Verdict::Multiple(s, _) => (Some(s), status::MULTIPLE),
+                Verdict::GaveUp(_) => (None, status::GAVE_UP),
+            }
+        } else {
+            let count = checker.first(puzzle);
+            match (count.first, count.gave_up) {
+                (Some(s), _) => (Some(s), status::SOLVED),
+                (None, true) => (None, status::GAVE_UP),
+                (None, false) => (None, status::NO_SOLUTION),
+            }
+        };
+        match found {
+            Some(solution) if verify(graph, puzzle, &solution).is_err() => {
+                (None, status::INTERNAL_ERROR)
+            }
+            found => (found, word),
+        }
+    };
+    let invalid = (None, status::INVALID);
+    let (results, errors) = each_row(py, threads, &rows, invalid, || Checker::new(&solver), solve)?;
     let cells = graph.len();
-    let (solutions, statuses) = parallel(py, threads, || {
-        let mut solutions = vec![0u16; list.len() * cells];
-        let mut statuses = vec![0u8; list.len()];
-        solutions
-            .par_chunks_mut(cells.max(1))
-            .zip(statuses.par_iter_mut())
-            .zip(list.par_iter())
-            .for_each_init(
-                || Checker::new(&solver),
-                |checker, ((row, status), puzzle)| {
-                    let (found, word) = if unique {
-                        match checker.uniqueness(puzzle).0 {
-                            Verdict::None => (None, status::NO_SOLUTION),
-                            Verdict::Unique(s) => (Some(s), status::UNIQUE),
-                            Verdict::Multiple(s, _) => (Some(s), status::MULTIPLE),
-                            Verdict::GaveUp(_) => (None, status::GAVE_UP),
-                        }
-                    } else {
-                        let count = checker.first(puzzle);
-                        match (count.first, count.gave_up) {
-                            (Some(s), _) => (Some(s), status::SOLVED),
-                            (None, true) => (None, status::GAVE_UP),
-                            (None, false) => (None, status::NO_SOLUTION),
-                        }
-                    };
-                    *status = word;
-                    if let Some(solution) = found {
-                        match verify(graph, puzzle, &solution) {
-                            Ok(()) => write_solution(row, &solution),
-                            Err(_) => *status = status::INTERNAL_ERROR,
-                        }
-                    }
-                },
-            );
-        (solutions, statuses)
-    })?;
-    let solutions = Array2::from_shape_vec((list.len(), cells), solutions)
-        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-    Ok((solutions.into_pyarray(py), statuses.into_pyarray(py)))
+    let mut solutions = Array2::zeros((rows.len(), cells));
+    let mut statuses = Vec::with_capacity(rows.len());
+    for (mut row, (found, word)) in solutions.rows_mut().into_iter().zip(results) {
+        if let Some(solution) = found {
+            for (value, &colour) in row.iter_mut().zip(solution.colours()) {
+                *value = u16::from(colour) + 1;
+            }
+        }
+        statuses.push(word);
+    }
+    Ok((
+        solutions.into_pyarray(py),
+        statuses.into_pyarray(py),
+        errors,
+    ))
 }
 
-/// Counts the solutions of each row up to `limit`: `(counts uint64, status uint8)`.
+/// Counts the solutions of each puzzle up to `limit`: `(counts uint64, status uint8, errors)`.
 #[pyfunction]
 #[pyo3(signature = (variant, puzzles, limit = 2, threads = None, timeout = None))]
-fn count_array<'py>(
+fn count_batch<'py>(
     py: Python<'py>,
     variant: &Variant,
-    puzzles: PyReadonlyArray2<'py, i64>,
+    puzzles: Batch<'py>,
     limit: u64,
     threads: Option<usize>,
     timeout: Option<f64>,
-) -> PyResult<(Column<'py, u64>, Column<'py, u8>)> {
+) -> PyResult<(Column<'py, u64>, Column<'py, u8>, Errors)> {
     if limit == 0 {
         return Err(PyValueError::new_err("limit must be at least 1"));
     }
     let graph = &*variant.graph;
-    let list = self::puzzles(graph, &puzzles)?;
+    let rows = rows(graph, &puzzles)?;
     let solver = solver(graph, timeout)?;
-    let results: Vec<(u64, u8)> = parallel(py, threads, || {
-        list.par_iter()
-            .map_init(
-                || Checker::new(&solver),
-                |checker, puzzle| {
-                    let (found, first, gave_up) = match limit {
-                        1 => {
-                            let c = checker.first(puzzle);
-                            (c.solutions, c.first, c.gave_up)
-                        }
-                        2 => match checker.uniqueness(puzzle).0 {
-                            Verdict::None => (0, None, false),
-                            Verdict::Unique(s) => (1, Some(s), false),
-                            Verdict::Multiple(s, _) => (2, Some(s), false),
-                            Verdict::GaveUp(s) => (u64::from(s.is_some()), s, true),
-                        },
-                        _ => {
-                            let c = checker.solver().count_solutions(puzzle, limit);
-                            (c.solutions, c.first, c.gave_up)
-                        }
-                    };
-                    if first.is_some_and(|s| verify(graph, puzzle, &s).is_err()) {
-                        return (found, status::INTERNAL_ERROR);
-                    }
-                    let word = match (found, gave_up) {
-                        (_, true) => status::GAVE_UP,
-                        (0, _) => status::NO_SOLUTION,
-                        (1, _) => status::UNIQUE,
-                        _ => status::MULTIPLE,
-                    };
-                    (found, word)
-                },
-            )
-            .collect()
-    })?;
+    let count = |checker: &mut Checker, puzzle: &Puzzle| {
+        let (found, first, gave_up) = match limit {
+            1 => {
+                let c = checker.first(puzzle);
+                (c.solutions, c.first, c.gave_up)
+            }
+            2 => match checker.uniqueness(puzzle).0 {
+                Verdict::None => (0, None, false),
+                Verdict::Unique(s) => (1, Some(s), false),
+                Verdict::Multiple(s, _) => (2, Some(s), false),
+                Verdict::GaveUp(s) => (u64::from(s.is_some()), s, true),
+            },
+            _ => {
+                let c = checker.solver().count_solutions(puzzle, limit);
+                (c.solutions, c.first, c.gave_up)
+            }
+        };
+        if first.is_some_and(|s| verify(graph, puzzle, &s).is_err()) {
+            return (found, status::INTERNAL_ERROR);
+        }
+        let word = match (found, gave_up) {
+            (_, true) => status::GAVE_UP,
+            (0, _) => status::NO_SOLUTION,
+            (1, _) => status::UNIQUE,
+            _ => status::MULTIPLE,
+        };
+        (found, word)
+    };
+    let invalid = (0, status::INVALID);
+    let (results, errors) = each_row(py, threads, &rows, invalid, || Checker::new(&solver), count)?;
     let (counts, statuses): (Vec<u64>, Vec<u8>) = results.into_iter().unzip();
-    Ok((counts.into_pyarray(py), statuses.into_pyarray(py)))
+    Ok((counts.into_pyarray(py), statuses.into_pyarray(py), errors))
 }
 
-/// Grades each row by the techniques its logic path needs: `(level uint8, guesses
-/// uint32, status uint8)`; level indexes `graphdoku.LEVELS`, 255 when there is no
-/// path (no solution, gave up).
+/// What `grade_batch` returns: levels, guesses, statuses and errors.
+type Graded<'py> = (Column<'py, u8>, Column<'py, u32>, Column<'py, u8>, Errors);
+
+/// Grades each puzzle by the techniques its logic path needs: `(level uint8,
+/// guesses uint32, status uint8, errors)`; level indexes `graphdoku.LEVELS`,
+/// 255 when there is no path (no solution, gave up, invalid).
 #[pyfunction]
 #[pyo3(signature = (variant, puzzles, threads = None, timeout = None))]
-fn grade_array<'py>(
+fn grade_batch<'py>(
     py: Python<'py>,
     variant: &Variant,
-    puzzles: PyReadonlyArray2<'py, i64>,
+    puzzles: Batch<'py>,
     threads: Option<usize>,
     timeout: Option<f64>,
-) -> PyResult<(Column<'py, u8>, Column<'py, u32>, Column<'py, u8>)> {
+) -> PyResult<Graded<'py>> {
     let graph = &*variant.graph;
-    let list = self::puzzles(graph, &puzzles)?;
+    let rows = rows(graph, &puzzles)?;
     let solver = solver(graph, timeout)?;
-    let results: Vec<(u8, u32, u8)> = parallel(py, threads, || {
-        list.par_iter()
-            .map_init(
-                || (Checker::new(&solver), Logic::new(graph)),
-                |(checker, logic), puzzle| {
-                    let (solution, word) = match checker.uniqueness(puzzle).0 {
-                        Verdict::None => return (u8::MAX, 0, status::NO_SOLUTION),
-                        Verdict::GaveUp(_) => return (u8::MAX, 0, status::GAVE_UP),
-                        Verdict::Unique(s) => (s, status::UNIQUE),
-                        Verdict::Multiple(s, _) => (s, status::MULTIPLE),
-                    };
-                    if verify(graph, puzzle, &solution).is_err() {
-                        return (u8::MAX, 0, status::INTERNAL_ERROR);
-                    }
-                    match logic.path(puzzle, &solution) {
-                        Ok(path) => {
-                            let grade = Grade::of(&path);
-                            let level = Level::ALL.iter().position(|l| *l == grade.level);
-                            let guesses = u32::try_from(grade.guesses).unwrap_or(u32::MAX);
-                            (level.map_or(u8::MAX, |l| l as u8), guesses, word)
-                        }
-                        Err(_) => (u8::MAX, 0, status::INTERNAL_ERROR),
-                    }
-                },
-            )
-            .collect()
-    })?;
+    let grade = |(checker, logic): &mut (Checker, Logic), puzzle: &Puzzle| {
+        let (solution, word) = match checker.uniqueness(puzzle).0 {
+            Verdict::None => return (u8::MAX, 0, status::NO_SOLUTION),
+            Verdict::GaveUp(_) => return (u8::MAX, 0, status::GAVE_UP),
+            Verdict::Unique(s) => (s, status::UNIQUE),
+            Verdict::Multiple(s, _) => (s, status::MULTIPLE),
+        };
+        if verify(graph, puzzle, &solution).is_err() {
+            return (u8::MAX, 0, status::INTERNAL_ERROR);
+        }
+        match logic.path(puzzle, &solution) {
+            Ok(path) => {
+                let grade = Grade::of(&path);
+                let level = Level::ALL.iter().position(|l| *l == grade.level);
+                let guesses = u32::try_from(grade.guesses).unwrap_or(u32::MAX);
+                (level.map_or(u8::MAX, |l| l as u8), guesses, word)
+            }
+            Err(_) => (u8::MAX, 0, status::INTERNAL_ERROR),
+        }
+    };
+    let init = || (Checker::new(&solver), Logic::new(graph));
+    let invalid = (u8::MAX, 0, status::INVALID);
+    let (results, errors) = each_row(py, threads, &rows, invalid, init, grade)?;
     let mut levels = Vec::with_capacity(results.len());
     let mut guesses = Vec::with_capacity(results.len());
     let mut statuses = Vec::with_capacity(results.len());
@@ -393,10 +454,11 @@ fn grade_array<'py>(
         levels.into_pyarray(py),
         guesses.into_pyarray(py),
         statuses.into_pyarray(py),
+        errors,
     ))
 }
 
-/// The level names, in the order of `grade_array`'s codes.
+/// The level names, in the order of `grade_batch`'s codes.
 #[pyfunction]
 fn level_names() -> Vec<&'static str> {
     Level::ALL.iter().map(|l| l.name()).collect()
@@ -408,13 +470,16 @@ fn level_names() -> Vec<&'static str> {
 fn candidates_array<'py>(
     py: Python<'py>,
     variant: &Variant,
-    puzzle: PyReadonlyArray2<'py, i64>,
+    puzzle: Batch<'py>,
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
     let graph = &*variant.graph;
-    let list = self::puzzles(graph, &puzzle)?;
+    let list = rows(graph, &puzzle)?;
     let [puzzle] = list.as_slice() else {
         return Err(PyValueError::new_err("candidates takes one puzzle"));
     };
+    let puzzle = puzzle
+        .as_ref()
+        .map_err(|e| InputError::new_err(e.clone()))?;
     let symbols = graph.alphabet().len();
     let board = Logic::new(graph).start(puzzle).map_err(|c| {
         InputError::new_err(format!(
@@ -499,39 +564,6 @@ fn generate_array<'py>(
         }
     }
     Ok((puzzles.into_pyarray(py), solutions.into_pyarray(py)))
-}
-
-/// Reads puzzle strings (any text format the CLI reads, one puzzle each) into an
-/// `(N, cells)` int64 array; raises `InputError` with `puzzles[i]:line:column`.
-#[pyfunction]
-fn parse_strings<'py>(
-    py: Python<'py>,
-    variant: &Variant,
-    puzzles: Vec<String>,
-) -> PyResult<Bound<'py, PyArray2<i64>>> {
-    let graph = &*variant.graph;
-    let cells = graph.len();
-    let mut values = Vec::with_capacity(puzzles.len() * cells);
-    for (i, text) in puzzles.iter().enumerate() {
-        let name = format!("puzzles[{i}]");
-        let mut records = PuzzleReader::new(graph, text.as_bytes(), &name);
-        let record = records
-            .next()
-            .ok_or_else(|| InputError::new_err(format!("{name}: no puzzle found")))?;
-        let puzzle = record
-            .puzzle
-            .map_err(|e| InputError::new_err(e.to_string()))?;
-        if records.next().is_some() {
-            return Err(InputError::new_err(format!(
-                "{name}: more than one puzzle in one string"
-            )));
-        }
-        let givens = puzzle.givens().iter();
-        values.extend(givens.map(|g| g.map_or(0, |c| i64::from(c) + 1)));
-    }
-    let array = Array2::from_shape_vec((puzzles.len(), cells), values)
-        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
-    Ok(array.into_pyarray(py))
 }
 
 /// Writes rows of values back as the CLI's one-line text (`.` for empty).
@@ -670,13 +702,12 @@ fn _graphdoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("VariantError", py.get_type::<VariantError>())?;
     m.add("InputError", py.get_type::<InputError>())?;
     m.add("GenerateError", py.get_type::<GenerateError_>())?;
-    m.add_function(wrap_pyfunction!(solve_array, m)?)?;
-    m.add_function(wrap_pyfunction!(count_array, m)?)?;
-    m.add_function(wrap_pyfunction!(grade_array, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(count_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(grade_batch, m)?)?;
     m.add_function(wrap_pyfunction!(level_names, m)?)?;
     m.add_function(wrap_pyfunction!(candidates_array, m)?)?;
     m.add_function(wrap_pyfunction!(generate_array, m)?)?;
-    m.add_function(wrap_pyfunction!(parse_strings, m)?)?;
     m.add_function(wrap_pyfunction!(format_rows, m)?)?;
     m.add_function(wrap_pyfunction!(colour_array, m)?)?;
     m.add_function(wrap_pyfunction!(chromatic_array, m)?)?;

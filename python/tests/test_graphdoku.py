@@ -119,24 +119,53 @@ def test_solve_statuses():
     assert (result.solutions[0] == 0).all()
 
 
-def test_solve_bad_input_raises_with_where():
+def test_bad_puzzles_are_invalid_and_the_rest_still_run():
     clash = "11" + PUZZLE[2:]
-    with pytest.raises(graphdoku.InputError, match=r"puzzles\[1\]"):
-        graphdoku.solve([PUZZLE, clash])
-    with pytest.raises(graphdoku.InputError, match=r"puzzles\[0\]:1:"):
-        graphdoku.solve(["12x" + PUZZLE[3:]])
-    bad = digits(PUZZLE)
+    result = graphdoku.solve([PUZZLE, clash, "12x" + PUZZLE[3:], PUZZLE])
+    assert list(result.status) == ["solved", "invalid", "invalid", "solved"]
+    assert sorted(result.errors) == [1, 2]
+    # The CLI's messages, placed in the batch: the row, then line and column.
+    assert result.errors[1].startswith("puzzles[1]:1: givens clash: r1c1 and r1c2")
+    assert result.errors[2].startswith("puzzles[2]:1:3: unknown symbol")
+    assert (result.solutions[[1, 2]] == 0).all()
+    assert "".join(map(str, result.solutions[3])) == ANSWER
+    # An array: a value out of range and a clash, each in its own row.
+    bad = np.repeat(digits(PUZZLE), 3, axis=0)
     bad[0, 5] = 10
-    with pytest.raises(graphdoku.InputError, match=r"puzzles\[0\]\[5\] \(r1c6\)"):
-        graphdoku.solve(bad)
+    bad[2, 1] = bad[2, 2] = 5
+    result = graphdoku.solve(bad, unique=True)
+    assert list(result.status) == ["invalid", "unique", "invalid"]
+    assert result.errors[0] == "puzzles[0][5] (r1c6): 10 is not 0 (empty) or a symbol 1..=9"
+    assert result.errors[2].startswith("puzzles[2]: givens clash")
+    # count and grade say the same of the same rows.
+    counted = graphdoku.count(bad)
+    assert list(counted.status) == ["invalid", "unique", "invalid"]
+    assert list(counted.counts) == [0, 1, 0]
+    assert counted.errors == result.errors
+    graded = graphdoku.grade(bad)
+    assert list(graded.level) == ["", "easy", ""]
+    assert list(graded.status) == ["invalid", "unique", "invalid"]
+    assert list(graphdoku.check(bad)) == ["invalid", "unique", "invalid"]
+    # No error, no entry.
+    assert graphdoku.solve([PUZZLE]).errors == {}
+
+
+def test_what_no_row_could_survive_still_raises():
     with pytest.raises(graphdoku.InputError, match="80 columns"):
         graphdoku.solve(np.zeros((1, 80), dtype=np.int64))
+    with pytest.raises(ValueError, match=r"shape \(N, 81\)"):
+        graphdoku.solve(np.zeros((2, 9, 9), dtype=np.int64))
     with pytest.raises(TypeError):
         graphdoku.solve(PUZZLE)
     with pytest.raises(TypeError):
         graphdoku.solve(np.zeros((1, 81)))
     with pytest.raises(ValueError):
         graphdoku.solve([PUZZLE], threads=0)
+    with pytest.raises(graphdoku.VariantError):
+        graphdoku.solve([PUZZLE], variant="no-such-variant")
+    # One puzzle asked for alone: candidates raises on it.
+    with pytest.raises(graphdoku.InputError, match=r"puzzles\[0\]:1:3"):
+        graphdoku.candidates("12x" + PUZZLE[3:])
 
 
 def test_solve_other_variants_and_wide_alphabets():

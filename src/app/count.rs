@@ -8,8 +8,10 @@ use anyhow::Result;
 use graphdoku::estimate;
 use graphdoku::prove::{self, Engine};
 use graphdoku::write::json::{self, EstimateRecord, Kind, Outcome, PuzzleRecord, SolutionRecord};
-use graphdoku::write::text;
-use graphdoku::{Budget, Checker, ConstraintGraph, Count, Puzzle, Record, Stats, Verdict};
+use graphdoku::write::{csv, text};
+use graphdoku::{
+    Budget, Checker, ConstraintGraph, Count, Puzzle, Record, Solution, Stats, Verdict,
+};
 
 use super::{Report, Status, checked, puzzle_or_report};
 
@@ -22,6 +24,8 @@ pub(crate) struct Options {
     pub all: bool,
     /// JSON lines.
     pub json: bool,
+    /// A CSV dataset's rows (not with `all`).
+    pub csv: bool,
     /// The SAT back end's budget for what the search gives up on, if any.
     pub sat: Option<Budget>,
     /// Estimate instead of counting (`--estimate`), with these probes.
@@ -43,6 +47,7 @@ pub(crate) fn run(
         .limit
         .unwrap_or(if options.all { u64::MAX } else { 2 });
     let mut engine = None;
+    let mut first = None;
     let counted = match puzzle_or_report(record, err) {
         Ok(puzzle) => count(
             graph,
@@ -50,7 +55,7 @@ pub(crate) fn run(
             puzzle,
             (&record.label, limit, options),
             (out, err),
-            &mut engine,
+            (&mut engine, &mut first),
         )?,
         Err(status) => Err(status),
     };
@@ -80,11 +85,19 @@ pub(crate) fn run(
         Some(1) => "unique".into(),
         Some(n) => format!("{n} solutions").into(),
     };
-    if options.json {
-        let outcome = match status {
-            Status::Ok => Outcome::Unique,
-            other => super::outcome(other),
-        };
+    let outcome = match status {
+        // One found, and one asked for: a solution, not a proof of uniqueness.
+        Status::Ok if options.csv && limit == 1 => Outcome::Solved,
+        Status::Ok => Outcome::Unique,
+        other => super::outcome(other),
+    };
+    if options.csv {
+        // The answer of a dataset is the one solution, when there is one.
+        let answer = first.as_ref().filter(|_| status == Status::Ok);
+        let count = found.map_or_else(String::new, |n| n.to_string());
+        let question = record.puzzle.as_ref().ok();
+        csv::puzzle(out, graph, question, answer, &[json::word(&outcome), count])?;
+    } else if options.json {
         let mut line = PuzzleRecord::new(
             Kind::Count,
             &record.label,
@@ -149,14 +162,15 @@ fn estimated(
 
 /// Counts the solutions of `puzzle` up to `limit`, printing each with `--all`,
 /// and whether the budget ran out; the inner error is the status of a solution
-/// that failed verification. `engine` is set to who settled the count.
+/// that failed verification. `engine` is set to who settled the count, and
+/// `first` (without `--all`) to the first solution found, verified.
 fn count(
     graph: &ConstraintGraph,
     checker: &mut Checker,
     puzzle: &Puzzle,
     (label, limit, options): (&str, u64, Options),
     (out, err): (&mut impl Write, &mut impl Write),
-    engine: &mut Option<Engine>,
+    (engine, first): (&mut Option<Engine>, &mut Option<Solution>),
 ) -> Result<Result<(u64, bool), Status>> {
     // Without --all nothing is printed but the count: verify the first solution
     // and count the rest (up to symmetry, which is faster). With --all, verify
@@ -180,10 +194,11 @@ fn count(
             }
         }
         *engine = (!count.gave_up).then_some(by);
-        if let Some(first) = count.first
-            && let Err(status) = checked(graph, puzzle, first, label, err)
-        {
-            return Ok(Err(status));
+        if let Some(found) = count.first {
+            match checked(graph, puzzle, found, label, err) {
+                Ok(found) => *first = Some(found),
+                Err(status) => return Ok(Err(status)),
+            }
         }
         return Ok(Ok((count.solutions, count.gave_up)));
     }

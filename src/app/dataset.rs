@@ -5,8 +5,9 @@ use std::collections::HashMap;
 use std::io::{self, Write};
 
 use anyhow::Result;
+use graphdoku::canon::Canon;
 use graphdoku::read::csv::{self, Row};
-use graphdoku::{Checker, ConstraintGraph, Puzzle, Solution, Solver, Verdict, canon, verify};
+use graphdoku::{Checker, ConstraintGraph, Puzzle, Solution, Solver, Verdict, verify};
 use rayon::prelude::*;
 
 use super::Status;
@@ -52,6 +53,10 @@ pub(crate) fn run(args: &DatasetVerifyArgs, out: &mut impl Write) -> Result<Stat
     let mut seen: HashMap<Puzzle, usize> = HashMap::new();
     let mut forms: HashMap<Puzzle, usize> = HashMap::new();
     let mut err = io::stderr().lock();
+    let canon = Canon::new(&graph);
+    if let Some(note) = super::canon::note(&graph, canon.under()).filter(|_| args.canon) {
+        let _ = writeln!(err, "{note}");
+    }
     loop {
         let chunk: Vec<Row> = rows.by_ref().take(CHUNK * jobs).collect();
         if chunk.is_empty() {
@@ -65,7 +70,7 @@ pub(crate) fn run(args: &DatasetVerifyArgs, out: &mut impl Write) -> Result<Stat
                     |checker, row| {
                         let finding = check_row(&graph, checker, row);
                         let form = match (&row.question.puzzle, args.canon) {
-                            (Ok(p), true) => Some(canon::canonical(&graph, p)),
+                            (Ok(p), true) => Some(canon.form(p)),
                             _ => None,
                         };
                         (finding, form)

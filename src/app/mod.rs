@@ -42,7 +42,7 @@ use graphdoku::{
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
-use crate::cli::{Cli, Command, DatasetCommand, InputArgs};
+use crate::cli::{Cli, Command, DatasetCommand, InputArgs, SolveFormat};
 
 /// The exit status; when several apply, the most severe wins (see [`Status::rank`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,6 +112,9 @@ pub fn run(cli: Cli) -> Result<Status> {
             unique,
         } => {
             let sat = hand_off(&input, None);
+            if format == SolveFormat::Csv {
+                graphdoku::write::csv::row(&mut io::stdout(), &graphdoku::write::csv::SOLVED)?;
+            }
             let options = solve::Options {
                 format,
                 stats,
@@ -138,7 +141,18 @@ pub fn run(cli: Cli) -> Result<Status> {
             seed,
             output,
         } => {
-            let json = output.json();
+            let (json, csv) = (output.json(), output.csv());
+            if csv && all {
+                anyhow::bail!(
+                    "--all prints every solution; a CSV row is one puzzle: leave out -f csv"
+                );
+            }
+            if csv && estimate {
+                anyhow::bail!("an estimate is not a CSV row's count: leave out -f csv");
+            }
+            if csv {
+                graphdoku::write::csv::row(&mut io::stdout(), &graphdoku::write::csv::COUNTED)?;
+            }
             // Every solution of one puzzle can be far more than memory: stream it.
             // A long count stopped by Ctrl-C says how far it got.
             let stop = interrupt::catch();
@@ -168,6 +182,7 @@ pub fn run(cli: Cli) -> Result<Status> {
                     limit,
                     all,
                     json,
+                    csv,
                     sat,
                     estimate,
                 };

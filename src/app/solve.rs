@@ -6,7 +6,7 @@ use std::time::Instant;
 use anyhow::Result;
 use graphdoku::prove::{self, Engine};
 use graphdoku::write::json::{self, Kind, Outcome, PuzzleRecord};
-use graphdoku::write::text;
+use graphdoku::write::{csv, text};
 use graphdoku::{Budget, Checker, ConstraintGraph, Count, Record, Verdict};
 
 use super::{Report, Status, checked, puzzle_or_report};
@@ -117,6 +117,20 @@ pub(crate) fn run(
         }
         return Ok(status);
     }
+    let outcome = match status {
+        Status::Ok if options.unique => Outcome::Unique,
+        other => super::outcome(other),
+    };
+    if let SolveFormat::Csv = options.format {
+        // The answer is a solution to give: none for several with --unique.
+        let answer = match (&solved, status) {
+            (Ok((solution, ..)), Status::Ok) => Some(solution),
+            _ => None,
+        };
+        let question = record.puzzle.as_ref().ok();
+        csv::puzzle(out, graph, question, answer, &[json::word(&outcome)])?;
+        return Ok(status);
+    }
     let values = solved.ok().map(|(s, ..)| s.to_puzzle());
     match options.format {
         SolveFormat::Grid => {
@@ -128,12 +142,8 @@ pub(crate) fn run(
                 writeln!(out, "{drawn}")?;
             }
         }
-        SolveFormat::Line => {}
+        SolveFormat::Line | SolveFormat::Csv => {}
         SolveFormat::Json => {
-            let outcome = match status {
-                Status::Ok if options.unique => Outcome::Unique,
-                other => super::outcome(other),
-            };
             let mut line = PuzzleRecord::new(
                 Kind::Solve,
                 &record.label,

@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 use petgraph::graph::UnGraph;
 
-use super::{Cell, ConstraintGraph, Coord, House, HouseKind, Layout};
+use super::{Cell, ConstraintGraph, Coord, House, HouseKind, Layout, symmetry};
 use crate::location::Needle;
 use crate::symbols::{Alphabet, Token};
 use crate::variant::{
@@ -210,14 +210,30 @@ impl ConstraintGraph {
             flat: OnceLock::new(),
             values,
             rules,
+            symmetries: Vec::new(),
+            group: OnceLock::new(),
         };
-        graph.with_rules(&spec.rules).map_err(|f| {
+        let mut graph = graph.with_rules(&spec.rules).map_err(|f| {
             let at = match f.cell {
                 Some(cell) => Needle::Quoted(cell),
                 None => Needle::Word(f.word),
             };
             fail(Fault::new(f.message, at))
-        })
+        })?;
+        let sorted = match spec.symmetries.is_empty() {
+            true => Vec::new(),
+            false => symmetry::adjacency(&graph),
+        };
+        for (i, declared) in spec.symmetries.iter().enumerate() {
+            let to = symmetry::resolve(&graph, declared)
+                .and_then(|to| symmetry::check(&graph, &sorted, &to).map(|()| to))
+                .map_err(|why| {
+                    let message = format!("symmetry {} ({declared:?}): {why}", i + 1);
+                    fail(Fault::new(message, Needle::Word("symmetries")))
+                })?;
+            graph.symmetries.push(to);
+        }
+        Ok(graph)
     }
 
     /// This graph with `specs` added to its rules (a puzzle file adds rules to
@@ -259,6 +275,16 @@ impl ConstraintGraph {
         }
         drop(by_name);
         self.rules.extend(rules);
+        // The symmetries that the new rules break are no longer the graph's.
+        let symmetries = std::mem::take(&mut self.symmetries);
+        if !symmetries.is_empty() {
+            let sorted = symmetry::adjacency(&self);
+            self.symmetries = symmetries
+                .into_iter()
+                .filter(|to| symmetry::check(&self, &sorted, to).is_ok())
+                .collect();
+        }
+        self.group = OnceLock::new();
         Ok(self)
     }
 }
@@ -1119,6 +1145,9 @@ mod tests {
     fn knight_rule_adds_the_knight_moves_not_already_peers() {
         let mut v = crate::variant::load("sudoku9").unwrap();
         v.spec.edges.push(EdgeSpec::Knight);
+        // The knight's moves break the 9×9's symmetries (swapping rows 1 and 2,
+        // for one): declared, they would be refused.
+        v.spec.symmetries.clear();
         let g = ConstraintGraph::build(&v).unwrap();
         let centre = g.cell_index("r5c5").unwrap();
         // 8 knight moves from the centre, all outside its row, column and box.

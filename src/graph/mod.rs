@@ -4,6 +4,7 @@
 mod build;
 mod flat;
 mod plain;
+pub mod symmetry;
 
 use std::sync::OnceLock;
 
@@ -166,6 +167,10 @@ pub struct ConstraintGraph {
     values: Option<Vec<i64>>,
     /// Rules on the values of cells, beyond "differ".
     rules: Vec<crate::rules::Rule>,
+    /// The declared symmetries, each an automorphism (see [`symmetry::check`]).
+    symmetries: Vec<symmetry::Permutation>,
+    /// The group they generate, enumerated when first asked for.
+    group: OnceLock<symmetry::Group>,
 }
 
 impl ConstraintGraph {
@@ -213,6 +218,31 @@ impl ConstraintGraph {
     /// the variant and any the puzzle added.
     pub fn rules(&self) -> &[crate::rules::Rule] {
         &self.rules
+    }
+
+    /// The symmetries the variant declares (its `symmetries`, or those of its
+    /// short form), as permutations of the cells (`to[c]` is where cell `c`
+    /// goes): each an automorphism of the graph with its rules. Rules added
+    /// later ([`ConstraintGraph::with_rules`]) keep the symmetries that keep them.
+    pub fn symmetries(&self) -> &[symmetry::Permutation] {
+        &self.symmetries
+    }
+
+    /// The group the [symmetries](ConstraintGraph::symmetries) generate, every
+    /// element, while it has at most 50,000 (and 2²⁴ cells in all); enumerated
+    /// once, when first asked for.
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::{ConstraintGraph, graph::symmetry::Group};
+    /// let six = ConstraintGraph::load("sudoku6").unwrap();
+    /// assert!(matches!(six.symmetry_group(), Group::Elements(all) if all.len() == 3456));
+    /// let sixteen = ConstraintGraph::load("sudoku16").unwrap();
+    /// assert_eq!(sixteen.symmetry_group(), &Group::TooLarge);
+    /// ```
+    pub fn symmetry_group(&self) -> &symmetry::Group {
+        self.group
+            .get_or_init(|| symmetry::group(self.len(), &self.symmetries))
     }
 
     /// The houses (all-different groups).

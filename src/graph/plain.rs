@@ -316,6 +316,8 @@ impl ConstraintGraph {
             flat: std::sync::OnceLock::new(),
             values: None,
             rules: Vec::new(),
+            symmetries: Vec::new(),
+            group: std::sync::OnceLock::new(),
         })
     }
 }

@@ -1,9 +1,11 @@
 //! Writers: every output format of puzzles and solutions, one module each.
 
 pub mod colouring;
+pub mod csv;
 pub mod dot;
 pub mod fpuzzles;
 pub mod json;
+#[cfg(feature = "png")]
 pub mod png;
 pub mod ron;
 pub mod svg;
