@@ -1,0 +1,147 @@
+// What the page draws over the puzzle from the server's answers: a logic
+// solve's candidates and placements (the candidates overlay, and the
+// step-through hints), the true candidates (the values some solution has,
+// with the ones that leave a single solution picked out), and the setter
+// tools' findings.
+
+import { call } from "./api.js";
+import { request } from "./model.js";
+
+let app = null;
+
+export function attach(application) {
+  app = application;
+}
+
+// ---- The logic solve, a step at a time ----
+
+// Asks for the board after `from` steps, applying `take` more (all logic
+// finds when null); keeps the answer as the step-through's state.
+export async function steps(from, take, signal) {
+  const answer = await call("steps", request(app.model, { from, take }), signal);
+  app.ui.logic = answer;
+  return answer;
+}
+
+// The step-through in words: how far, and what the next step is.
+export function stepText(answer) {
+  if (answer.clashes) return "No steps: givens clash.";
+  const done = answer.applied ? `${answer.applied} step${answer.applied === 1 ? "" : "s"} applied. ` : "";
+  switch (answer.state) {
+    case "solved":
+      return `${done}Solved by logic.`;
+    case "stuck":
+      return `${done}Logic runs out here: a guess is needed (or the puzzle has several solutions).`;
+    case "contradiction":
+      return `${done}Contradiction in ${app.info.cells[answer.cell]?.name ?? "a cell"}: the puzzle has no solution.`;
+    case "gave-up":
+      return `${done}Out of time before the next step.`;
+    default:
+      return `${done}Next: ${answer.next.text}`;
+  }
+}
+
+// ---- True candidates ----
+
+let truthRequest = null;
+let truthTimer = null;
+
+// Asks again for the true candidates soon (edits in a burst ask once), if
+// the overlay is on; an answer for older givens is dropped.
+export function refreshTruth() {
+  clearTimeout(truthTimer);
+  if (truthRequest) truthRequest.abort();
+  truthRequest = null;
+  if (app.ui.overlay !== "true") return;
+  app.ui.truthState = "working";
+  app.paint();
+  truthTimer = setTimeout(async () => {
+    const controller = new AbortController();
+    truthRequest = controller;
+    const version = app.version;
+    try {
+      const answer = await call("candidates", request(app.model), controller.signal);
+      if (version !== app.version) return;
+      app.ui.truth = truths(answer);
+      app.ui.truthState = app.ui.truth.complete ? "done" : "partial";
+    } catch (e) {
+      if (e.name === "AbortError") return;
+      app.ui.truth = null;
+      app.ui.truthState = "error";
+      app.say("True candidates: " + e.message, "error");
+    } finally {
+      if (truthRequest === controller) truthRequest = null;
+    }
+    app.paint();
+  }, 350);
+}
+
+// The answer of /api/candidates as, per cell, the values some solution has:
+// [{symbol, count, complete, unique}] (`complete`: the count is all there
+// are, else at least that many; `unique`: placing it leaves one solution).
+export function truths(answer) {
+  const cells = (answer.cells || []).map((entry) => {
+    const atLeast = entry.at_least || [];
+    const unique = entry.unique_with || [];
+    return Object.entries(entry.counts || {}).map(([symbol, count]) => ({
+      symbol,
+      count,
+      complete: !atLeast.includes(symbol),
+      unique: unique.includes(symbol),
+    }));
+  });
+  const complete = cells.every((c) => c.every((t) => t.complete));
+  return { cells, status: answer.status, complete };
+}
+
+// ---- Drawing ----
+
+const GREEN = "#2e7d32";
+const RED = "#c62828";
+
+// Draws the overlays over the board.
+export function paint() {
+  const { board, info, model, ui } = app;
+  const n = info.cells.length;
+  const k = info.symbols.length;
+  const givenOrShown = (i) => model.givens[i] || (ui.solution && ui.solution[i]);
+  const logic = ui.logic;
+  const next = logic && logic.next;
+  // Placements by logic, in green.
+  if (logic && logic.values && logic.applied > 0) {
+    for (let i = 0; i < n; i++) {
+      if (!givenOrShown(i) && logic.values[i]) board.digit(i, logic.values[i], GREEN, "logic");
+    }
+  }
+  // Candidates: the logic board's, or the true ones.
+  const truth = ui.overlay === "true" && ui.truth ? ui.truth.cells : null;
+  const cut = new Set(((next && next.eliminated) || []).map((e) => `${e.cell}|${e.symbol}`));
+  const placedBy = next && next.placed ? `${next.placed.cell}|${next.placed.symbol}` : null;
+  for (let i = 0; i < n; i++) {
+    if (givenOrShown(i) || model.digits[i] || (logic && logic.applied > 0 && logic.values && logic.values[i])) continue;
+    const name = info.cells[i].name;
+    let texts = null;
+    if (truth && truth[i]) {
+      texts = truth[i].map((t) => ({
+        index: info.symbols.indexOf(t.symbol),
+        text: t.symbol,
+        fill: t.unique ? GREEN : "#555",
+        bold: t.unique,
+        title: `${t.symbol}: ${t.complete ? "" : "at least "}${t.count} solution${t.count === 1 ? "" : "s"}${t.unique ? " (placing it leaves one)" : ""}`,
+      }));
+    } else if (logic && logic.candidates && (ui.overlay === "candidates" || next)) {
+      const shown = ui.overlay === "candidates" || (next && next.affected && next.affected.includes(i));
+      if (!shown) continue;
+      texts = logic.candidates[i].map((symbol) => {
+        const key = `${name}|${symbol}`;
+        return {
+          index: info.symbols.indexOf(symbol),
+          text: symbol,
+          fill: cut.has(key) ? RED : key === placedBy ? GREEN : "#777",
+          bold: cut.has(key) || key === placedBy,
+        };
+      });
+    }
+    if (texts) board.marks(i, texts, { grid: true, of: k, cls: truth ? "true-candidate" : "candidate" });
+  }
+}
