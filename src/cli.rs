@@ -63,6 +63,36 @@ pub enum Command {
         /// Also print every solution, one line each, after its running number.
         #[arg(long)]
         all: bool,
+        /// Estimate the number of solutions instead of counting them, for spaces
+        /// too large to count: the mean of random probes of the search tree
+        /// (unbiased), with a 99% interval. Runs 3 seconds a puzzle unless
+        /// --timeout or --samples says otherwise.
+        #[arg(long, conflicts_with_all = ["limit", "all"])]
+        estimate: bool,
+        /// With --estimate: stop after this many probes.
+        #[arg(long, value_name = "N", requires = "estimate", value_parser = clap::value_parser!(u64).range(1..))]
+        samples: Option<u64>,
+        /// With --estimate: the seed of the probes' random draws (the same seed
+        /// and --samples give the same estimate).
+        #[arg(long, requires = "estimate", default_value_t = 1)]
+        seed: u64,
+        #[command(flatten)]
+        output: ReportArgs,
+    },
+    /// The true candidates of every empty cell: the values it takes in some
+    /// solution, and how many solutions use each, up to --limit.
+    ///
+    /// A count that reached the limit is printed `≥1000`; `unique` marks a value
+    /// whose placement leaves exactly one solution. --timeout and --max-nodes
+    /// bound all the searches of a puzzle together; past them the counts are
+    /// lower bounds, and `?` marks a value not yet known to be in a solution
+    /// (exit status 5).
+    Candidates {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Count at most this many solutions per value.
+        #[arg(long, short, default_value_t = graphdoku::candidates::DEFAULT_LIMIT, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: u64,
         #[command(flatten)]
         output: ReportArgs,
     },

@@ -21,9 +21,11 @@
 //! ```
 #![warn(missing_docs)]
 
+pub mod candidates;
 pub mod canon;
 pub mod colouring;
 mod colours;
+pub mod estimate;
 pub mod generate;
 pub mod graph;
 pub mod lint;

@@ -5,8 +5,9 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Result;
+use graphdoku::estimate;
 use graphdoku::prove::{self, Engine};
-use graphdoku::write::json::{self, Kind, Outcome, PuzzleRecord, SolutionRecord};
+use graphdoku::write::json::{self, EstimateRecord, Kind, Outcome, PuzzleRecord, SolutionRecord};
 use graphdoku::write::text;
 use graphdoku::{Budget, Checker, ConstraintGraph, Count, Puzzle, Record, Stats, Verdict};
 
@@ -23,6 +24,8 @@ pub(crate) struct Options {
     pub json: bool,
     /// The SAT back end's budget for what the search gives up on, if any.
     pub sat: Option<Budget>,
+    /// Estimate instead of counting (`--estimate`), with these probes.
+    pub estimate: Option<estimate::Options>,
 }
 
 pub(crate) fn run(
@@ -32,6 +35,9 @@ pub(crate) fn run(
     options: Options,
     report: &mut Report,
 ) -> Result<Status> {
+    if let (Some(estimating), Ok(puzzle)) = (options.estimate, &record.puzzle) {
+        return estimated(graph, puzzle, record, (estimating, options.json), report);
+    }
     let (out, err) = (&mut report.out, &mut report.err);
     let limit = options
         .limit
@@ -94,6 +100,49 @@ pub(crate) fn run(
         for part in [record.label.as_str(), ": ", &verdict, "\n"] {
             out.write_all(part.as_bytes())?;
         }
+    }
+    Ok(status)
+}
+
+/// `count --estimate`: the estimate of the number of solutions of `puzzle`,
+/// and its interval.
+fn estimated(
+    graph: &ConstraintGraph,
+    puzzle: &Puzzle,
+    record: &Record,
+    (options, json): (estimate::Options, bool),
+    report: &mut Report,
+) -> Result<Status> {
+    let found = match estimate::estimate(graph, puzzle, options) {
+        Ok(found) => found,
+        Err(violation) => {
+            let label = &record.label;
+            writeln!(
+                report.err,
+                "internal error: {label}: the solver's answer is wrong: {violation}"
+            )?;
+            return Ok(Status::Internal);
+        }
+    };
+    let outcome = Outcome::of_estimate(&found);
+    let status = match outcome {
+        _ if super::interrupt::happened() => Status::Interrupted,
+        Outcome::NoSolution => Status::Unsolved,
+        Outcome::Multiple => Status::Multiple,
+        Outcome::GaveUp => Status::GaveUp,
+        _ => Status::Ok,
+    };
+    if json {
+        let location = record.location.to_string();
+        let mut line = PuzzleRecord::new(Kind::Count, &record.label, &location, outcome);
+        if found.exact {
+            line.count = Some(found.estimate.to_f64() as u64);
+            line.complete = Some(true);
+        }
+        line.estimate = Some(EstimateRecord::of(&found));
+        writeln!(report.out, "{}", json::to_line(&line))?;
+    } else {
+        writeln!(report.out, "{}: {}", record.label, text::estimate(&found))?;
     }
     Ok(status)
 }

@@ -1,5 +1,6 @@
 //! Running the commands: shared input handling here, one module per command.
 
+mod candidates;
 mod canon;
 mod check;
 mod chromatic;
@@ -129,18 +130,33 @@ pub fn run(cli: Cli) -> Result<Status> {
             })
         }
         Command::Count {
-            input,
+            mut input,
             limit,
             all,
+            estimate,
+            samples,
+            seed,
             output,
         } => {
             let json = output.json();
             // Every solution of one puzzle can be far more than memory: stream it.
             // A long count stopped by Ctrl-C says how far it got.
             let stop = interrupt::catch();
+            // An estimate runs until its probes or its time are up: by default
+            // ESTIMATE_TIME.
+            if estimate && samples.is_none() && input.budget.timeout.is_none() {
+                input.budget.timeout = Some(ESTIMATE_TIME);
+            }
+            let estimate = estimate.then(|| graphdoku::estimate::Options {
+                samples,
+                seed,
+                budget: input.budget().stopped_by(stop),
+            });
             // Every solution one by one (--all), or more than two, is the
-            // search's alone: SAT would find them one at a time, each blocked.
-            let sat = hand_off(&input, Some(stop)).filter(|_| !all && limit.unwrap_or(2) <= 2);
+            // search's alone: SAT would find them one at a time, each blocked;
+            // an estimate is the probes' alone.
+            let sat = hand_off(&input, Some(stop))
+                .filter(|_| !all && estimate.is_none() && limit.unwrap_or(2) <= 2);
             let mode = Mode {
                 stream: all,
                 stop: Some(stop),
@@ -153,8 +169,23 @@ pub fn run(cli: Cli) -> Result<Status> {
                     all,
                     json,
                     sat,
+                    estimate,
                 };
                 count::run(graph, checker, record, options, report)
+            })
+        }
+        Command::Candidates {
+            input,
+            limit,
+            output,
+        } => {
+            let options = graphdoku::candidates::Options {
+                limit,
+                budget: input.budget(),
+            };
+            let json = output.json();
+            for_each_record(&input, Mode::default(), |graph, _, record, report| {
+                candidates::run(graph, record, (options, json), report)
             })
         }
         Command::Check { input, output } => {
@@ -459,6 +490,9 @@ impl<F> Visit for F where
 
 /// The variant of text puzzles when `--variant` is not given.
 pub(crate) const DEFAULT_VARIANT: &str = "sudoku9";
+
+/// How long `count --estimate` probes a puzzle without --timeout or --samples.
+const ESTIMATE_TIME: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// The most worker threads `-j` gives: four per core, and never above 256.
 fn max_jobs() -> usize {

@@ -15,7 +15,10 @@ use crate::generate::{Generator, Options};
 use crate::logic::{Grade, Level, Logic, Step};
 use crate::rules::{RuleFault, RuleSpec};
 use crate::variant::{self, BUILTINS, Files, VariantError};
-use crate::write::json::{Difference, Kind, Outcome, Placement, PuzzleRecord, StepRecord, word};
+use crate::write::json::{
+    CandidateRecord, Difference, EstimateRecord, Kind, Outcome, Placement, PuzzleRecord,
+    StepRecord, word,
+};
 use crate::write::{svg, text};
 use crate::{ConstraintGraph, Puzzle, Solution, Solver, Token, Verdict, differences, uniqueness};
 
@@ -160,6 +163,10 @@ pub(super) struct Body {
     pub fpuzzles: Option<String>,
     /// A title (render) or name (puzzle).
     pub title: Option<String>,
+    /// Estimate the number of solutions instead of counting them (count).
+    pub estimate: Option<bool>,
+    /// Probes of an estimate, at most.
+    pub samples: Option<u64>,
     /// Rules the puzzle adds to its variant, as the RON schema's rules in
     /// JSON (`{"Killer": {"cells": ["r1c1", "r1c2"], "total": 3}}`): what the
     /// page draws. Read by the same definitions as a RON puzzle file's.
@@ -246,6 +253,7 @@ pub(super) fn post(endpoint: &str, body: &[u8], limits: &Limits) -> Reply {
         "rule" => exchange::rule(&body, limits),
         "steps" => steps::steps(&body, limits),
         "setter" => setter::setter(&body, limits),
+        "candidates" => true_candidates(&body, limits),
         _ => Err(Failure::new(404, format!("no API endpoint {endpoint:?}"))),
     };
     match answer {
@@ -371,12 +379,7 @@ pub(super) fn verified(
     puzzle: &Puzzle,
     solution: &Solution,
 ) -> Result<Vec<Option<String>>, Failure> {
-    crate::verify(graph, puzzle, solution).map_err(|v| {
-        Failure::new(
-            500,
-            format!("internal error: the solver's answer is wrong: {v}"),
-        )
-    })?;
+    crate::verify(graph, puzzle, solution).map_err(wrong)?;
     Ok(symbols(graph, solution.to_puzzle().givens()))
 }
 
@@ -547,6 +550,9 @@ fn count(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
             "\"limit\" must be from 1 to {MAX_LIMIT}"
         )));
     }
+    if body.estimate == Some(true) {
+        return estimated(&graph, &puzzle, body, limits);
+    }
     let solver = Solver::new(&graph).with_budget(limits.budget);
     let count = solver.count_solutions(&puzzle, limit);
     let status = match (count.gave_up, count.solutions) {
@@ -560,6 +566,71 @@ fn count(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
     // Complete: every solution counted, neither the limit nor the budget stopped it.
     out["complete"] = json!(!count.gave_up && count.solutions < limit);
     Ok(Reply::json(200, &out))
+}
+
+/// `count` with `"estimate": true`: the estimated number of solutions and
+/// its interval, from as many probes as one search's budget allows (or
+/// `samples`, when fewer), seeded by `seed` (default 1).
+fn estimated(
+    graph: &ConstraintGraph,
+    puzzle: &Puzzle,
+    body: &Body,
+    limits: &Limits,
+) -> Result<Reply, Failure> {
+    let options = crate::estimate::Options {
+        samples: body.samples,
+        seed: body.seed.unwrap_or(1),
+        budget: limits.budget,
+    };
+    let found = crate::estimate::estimate(graph, puzzle, options).map_err(wrong)?;
+    let mut out = record(Kind::Count, graph, Outcome::of_estimate(&found));
+    if found.exact {
+        out["count"] = json!(found.estimate.to_f64() as u64);
+        out["complete"] = json!(true);
+    }
+    if let Value::Object(fields) = json!(EstimateRecord::of(&found)) {
+        for (key, value) in fields {
+            out[key] = value;
+        }
+    }
+    Ok(Reply::json(200, &out))
+}
+
+/// `candidates`: the values each cell takes in some solution, counted up to
+/// `limit` (default 1,000) per value; all its searches together within one
+/// search's budget, after which the answer says it is incomplete.
+fn true_candidates(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
+    let graph = graph_of(body, limits)?;
+    let puzzle = puzzle_of(&graph, body)?;
+    let limit = body.limit.unwrap_or(crate::candidates::DEFAULT_LIMIT);
+    if !(1..=MAX_LIMIT).contains(&limit) {
+        return Err(Failure::bad(format!(
+            "\"limit\" must be from 1 to {MAX_LIMIT}"
+        )));
+    }
+    if let Some(cells) = clashes(&graph, &puzzle) {
+        let mut out = record(Kind::Candidates, &graph, Outcome::NoSolution);
+        out["clashes"] = json!(cells);
+        return Ok(Reply::json(200, &out));
+    }
+    let options = crate::candidates::Options {
+        limit,
+        budget: limits.budget,
+    };
+    let found = crate::candidates::candidates(&graph, &puzzle, options).map_err(wrong)?;
+    let mut out = record(Kind::Candidates, &graph, Outcome::of_candidates(&found));
+    out["count"] = json!(found.solutions.solutions);
+    out["complete"] = json!(found.complete());
+    out["cells"] = json!(CandidateRecord::of(&graph, &found));
+    Ok(Reply::json(200, &out))
+}
+
+/// The answer to a solution that failed the independent check: a bug.
+fn wrong(violation: crate::Violation) -> Failure {
+    Failure::new(
+        500,
+        format!("internal error: the solver's answer is wrong: {violation}"),
+    )
 }
 
 /// `check`: unique, none or multiple; two solutions and the cells they differ in.

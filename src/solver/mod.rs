@@ -283,6 +283,10 @@ macro_rules! each_store {
     };
 }
 
+// After the macro, which it uses.
+mod sample;
+pub use sample::{Probe, Sampler, Weight};
+
 impl Solver {
     /// Compiles `graph` for searching.
     pub fn new(graph: &ConstraintGraph) -> Self {

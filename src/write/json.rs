@@ -57,6 +57,8 @@ pub enum Kind {
     Graph,
     /// `colour` and `chromatic -f json`: a colouring of a general graph.
     Colouring,
+    /// `candidates`: the values each cell takes in some solution.
+    Candidates,
 }
 
 /// The outcome of a puzzle, the same words for every command.
@@ -81,9 +83,33 @@ pub enum Outcome {
     InternalError,
     /// `generate`: a new puzzle, unique and checked.
     Generated,
+    /// `count --estimate`: the number of solutions estimated, not counted.
+    Estimated,
 }
 
 impl Outcome {
+    /// What an estimate settles: the count itself when a probe went through the
+    /// whole tree, else [`Outcome::Estimated`] ([`Outcome::GaveUp`] without a
+    /// probe).
+    pub fn of_estimate(found: &crate::estimate::Estimate) -> Self {
+        match (found.exact, found.estimate.to_f64()) {
+            (true, n) if n == 0.0 => Outcome::NoSolution,
+            (true, n) => Outcome::uniqueness(n == 1.0),
+            (false, _) if found.samples == 0 => Outcome::GaveUp,
+            (false, _) => Outcome::Estimated,
+        }
+    }
+
+    /// What true candidates say of the whole puzzle: [`Outcome::GaveUp`] when
+    /// the budget ran out, else how many solutions it has.
+    pub fn of_candidates(found: &crate::candidates::Candidates) -> Self {
+        match found.solutions.solutions {
+            _ if found.gave_up => Outcome::GaveUp,
+            0 => Outcome::NoSolution,
+            n => Outcome::uniqueness(n == 1 && found.solutions.exact),
+        }
+    }
+
     /// [`Outcome::Unique`] or [`Outcome::Multiple`].
     pub fn uniqueness(unique: bool) -> Self {
         if unique {
@@ -166,6 +192,12 @@ pub struct PuzzleRecord {
     /// when nothing was asked: an invalid puzzle).
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub settled_by: Option<String>,
+    /// `candidates`: one entry per cell, in the variant's order.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub cells: Option<Vec<CandidateRecord>>,
+    /// `count --estimate`: the estimate and its interval.
+    #[serde(flatten, default)]
+    pub estimate: Option<EstimateRecord>,
 }
 
 impl PuzzleRecord {
@@ -196,6 +228,82 @@ impl PuzzleRecord {
             variant: None,
             rules: None,
             settled_by: None,
+            cells: None,
+            estimate: None,
+        }
+    }
+}
+
+/// `candidates`: the values of one cell in the puzzle's solutions.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CandidateRecord {
+    /// The cell's name.
+    pub cell: String,
+    /// Each value some solution may use (a given: its one value), and the
+    /// solutions counted that use it.
+    pub counts: std::collections::BTreeMap<String, u64>,
+    /// Every count is exact: no cap was reached and no budget ran out.
+    pub complete: bool,
+    /// The values whose count is a lower bound (the cap was reached, or the
+    /// budget ran out: with a count of 0, not yet known).
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub at_least: Vec<String>,
+    /// The values whose placement leaves exactly one solution, when the
+    /// puzzle has several.
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub unique_with: Vec<String>,
+}
+
+impl CandidateRecord {
+    /// The records of every cell of `found`, a puzzle of `graph`.
+    pub fn of(graph: &ConstraintGraph, found: &crate::candidates::Candidates) -> Vec<Self> {
+        let symbol = |c: u8| graph.alphabet().symbol(c).to_string();
+        (found.cells.iter().enumerate())
+            .map(|(cell, entry)| CandidateRecord {
+                cell: graph.cells()[cell].name.clone(),
+                counts: (entry.values.iter())
+                    .map(|&(c, tally)| (symbol(c), tally.solutions))
+                    .collect(),
+                complete: entry.complete(),
+                at_least: (entry.values.iter())
+                    .filter(|(_, tally)| !tally.exact)
+                    .map(|&(c, _)| symbol(c))
+                    .collect(),
+                unique_with: found.unique_with(cell).into_iter().map(symbol).collect(),
+            })
+            .collect()
+    }
+}
+
+/// `count --estimate`: the estimated number of solutions and its interval
+/// (each `null` past the largest `f64`, about 1.8e308).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct EstimateRecord {
+    /// The estimate: the mean of the probes, unbiased.
+    pub estimate: Option<f64>,
+    /// The interval's lower end.
+    pub low: Option<f64>,
+    /// Its upper end.
+    pub high: Option<f64>,
+    /// The probes made.
+    pub samples: u64,
+    /// The interval's confidence level.
+    pub confidence: f64,
+}
+
+impl EstimateRecord {
+    /// The record of `found`.
+    pub fn of(found: &crate::estimate::Estimate) -> Self {
+        let finite = |w: crate::solver::Weight| Some(w.to_f64()).filter(|x| x.is_finite());
+        EstimateRecord {
+            estimate: finite(found.estimate),
+            low: finite(found.low),
+            high: finite(found.high),
+            samples: found.samples,
+            confidence: match found.exact {
+                true => 1.0,
+                false => crate::estimate::CONFIDENCE,
+            },
         }
     }
 }

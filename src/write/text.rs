@@ -3,7 +3,10 @@
 use std::fmt::Write;
 
 use super::Places;
+use crate::candidates::Candidates;
+use crate::estimate::Estimate;
 use crate::graph::{ConstraintGraph, Coord, Layout};
+use crate::solver::Weight;
 
 /// The symbol of a cell, or `.` when empty.
 fn symbol(graph: &ConstraintGraph, value: Option<u8>) -> &str {
@@ -232,6 +235,104 @@ pub fn drawing_with(
         },
     }
     out
+}
+
+/// The true candidates of every empty cell, a line each, as in
+/// `r1c2: 1 (12), 4 (≥1000), 7 (1, unique)`: each value, the solutions
+/// counted that use it (`≥` before a lower bound, `?` for a value not yet
+/// known to be in any), and `unique` when placing it leaves one solution.
+///
+/// ```
+/// use graphdoku::candidates::{Options, candidates};
+/// use graphdoku::{ConstraintGraph, PuzzleReader};
+/// let g = ConstraintGraph::load("sudoku4").unwrap();
+/// let record = PuzzleReader::new(&g, &b"12..34..........\n"[..], "-").next().unwrap();
+/// let found = candidates(&g, &record.puzzle.unwrap(), Options::default()).unwrap();
+/// let text = graphdoku::write::text::candidates(&g, &found);
+/// assert_eq!(text.lines().next(), Some("r1c3: 3 (6), 4 (6)"));
+/// ```
+pub fn candidates(graph: &ConstraintGraph, found: &Candidates) -> String {
+    let mut out = String::new();
+    for (cell, entry) in found.cells.iter().enumerate() {
+        if entry.given {
+            continue;
+        }
+        let unique = found.unique_with(cell);
+        out.push_str(&graph.cells()[cell].name);
+        out.push(':');
+        if entry.values.is_empty() {
+            out.push_str(" none");
+        }
+        for (i, &(value, tally)) in entry.values.iter().enumerate() {
+            let count = match (tally.exact, tally.solutions) {
+                (true, n) => n.to_string(),
+                (false, 0) => "?".to_string(),
+                (false, n) => format!("≥{n}"),
+            };
+            let separator = if i == 0 { " " } else { ", " };
+            let mark = if unique.contains(&value) {
+                ", unique"
+            } else {
+                ""
+            };
+            let symbol = graph.alphabet().symbol(value);
+            let _ = write!(out, "{separator}{symbol} ({count}{mark})");
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// A number of solutions for people, of any size: whole below a million,
+/// else three digits and the power of ten.
+///
+/// ```
+/// use graphdoku::solver::Weight;
+/// use graphdoku::write::text::approximately;
+/// assert_eq!(approximately(Weight::ONE.times(288.4)), "288");
+/// assert_eq!(approximately(Weight::ONE.times(6.6709e21)), "6.67e21");
+/// assert_eq!(approximately(Weight::ONE.times(4e200).times(1e200)), "4.00e400");
+/// ```
+pub fn approximately(weight: Weight) -> String {
+    let x = weight.to_f64();
+    if x < 1e6 {
+        return format!("{x:.0}");
+    }
+    if x.is_finite() {
+        return format!("{x:.2e}");
+    }
+    let log = weight.log10();
+    if !log.is_finite() {
+        return "∞".to_string();
+    }
+    // Three digits from the logarithm, carried when they round up to 10.
+    let (mut power, mut digits) = (log.floor(), 10f64.powf(log - log.floor()));
+    if digits >= 9.995 {
+        (power, digits) = (power + 1.0, digits / 10.0);
+    }
+    format!("{digits:.2}e{power}")
+}
+
+/// What `count --estimate` says of a puzzle: `about 4.53e6 solutions (99%
+/// interval 4.41e6 to 4.66e6, 5210 probes)`, or the exact count when a probe
+/// went through the whole tree.
+pub fn estimate(found: &Estimate) -> String {
+    let probes = |n: u64| format!("{n} {}", if n == 1 { "probe" } else { "probes" });
+    if found.exact {
+        let n = approximately(found.estimate);
+        return format!("{n} solutions, exactly (one probe went through the whole tree)");
+    }
+    if found.samples == 0 {
+        return "no estimate: the budget ran out before the first probe ended".to_string();
+    }
+    format!(
+        "about {} solutions ({}% interval {} to {}, {})",
+        approximately(found.estimate),
+        crate::estimate::CONFIDENCE * 100.0,
+        approximately(found.low),
+        approximately(found.high),
+        probes(found.samples)
+    )
 }
 
 #[cfg(test)]

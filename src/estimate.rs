@@ -1,0 +1,308 @@
+//! Estimates of how many solutions a puzzle has, for spaces too large to
+//! count: the mean of stratified probes of its search tree, with a confidence
+//! interval.
+//!
+//! **Unbiased by construction.** A probe ([`Sampler::probe`]) walks the tree
+//! level by level. The tree is a function of the puzzle alone: a node is the
+//! propagated state of its path, its children the candidates of its first
+//! undecided cell with the fewest, and propagation removes only values that no
+//! solution holds, so the children's solutions are exactly the node's, split
+//! by that cell's value. At each level the children of the nodes kept are
+//! grouped into strata (by how many cells they leave undecided, a function of
+//! the child alone), and each stratum keeps one child, drawn with a chance of
+//! its weight over the stratum's, which then carries the stratum's weight;
+//! every child starts with its parent's weight. A stratum's expected
+//! contribution is therefore the sum over its children of each one's weight
+//! times its own expected contribution, and by induction from the leaves (a
+//! solution counts its weight, a dead end 0) the expected weight of a probe
+//! is the number of solutions (Chen 1992; with one stratum a level this is
+//! Knuth's 1975 estimator, the weight the product of the branching factors).
+//! Up to floating point, the mean of any number of probes is unbiased.
+//!
+//! **The interval.** Probe weights are skewed to the right, and a plain
+//! normal interval around their mean misses the truth too often (above it)
+//! when the large weights have not been drawn yet. The interval here is
+//! Student's t with Hall's (1992) correction for skewness, at a 99% level;
+//! its coverage, measured over 1,000 seeds on puzzles whose counts are known,
+//! is in the README. Stopping at a deadline drops the probe
+//! under way, which favours short probes slightly; with many probes the
+//! effect is small.
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+use crate::solver::{Budget, Solver, Weight};
+use crate::{ConstraintGraph, Puzzle, Violation, verify};
+
+/// The confidence level of every interval.
+pub const CONFIDENCE: f64 = 0.99;
+
+/// Probes made when neither a number of probes nor the budget bounds a run.
+pub const DEFAULT_SAMPLES: u64 = 1000;
+
+/// What to estimate with.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Probes to make; `None`: until the budget runs out (or
+    /// [`DEFAULT_SAMPLES`] without a budget).
+    pub samples: Option<u64>,
+    /// The seed of the probes' draws: the same seed, budget and number of
+    /// probes give the same estimate.
+    pub seed: u64,
+    /// Nodes and time for all the probes together.
+    pub budget: Budget,
+}
+
+/// An estimate of the number of solutions.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Estimate {
+    /// The mean of the probes: unbiased.
+    pub estimate: Weight,
+    /// The interval, at the level [`CONFIDENCE`]: zero to infinity with
+    /// fewer than two probes, the estimate alone when all probes agreed.
+    pub low: Weight,
+    /// Its upper end.
+    pub high: Weight,
+    /// Probes made.
+    pub samples: u64,
+    /// A probe went through the whole tree: the estimate is the exact number
+    /// of solutions (and the interval that number alone).
+    pub exact: bool,
+    /// Nodes (propagated states) of every probe.
+    pub nodes: u64,
+}
+
+/// Estimates the number of solutions of `puzzle`, every solution a probe
+/// meets checked by [`verify`].
+///
+/// # Errors
+/// A solution that fails the check (a bug in the solver).
+///
+/// # Example
+/// ```
+/// use graphdoku::estimate::{Options, estimate};
+/// use graphdoku::{Budget, ConstraintGraph, Puzzle};
+/// let graph = ConstraintGraph::load("sudoku6").unwrap();
+/// let options = Options { samples: Some(300), seed: 1, budget: Budget::unlimited() };
+/// let found = estimate(&graph, &Puzzle::empty(36), options).unwrap();
+/// // The empty 6×6 has 28,200,960 solutions.
+/// assert!(found.low.to_f64() <= 28_200_960.0 && 28_200_960.0 <= found.high.to_f64());
+/// assert_eq!(found.samples, 300);
+/// ```
+pub fn estimate(
+    graph: &ConstraintGraph,
+    puzzle: &Puzzle,
+    options: Options,
+) -> Result<Estimate, Violation> {
+    let solver = Solver::new(graph).with_budget(options.budget);
+    let mut sampler = solver.sampler(puzzle);
+    let samples = match (options.samples, sampler.bounded()) {
+        (None, false) => Some(DEFAULT_SAMPLES),
+        (samples, _) => samples,
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
+    let mut moments = Moments::default();
+    while samples.is_none_or(|n| moments.n < n) {
+        let Some(probe) = sampler.probe(&mut rng) else {
+            break;
+        };
+        for leaf in &probe.leaves {
+            verify(graph, puzzle, leaf)?;
+        }
+        if probe.exact {
+            return Ok(Estimate {
+                estimate: probe.weight,
+                low: probe.weight,
+                high: probe.weight,
+                samples: 1,
+                exact: true,
+                nodes: sampler.nodes(),
+            });
+        }
+        moments.push(probe.weight);
+    }
+    let (low, high) = moments.interval();
+    Ok(Estimate {
+        estimate: moments.unit.times(moments.mean),
+        low: moments.unit.times(low),
+        high: moments.unit.times(high),
+        samples: moments.n,
+        exact: false,
+        nodes: sampler.nodes(),
+    })
+}
+
+/// A weight this many times the unit becomes the unit (the moments are kept
+/// as ratios, in `f64`).
+const REBASE: f64 = 1e50;
+
+/// The mean and the second and third central moments (sums of powers of the
+/// deviations) of the weights so far, updated one weight at a time (Welford,
+/// Terriberry), as ratios to a `unit` weight.
+#[derive(Debug, Clone, Copy)]
+struct Moments {
+    n: u64,
+    unit: Weight,
+    mean: f64,
+    m2: f64,
+    m3: f64,
+}
+
+impl Default for Moments {
+    fn default() -> Self {
+        Moments {
+            n: 0,
+            unit: Weight::ONE,
+            mean: 0.0,
+            m2: 0.0,
+            m3: 0.0,
+        }
+    }
+}
+
+impl Moments {
+    fn push(&mut self, weight: Weight) {
+        let mut x = weight.ratio(self.unit);
+        if x > REBASE {
+            let r = self.unit.ratio(weight);
+            (self.mean, self.m2, self.m3) = (self.mean * r, self.m2 * r * r, self.m3 * r * r * r);
+            self.unit = weight;
+            x = 1.0;
+        }
+        let before = self.n as f64;
+        self.n += 1;
+        let n = self.n as f64;
+        let delta = x - self.mean;
+        let step = delta / n;
+        let term = delta * step * before;
+        self.mean += step;
+        self.m3 += term * step * (n - 2.0) - 3.0 * step * self.m2;
+        self.m2 += term;
+    }
+
+    /// The interval around the mean (in units): Student's t at the level
+    /// [`CONFIDENCE`], with Hall's transformation for the skewness of the
+    /// weights (P. Hall, "On the removal of skewness by transformation",
+    /// JRSS B 54, 1992): the statistic T = √n (mean − μ)/s is taken through
+    /// g(T) = T + aT² + a²T³/3 + b, a = γ/(3√n), b = γ/(6√n), γ the sample
+    /// skewness, before it is compared with t.
+    fn interval(&self) -> (f64, f64) {
+        if self.n < 2 {
+            return (0.0, f64::INFINITY);
+        }
+        let n = self.n as f64;
+        let s = (self.m2 / (n - 1.0)).sqrt();
+        if s == 0.0 {
+            return (self.mean, self.mean);
+        }
+        let skew = self.m3 / n / (s * s * s);
+        let (a, b) = (skew / (3.0 * n.sqrt()), skew / (6.0 * n.sqrt()));
+        // g⁻¹: g(T) = ((1 + aT)³ − 1)/(3a) + b.
+        let inverse = |y: f64| match a == 0.0 {
+            true => y - b,
+            false => ((1.0 + 3.0 * a * (y - b)).cbrt() - 1.0) / a,
+        };
+        let t = t_quantile(self.n - 1);
+        let error = s / n.sqrt();
+        let low = self.mean - error * inverse(t);
+        let high = self.mean - error * inverse(-t);
+        (low.max(0.0), high)
+    }
+}
+
+/// Student's t quantiles at 0.995 for 1 to 30 degrees of freedom: the two
+/// sided 99% level (computed with mpmath).
+const T_995: [f64; 30] = [
+    63.6567411629,
+    9.92484320092,
+    5.84090930973,
+    4.60409487135,
+    4.03214298356,
+    3.70742802132,
+    3.49948329735,
+    3.35538733133,
+    3.24983554159,
+    3.16927267262,
+    3.10580651554,
+    3.05453958939,
+    3.01227583872,
+    2.97684273437,
+    2.94671288348,
+    2.92078162243,
+    2.89823051968,
+    2.87844047274,
+    2.86093460646,
+    2.84533970979,
+    2.83135955802,
+    2.81875606060,
+    2.80733568377,
+    2.79693950477,
+    2.78743581368,
+    2.77871453333,
+    2.77068295712,
+    2.76326245546,
+    2.75638590367,
+    2.74999565357,
+];
+
+/// Student's t quantile at 0.995 with `df` degrees of freedom (at least 1):
+/// the table, then the Cornish–Fisher expansion around the normal quantile
+/// (within 1.3e-7 from 30 on).
+fn t_quantile(df: u64) -> f64 {
+    if let Some(&t) = T_995.get(df as usize - 1) {
+        return t;
+    }
+    let z: f64 = 2.575_829_303_548_900_4;
+    let v = df as f64;
+    let z2 = z * z;
+    z + z * (z2 + 1.0) / (4.0 * v)
+        + z * ((5.0 * z2 + 16.0) * z2 + 3.0) / (96.0 * v * v)
+        + z * (((3.0 * z2 + 19.0) * z2 + 17.0) * z2 - 15.0) / (384.0 * v * v * v)
+        + z * ((((79.0 * z2 + 776.0) * z2 + 1482.0) * z2 - 1920.0) * z2 - 945.0)
+            / (92160.0 * v * v * v * v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn t_quantiles_join_the_table() {
+        // The expansion at 30 meets the table's last entry, and tends to z.
+        assert!(
+            (t_quantile(31) - 2.744_036).abs() < 1e-5,
+            "{}",
+            t_quantile(31)
+        );
+        assert!(t_quantile(31) < t_quantile(30));
+        assert!((t_quantile(1_000_000) - 2.575_83).abs() < 1e-4);
+    }
+
+    #[test]
+    fn moments_match_two_passes() {
+        let xs = [3.0, 0.0, 7.5, 1.0, 1.0, 20.0, 0.5];
+        let mut m = Moments::default();
+        for &x in &xs {
+            m.push(Weight::ONE.times(x));
+        }
+        let n = xs.len() as f64;
+        let mean = xs.iter().sum::<f64>() / n;
+        let m2: f64 = xs.iter().map(|x| (x - mean).powi(2)).sum();
+        let m3: f64 = xs.iter().map(|x| (x - mean).powi(3)).sum();
+        assert!((m.mean - mean).abs() < 1e-12);
+        assert!((m.m2 - m2).abs() < 1e-9);
+        assert!((m.m3 - m3).abs() < 1e-9);
+        // Right-skewed: the interval reaches further above the mean than below.
+        let (low, high) = m.interval();
+        assert!(low <= mean && high - mean > mean - low, "{low} {high}");
+    }
+
+    #[test]
+    fn weights_far_apart_rebase_the_unit() {
+        let mut m = Moments::default();
+        let huge = Weight::ONE.times(1e300).times(1e300);
+        m.push(huge);
+        m.push(huge.times(3.0));
+        assert!((m.unit.times(m.mean).ratio(huge) - 2.0).abs() < 1e-12);
+    }
+}
