@@ -1261,6 +1261,12 @@ fn pictures_download_with_their_words_and_a_bounded_size() {
     assert_eq!(size(&two), (w1 * 2, h1 * 2));
     scaled["scale"] = json!(40);
     assert_eq!(png(&scaled).0, 400);
+    // The words travel in the PNG's text chunks.
+    let (_, worded) = raw_bytes(at, "/api/png", &puzzle);
+    let has = |needle: &[u8]| worded.windows(needle.len()).any(|w| w == needle);
+    assert!(has(b"iTXtTitle\0\0\0\0\0Four <rules>"));
+    assert!(has(b"iTXtAuthor\0\0\0\0\0A. Setter"));
+    assert!(has(b"iTXtDescription\0\0\0\0\0Digits & dots."));
     // The biggest board at the biggest scale is drawn within 16 Mi pixels.
     let (status, big) = raw_bytes(
         at,

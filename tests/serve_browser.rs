@@ -1119,27 +1119,18 @@ fn long_work_shows_a_spinner_and_cancel_stops_it() {
     browser.wait_text("#status", "Gave up");
 }
 
-/// The cages of `data/killer.ron` (33 cages, 2 givens, unique), by cell index.
-fn killer_cages() -> (Vec<(Vec<usize>, i64)>, Vec<(usize, String)>) {
+/// The cages of `data/killer.ron` (33 cages; with its 2 givens, unique), by cell index.
+fn killer_cages() -> Vec<(Vec<usize>, i64)> {
     let text = std::fs::read_to_string("data/killer.ron").unwrap();
-    let (graph, record) = graphdoku::read::read_ron_puzzle(&text, "data/killer.ron").unwrap();
-    let cages = graph
+    let (graph, _) = graphdoku::read::read_ron_puzzle(&text, "data/killer.ron").unwrap();
+    graph
         .rules()
         .iter()
         .map(|rule| match rule {
             graphdoku::rules::Rule::Killer { cells, total } => (cells.clone(), total.unwrap()),
             other => panic!("not a cage: {other:?}"),
         })
-        .collect();
-    let givens = record
-        .puzzle
-        .unwrap()
-        .givens()
-        .iter()
-        .enumerate()
-        .filter_map(|(c, g)| g.map(|k| (c, graph.alphabet().symbol(k).to_string())))
-        .collect();
-    (cages, givens)
+        .collect()
 }
 
 /// The order to drag through a cage's cells: each next to one before it.
@@ -1178,7 +1169,7 @@ fn a_killer_is_set_from_an_empty_grid_to_a_unique_minimal_shared_puzzle() {
         "Normal sudoku rules apply. Digits in a cage do not repeat and sum to its total.",
     );
     // Every cage drawn by mouse, its total typed.
-    let (cages, givens) = killer_cages();
+    let cages = killer_cages();
     browser.tool("killer");
     for (n, (cells, total)) in cages.iter().enumerate() {
         browser.drag_cells(&walk(cells));
@@ -1193,12 +1184,38 @@ fn a_killer_is_set_from_an_empty_grid_to_a_unique_minimal_shared_puzzle() {
     // Without givens: several solutions.
     browser.click("#check");
     browser.wait_text("#status", "Multiple");
-    // The file's two givens make it unique.
-    for (cell, symbol) in &givens {
-        browser.set(*cell, symbol, &format!("= {symbol}"));
-    }
+    // The true candidates say how many, and where a given would cut them down.
+    browser.click("input[name=\"overlay\"][value=\"true\"]");
+    browser.wait_text("#overlay-state", "4 solutions.");
+    let place = |script: &str| {
+        let pick = browser.script(script);
+        let (cell, symbol) = (
+            pick[0].as_u64().unwrap() as usize,
+            pick[1].as_str().unwrap().to_string(),
+        );
+        browser.set(cell, &symbol, &format!("= {symbol}"));
+    };
+    // A cell with two values, each in two of the four: a given there halves them…
+    place(
+        "const seen = new Map(); \
+         for (const t of document.querySelectorAll('#overlay text.true-candidate')) { \
+           const at = Number(t.dataset.at); seen.set(at, [...(seen.get(at) || []), t.dataset.symbol]); } \
+         const [cell, values] = [...seen].find(([, v]) => v.length > 1); return [cell, values[0]];",
+    );
+    browser.wait_text(
+        "#overlay-state",
+        "2 solutions. Green: a given of that value there leaves exactly one solution.",
+    );
+    browser.screenshot("serve-killer-candidates.png");
+    // …and a green value leaves one.
+    place(
+        "const t = document.querySelector('#overlay text.true-candidate[font-weight=\"bold\"]'); \
+         return [Number(t.dataset.at), t.dataset.symbol];",
+    );
+    browser.wait_text("#overlay-state", "One solution");
     browser.click("#check");
     browser.wait_text("#status", "Unique: exactly one solution (2 givens)");
+    browser.click("input[name=\"overlay\"][value=\"none\"]");
     // The setter tools: what could go, and the minimal puzzle, used.
     browser.click("#analyse");
     let said = browser.wait_text("#status", "Setter tools:");
@@ -1229,4 +1246,122 @@ fn a_killer_is_set_from_an_empty_grid_to_a_unique_minimal_shared_puzzle() {
     assert_eq!(friend.rules(), rules);
     friend.click("#check");
     friend.wait_text("#status", "Unique");
+}
+
+#[test]
+fn downloads_carry_the_puzzle_and_its_words() {
+    let Some((_server, _url, browser)) = open_page() else {
+        return;
+    };
+    browser.fill("title", "Little cage");
+    browser.fill("author", "A. Setter");
+    browser.fill("rules-text", "Normal sudoku rules apply.");
+    browser.tool("killer");
+    browser.drag_cells(&[0, 1]);
+    browser.type_keys("3");
+    browser.tool("arrow");
+    browser.drag_cells(&[20, 21, 22, 23]);
+    browser.type_keys("2");
+    browser.wait_until("return [...document.querySelectorAll('#rules li > span')].some(s => s.textContent.startsWith('arrow from a pill of 2'));");
+    browser.tool("select");
+    browser.set(80, "7", "r9c9 = 7");
+    browser.wait_drawn("arrow", 1);
+    // What the page saves, caught as it is saved.
+    browser.script(
+        "window.saved = []; HTMLAnchorElement.prototype.click = function () { \
+           const a = this; fetch(a.href).then(r => r.arrayBuffer()) \
+             .then(b => window.saved.push([a.download, Array.from(new Uint8Array(b))])); }; return true;",
+    );
+    let saved = |n: usize| -> (String, Vec<u8>) {
+        browser.wait_until(&format!("return window.saved.length === {n};"));
+        let file = browser.script(&format!("return window.saved[{}];", n - 1));
+        let bytes = file[1]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b.as_u64().unwrap() as u8)
+            .collect();
+        (file[0].as_str().unwrap().to_string(), bytes)
+    };
+    browser.click("#download-ron");
+    let (name, ron) = saved(1);
+    assert_eq!(name, "Little-cage.ron");
+    let ron = String::from_utf8(ron).unwrap();
+    // The designer's grid written out: the file stands alone.
+    assert!(ron.contains("variant: Variant("), "{ron}");
+    assert!(ron.contains("author: \"A. Setter\""), "{ron}");
+    let (graph, record) = graphdoku::read::read_ron_puzzle(&ron, "Little-cage.ron").unwrap();
+    assert_eq!(record.label, "Little cage");
+    assert_eq!(graph.rules().len(), 2);
+    assert!(
+        matches!(&graph.rules()[1], graphdoku::rules::Rule::Arrow { circle, .. } if circle.len() == 2)
+    );
+    assert_eq!(record.puzzle.unwrap().clue_count(), 1);
+    browser.click("#download-svg");
+    let (name, svg) = saved(2);
+    assert_eq!(name, "Little-cage.svg");
+    let svg = String::from_utf8(svg).unwrap();
+    assert!(
+        svg.contains("<title>Little cage by A. Setter</title>"),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("<desc>Normal sudoku rules apply.</desc>"),
+        "{svg}"
+    );
+    assert!(svg.contains("class=\"killer\""), "{svg}");
+    browser.click("#download-png");
+    let (name, png) = saved(3);
+    assert_eq!(name, "Little-cage.png");
+    assert!(png.starts_with(b"\x89PNG"), "{:?}", &png[..8]);
+}
+
+#[test]
+fn true_candidates_change_after_a_given() {
+    let Some((_server, _url, browser)) = open_page() else {
+        return;
+    };
+    browser.shape("sudoku4", "Sudoku 4×4: 16 cells");
+    browser.click("input[name=\"overlay\"][value=\"true\"]");
+    // The empty 4×4: 288 solutions, every value in every cell (72 solutions each).
+    browser.wait_text("#overlay-state", "288 solutions.");
+    let shown = |cell: usize| {
+        browser
+            .script(&format!(
+                "return [...document.querySelectorAll('#overlay text.true-candidate[data-at=\"{cell}\"]')].map(t => t.dataset.symbol).join('');"
+            ))
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    browser.wait_until(
+        "return document.querySelectorAll('#overlay text.true-candidate').length === 64;",
+    );
+    assert_eq!(shown(1), "1234");
+    let title = browser.script(
+        "return document.querySelector('#overlay text.true-candidate[data-at=\"1\"] title').textContent;",
+    );
+    assert_eq!(title, json!("1: 72 solutions"));
+    // A given: its row, column and box lose the value, and the counts follow.
+    browser.set(0, "1", "r1c1 = 1");
+    browser.wait_text("#overlay-state", "72 solutions.");
+    browser.wait_until(
+        "return document.querySelectorAll('#overlay text.true-candidate').length < 64;",
+    );
+    assert_eq!(shown(1), "234");
+    assert_eq!(shown(0), "", "a given shows no candidates");
+    // Down to two solutions: the values of either one are green, a given there
+    // leaving exactly one.
+    for (cell, value) in [(1, "2"), (8, "2"), (10, "1")] {
+        browser.set(cell, value, &format!("= {value}"));
+    }
+    browser.wait_text("#overlay-state", "2 solutions. Green");
+    let green = browser.script(
+        "return [...document.querySelectorAll('#overlay text.true-candidate[font-weight=\"bold\"]')].length;",
+    );
+    assert!(green.as_u64().unwrap() >= 2, "{green}");
+    // Unique: each cell shows its one value.
+    browser.set(4, "3", "r2c1 = 3");
+    browser.wait_text("#overlay-state", "One solution");
+    assert_eq!(shown(2), "4");
 }

@@ -195,9 +195,9 @@ mod tests {
     #[test]
     fn a_needed_rule_is_not_redundant() {
         let shape = ConstraintGraph::load("sudoku4").unwrap();
-        // The 4×4 of `four` without r3c3: two solutions, told apart by a V.
-        let graph_line = "12..3...2.......";
-        let puzzle = crate::PuzzleReader::new(&shape, graph_line.as_bytes(), "x")
+        // The 4×4 of `four` without r2c1: two solutions.
+        let line = "12......2.1.....";
+        let puzzle = crate::PuzzleReader::new(&shape, line.as_bytes(), "x")
             .next()
             .unwrap()
             .puzzle

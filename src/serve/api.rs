@@ -220,7 +220,7 @@ const MAX_LIMIT: u64 = 1_000_000;
 /// The most rules a request may add: far more than any puzzle has, and few
 /// enough that a rule over every cell (non-consecutive) cannot be repeated
 /// into a solver of millions of propagators.
-pub(super) const MAX_RULES: usize = 500;
+const MAX_RULES: usize = 500;
 /// Generations running at once (they cannot be cut short: see [`generate`]).
 const MAX_GENERATING: usize = 2;
 static GENERATING: AtomicUsize = AtomicUsize::new(0);

@@ -135,11 +135,59 @@ pub(super) fn png(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
     let most = (MAX_PNG_PIXELS / (width * height).max(1.0)).sqrt() as f32;
     let bytes = raster::png(&svg, scale.min(most))
         .map_err(|e| Failure::new(422, format!("no PNG: {e}")))?;
+    let title = body.title().unwrap_or(graph.name());
+    let words = [
+        ("Title", Some(title)),
+        ("Author", body.author()),
+        ("Description", body.rules_text()),
+    ];
+    let words: Vec<(&str, &str)> = (words.into_iter())
+        .filter_map(|(keyword, text)| Some((keyword, text?)))
+        .collect();
     Ok(Reply {
         status: 200,
         content_type: "image/png".to_string(),
-        body: bytes,
+        body: with_words(bytes, &words),
     })
+}
+
+/// `png` with a text chunk (`iTXt`, UTF-8) for each (keyword, text), after
+/// its header: the title, author and rules text travel with the picture.
+fn with_words(png: Vec<u8>, words: &[(&str, &str)]) -> Vec<u8> {
+    // The signature (8 bytes) and the header chunk (length, type, 13 bytes, CRC).
+    const HEADER_END: usize = 8 + 4 + 4 + 13 + 4;
+    if png.len() < HEADER_END {
+        return png;
+    }
+    let mut out = png[..HEADER_END].to_vec();
+    for (keyword, text) in words {
+        let mut chunk = b"iTXt".to_vec();
+        chunk.extend_from_slice(keyword.as_bytes());
+        // The keyword's end, no compression (flag, method), no language tag, no
+        // translated keyword.
+        chunk.extend_from_slice(&[0, 0, 0, 0, 0]);
+        chunk.extend_from_slice(text.as_bytes());
+        out.extend_from_slice(&((chunk.len() - 4) as u32).to_be_bytes());
+        out.extend_from_slice(&chunk);
+        out.extend_from_slice(&crc32(&chunk).to_be_bytes());
+    }
+    out.extend_from_slice(&png[HEADER_END..]);
+    out
+}
+
+/// The CRC-32 of a PNG chunk (ISO 3309, as PNG's specification gives it).
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &byte in bytes {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = match crc & 1 {
+                1 => (crc >> 1) ^ 0xEDB8_8320,
+                _ => crc >> 1,
+            };
+        }
+    }
+    !crc
 }
 
 /// The `width` and `height` of an SVG document this server drew.
@@ -172,4 +220,40 @@ pub(super) fn rule(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
         200,
         &json!({ "rule": rule, "ron": ron::rule(&rule) }),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunks_get_the_crc_png_gives_them() {
+        // Every PNG ends with this chunk and this CRC.
+        assert_eq!(crc32(b"IEND"), 0xAE42_6082);
+        let png = raster::png(
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"/>"#,
+            1.0,
+        )
+        .unwrap();
+        let marked = with_words(png.clone(), &[("Title", "Ünïcode title")]);
+        assert_eq!(marked.len(), png.len() + 12 + 5 + 5 + "Ünïcode title".len());
+        // Every chunk of the result, walked from the signature, has a right CRC.
+        let mut at = 8;
+        let mut kinds = Vec::new();
+        while at < marked.len() {
+            let length = u32::from_be_bytes(marked[at..at + 4].try_into().unwrap()) as usize;
+            let chunk = &marked[at + 4..at + 8 + length];
+            let crc = u32::from_be_bytes(
+                marked[at + 8 + length..at + 12 + length]
+                    .try_into()
+                    .unwrap(),
+            );
+            assert_eq!(crc32(chunk), crc);
+            kinds.push(String::from_utf8_lossy(&chunk[..4]).into_owned());
+            at += 12 + length;
+        }
+        assert_eq!(kinds.first().map(String::as_str), Some("IHDR"));
+        assert_eq!(kinds[1], "iTXt");
+        assert_eq!(kinds.last().map(String::as_str), Some("IEND"));
+    }
 }

@@ -244,6 +244,8 @@ export class Board {
           fill: t.fill || "#666",
           "font-weight": t.bold ? "bold" : "normal",
           class: how.cls || "candidate",
+          "data-at": i,
+          "data-symbol": t.text,
         }, t.text);
         if (t.title) {
           const title = document.createElementNS(NS, "title");

@@ -3,7 +3,7 @@
 // a rule's number, deleting, undo and redo.
 
 import { DIRECTIONS } from "./board.js";
-import { KINDS, boxMap, complete, kindOf, letter, ruleCells, ruleNumber, sameCells, setRuleNumber } from "./model.js";
+import { KINDS, boxMap, complete, kindOf, letter, regionProblem, ruleCells, ruleNumber, sameCells, setRuleNumber } from "./model.js";
 import { tool, touching } from "./tools.js";
 
 // The app: {model, info, ui, board, edit(key, mutate), paint(), say(), undo(), redo()}.
@@ -153,7 +153,7 @@ function addRule(rule, what) {
   app.edit(null, (model) => model.rules.push(rule));
   app.ui.rule = app.model.rules.length - 1;
   const info = KINDS[kindOf(rule)[0]];
-  const more = info && (info.number || info.digits) ? ": type its number" : "";
+  const more = info && info.pill ? " (type 2 or 3 for a pill)" : info && (info.number || info.digits) ? ": type its number" : "";
   app.say(`Drew a ${what || info.label}${more}.`);
 }
 
@@ -298,6 +298,8 @@ function region(cells) {
     }
     s.regions = map.map((row) => row.join(""));
   });
+  const problem = regionProblem(app.model.shape);
+  app.say(problem ? `Jigsaw: ${problem}; the page draws them until they tile the grid.` : "The regions tile the grid: a jigsaw.");
 }
 
 function house(cells) {
@@ -375,12 +377,13 @@ function key(event) {
 
 function takesNumber(at) {
   const info = KINDS[kindOf(app.model.rules[at])[0]];
-  return Boolean(info && (info.number || info.digits));
+  return Boolean(info && (info.number || info.digits || info.pill));
 }
 
 function hasNumber(at) {
+  const info = KINDS[kindOf(app.model.rules[at])[0]];
   const number = ruleNumber(app.model.rules[at]);
-  return takesNumber(at) && number !== null && number !== undefined && number !== "";
+  return takesNumber(at) && !info.pill && number !== null && number !== undefined && number !== "";
 }
 
 // A key typed while a rule is picked: its total, value, count or digits.
@@ -392,6 +395,10 @@ function typeNumber(k) {
     if (KINDS[kind].digits) {
       if (k === "Backspace") spec.digits.pop();
       else if (/[0-9]/.test(k) && spec.digits.length < 4) spec.digits.push(Number(k));
+      return;
+    }
+    if (KINDS[kind].pill) {
+      if (/[0-9]/.test(k)) setRuleNumber(rule, Number(k));
       return;
     }
     const old = ruleNumber(rule);

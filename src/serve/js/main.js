@@ -28,6 +28,7 @@ const app = {
     selection: [],
     cursor: null,
     rule: null, // the rule picked: its number is typed, Delete removes it
+    hover: null, // the rule under the pointer in the list
     drag: null,
     typed: "",
     marks: new Map(), // cell -> class: differ, clash, hinted, redundant
@@ -76,6 +77,11 @@ function afterEdit(before) {
   const picture = !before || drawn(before) !== drawn(app.model);
   if (!before || puzzlePart(before) !== puzzlePart(app.model)) {
     app.version += 1;
+    // A verdict on the puzzle as it was is kept, greyed, and said to be old.
+    const status = $("status");
+    if (before && ["unique", "multiple", "none", "solved"].includes(status.dataset.state)) {
+      say(`${status.textContent.replace(/\.$/, "")}, before the last edit.`);
+    }
     app.ui.solution = null;
     app.ui.marks = new Map();
     app.ui.logic = null;
@@ -196,8 +202,9 @@ function paint() {
   model.rules.forEach((rule, r) => {
     const refused = ui.faults.some((f) => f.rule === M.sentRules(model).indexOf(rule));
     const pending = !M.complete(rule);
-    if (!refused && !pending && r !== ui.rule) return;
-    const colour = r === ui.rule ? "#e08a00" : refused ? "#d32f2f" : "#888";
+    const shown = r === ui.rule || r === ui.hover;
+    if (!refused && !pending && !shown) return;
+    const colour = shown ? "#e08a00" : refused ? "#d32f2f" : "#888";
     const [kind, spec] = M.kindOf(rule);
     const cells = M.ruleCells(rule).map(index).filter((i) => i >= 0);
     if (M.KINDS[kind] && M.KINDS[kind].outside && board.grid && cells.length) {
@@ -208,7 +215,7 @@ function paint() {
       board.spot(cells, colour);
       if (kind === "Quadruple") board.outline(cells, colour, 1.5, true);
     } else {
-      board.outline(cells, colour, r === ui.rule ? 2.5 : 1.5, pending, r === ui.rule ? 0.06 : 0.22);
+      board.outline(cells, colour, shown ? 2.5 : 1.5, pending, shown ? 0.06 : 0.22);
     }
   });
   // The gesture under way.
@@ -245,8 +252,8 @@ function controls() {
   let said = "";
   if (ui.rule !== null && model.rules[ui.rule]) {
     const rule = model.rules[ui.rule];
-    const info2 = M.KINDS[M.kindOf(rule)[0]];
-    const number = info2 && (info2.number || info2.digits) ? "type its number, " : "";
+    const kind = M.KINDS[M.kindOf(rule)[0]];
+    const number = kind && kind.pill ? "type 2 or 3 for a pill, " : kind && (kind.number || kind.digits) ? "type its number, " : "";
     said = `Rule: ${M.describe(rule)} (${number}Delete removes it).`;
   } else if (ui.selection.length === 1) {
     const i = ui.selection[0];
@@ -258,17 +265,22 @@ function controls() {
   }
   $("selected-cell").textContent = said;
   rulesList();
-  const truth = { working: "True candidates: counting…", partial: "True candidates: the budget ran out, so some counts are “at least”." }[ui.truthState];
-  if (ui.overlay === "true" && truth && $("status").dataset.state !== "error") {
-    if (ui.truthState === "working" || !$("status").textContent.startsWith("True")) say(truth);
-  }
+  $("overlay-state").textContent = ui.overlay === "true" ? overlays.truthText() : "";
 }
+
+let listed = null; // what the list of rules shows, to build it only when that changes
 
 function rulesList() {
   const list = $("rules");
   const { model, ui } = app;
   const sent = M.sentRules(model);
   const redundant = ui.setter ? ui.setter.redundant_rules || [] : [];
+  const key = JSON.stringify([model.rules, ui.faults, redundant]);
+  if (key === listed) {
+    [...list.children].forEach((item, r) => item.classList.toggle("picked", r === ui.rule));
+    return;
+  }
+  listed = key;
   list.replaceChildren();
   model.rules.forEach((rule, r) => {
     const item = document.createElement("li");
@@ -305,6 +317,15 @@ function rulesList() {
       app.ui.rule = r;
       paint();
       $("board").focus({ preventScroll: true });
+    };
+    // Hovering a rule in the list shows where it is.
+    item.onmouseenter = () => {
+      app.ui.hover = r;
+      paint();
+    };
+    item.onmouseleave = () => {
+      app.ui.hover = null;
+      paint();
     };
     list.appendChild(item);
   });
@@ -397,16 +418,26 @@ async function solve(signal) {
   refresh();
 }
 
-const big = (n) => Number(n).toLocaleString("en-US");
+// A count in words: grouped digits, or (past a quadrillion) a power of ten.
+function big(n) {
+  if (!Number.isFinite(n)) return "more than 10³⁰⁸";
+  if (n < 1e15) return Math.round(n).toLocaleString("en-US");
+  const exponent = Math.floor(Math.log10(n));
+  const up = String(exponent).replace(/./g, (d) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[d]);
+  return `${(n / 10 ** exponent).toFixed(2)} × 10${up}`;
+}
 
 async function count(signal) {
   const version = app.version;
   const estimate = $("estimate").checked;
   const limit = Number($("limit").value || 1000);
   const answer = await api.call("count", M.request(app.model, estimate ? { estimate: true } : { limit }), signal);
-  if (answer.estimate !== undefined) {
-    const low = big(Math.round(answer.low)), high = big(Math.round(answer.high));
-    answered(version, `About ${big(Math.round(answer.estimate))} solutions (95% between ${low} and ${high}; ${big(answer.samples)} samples).`, "idle");
+  if (estimate && !answer.complete && answer.status !== "gave-up") {
+    const level = Math.round((answer.confidence || 0.95) * 100);
+    const interval = answer.low !== null && answer.high !== null ? `, ${level}% between ${big(answer.low)} and ${big(answer.high)}` : "";
+    answered(version, `About ${big(answer.estimate)} solutions (an estimate${interval}; ${big(answer.samples)} probes).`, "idle");
+  } else if (estimate && answer.status === "gave-up") {
+    answered(version, "Gave up: no probe of the search finished in time.", "error");
   } else if (answer.status === "gave-up") {
     answered(version, `Gave up after ${big(answer.count)} solutions: the search budget ran out (try the estimate).`, "error");
   } else if (answer.count === 0) {

@@ -165,7 +165,7 @@ export function request(model, extra) {
 export const KINDS = {
   Killer: { label: "killer cage", cells: (s) => s.cells, number: "total" },
   Cage: { label: "sum cage", cells: (s) => s.cells, number: "total", needs: true },
-  Arrow: { label: "arrow", cells: (s) => [...s.circle, ...s.line] },
+  Arrow: { label: "arrow", cells: (s) => [...s.circle, ...s.line], pill: true },
   Sum: { label: "sum", cells: (s) => s.cells },
   Thermometer: { label: "thermometer", cells: (s) => s },
   SlowThermometer: { label: "slow thermometer", cells: (s) => s },
@@ -218,14 +218,25 @@ export function ruleNumber(rule) {
   const info = KINDS[kind];
   if (!info) return null;
   if (info.digits) return spec.digits.join("");
+  if (info.pill) return spec.circle.length;
   return info.number ? spec[info.number] : undefined;
 }
 
 export function setRuleNumber(rule, value) {
   const [kind, spec] = kindOf(rule);
   const info = KINDS[kind];
-  if (info.digits) spec.digits = value;
-  else if (info.number) spec[info.number] = value;
+  if (info.digits) {
+    spec.digits = value;
+  } else if (info.pill) {
+    // The arrow's circle: its first 1 to 3 cells (a pill reads as a number),
+    // at least one cell left for the line.
+    const cells = [...spec.circle, ...spec.line];
+    const k = Math.max(1, Math.min(3, value || 1, cells.length - 1));
+    spec.circle = cells.slice(0, k);
+    spec.line = cells.slice(k);
+  } else if (info.number) {
+    spec[info.number] = value;
+  }
 }
 
 // Whether a rule has all it needs to be sent.
@@ -243,8 +254,9 @@ export function describe(rule) {
   const [kind, spec] = kindOf(rule);
   const info = KINDS[kind] || { label: kind, cells: () => [] };
   if (kind === "Negative") return `negative constraint (${spec === "XV" ? "X and V" : spec === "Ratio" ? "black dots" : "white dots"})`;
-  const number = ruleNumber(rule);
+  const number = info.pill ? null : ruleNumber(rule);
   const cells = info.cells(spec);
+  if (info.pill && spec.circle.length > 1) return `arrow from a pill of ${spec.circle.length}: ${cells.join(", ")}`;
   const shown = cells.length > 6 ? cells.slice(0, 5).join(", ") + ", …" : cells.join(", ");
   const towards = spec && spec.towards ? ` ${spec.towards}` : "";
   const said = number === null || number === undefined || number === "" ? (complete(rule) ? "" : " (no number yet)") : ` ${number}`;

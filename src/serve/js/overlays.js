@@ -63,12 +63,11 @@ export function refreshTruth() {
       const answer = await call("candidates", request(app.model), controller.signal);
       if (version !== app.version) return;
       app.ui.truth = truths(answer);
-      app.ui.truthState = app.ui.truth.complete ? "done" : "partial";
+      app.ui.truthState = "done";
     } catch (e) {
       if (e.name === "AbortError") return;
-      app.ui.truth = null;
-      app.ui.truthState = "error";
-      app.say("True candidates: " + e.message, "error");
+      app.ui.truth = { error: e.message, cells: [] };
+      app.ui.truthState = "done";
     } finally {
       if (truthRequest === controller) truthRequest = null;
     }
@@ -91,7 +90,27 @@ export function truths(answer) {
     }));
   });
   const complete = cells.every((c) => c.every((t) => t.complete));
-  return { cells, status: answer.status, complete };
+  const clashes = answer.clashes || null;
+  return { cells, status: answer.status, complete, count: answer.count, clashes };
+}
+
+// The true candidates' state in words, under the overlay's buttons.
+export function truthText() {
+  const truth = app.ui.truth;
+  if (app.ui.truthState === "working" || !truth) return "Counting the solutions that use each value…";
+  if (truth.error) return "True candidates: " + truth.error;
+  if (truth.clashes) return "The givens clash: no solution.";
+  const n = truth.count;
+  const many = truth.complete ? `${n.toLocaleString("en-US")} solutions` : `at least ${n.toLocaleString("en-US")} solutions`;
+  const said = {
+    "no-solution": "No solution: no value is a true candidate.",
+    unique: "One solution: each cell shows its value.",
+    "gave-up": `The time ran out: the values shown are those found so far (${many}).`,
+  }[truth.status];
+  if (said) return said;
+  const unique = truth.cells.some((c) => c.some((t) => t.unique));
+  const counts = truth.complete ? "" : " Some counts are “at least” (hover a value).";
+  return `${many.charAt(0).toUpperCase() + many.slice(1)}.${unique ? " Green: a given of that value there leaves exactly one solution." : ""}${counts}`;
 }
 
 // ---- Drawing ----
