@@ -110,11 +110,6 @@ const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
 impl Browser {
     fn start(chromium: &Path, chromedriver: &Path) -> Browser {
-        Browser::sized(chromium, chromedriver, 1280, 860)
-    }
-
-    /// A browser whose window is `width`×`height`.
-    fn sized(chromium: &Path, chromedriver: &Path, width: u32, height: u32) -> Browser {
         let port = free_port();
         let child = Command::new(chromedriver)
             .arg(format!("--port={port}"))
@@ -139,7 +134,7 @@ impl Browser {
             "--disable-component-update",
             "--disable-sync",
             "--disable-dev-shm-usage",
-            &format!("--window-size={width},{height}"),
+            "--window-size=1280,860",
             &format!("--user-data-dir={}", profile.path().display()),
         ];
         let capabilities = json!({"capabilities": {"alwaysMatch": {
@@ -455,20 +450,52 @@ const BACKSPACE: &str = "\u{E003}";
 const CONTROL: &str = "\u{E009}";
 const SHIFT: &str = "\u{E008}";
 
+/// A running server, and the programs to open browsers on it.
+struct Site {
+    _server: Killed,
+    url: String,
+    chromium: PathBuf,
+    chromedriver: PathBuf,
+}
+
+impl Site {
+    /// A server, or `None` when there is no browser to test with.
+    fn new() -> Option<Site> {
+        let (chromium, chromedriver) = browser_programs()?;
+        let (server, url) = common::serve();
+        Some(Site {
+            _server: server,
+            url,
+            chromium,
+            chromedriver,
+        })
+    }
+
+    /// A browser with a fresh profile, nothing opened yet.
+    fn browser(&self) -> Browser {
+        Browser::start(&self.chromium, &self.chromedriver)
+    }
+
+    /// A browser with a fresh profile on the page, once it has started.
+    fn page(&self) -> Browser {
+        let browser = self.browser();
+        browser.open(&self.url);
+        browser.wait_text("#status", "81 cells");
+        browser.idle();
+        browser
+    }
+}
+
 /// A server and a browser on its page, once the page has started.
-fn open_page() -> Option<(common::Killed, String, Browser)> {
-    let (chromium, chromedriver) = browser_programs()?;
-    let (server, url) = common::serve();
-    let browser = Browser::start(&chromium, &chromedriver);
-    browser.open(&url);
-    browser.wait_text("#status", "81 cells");
-    browser.idle();
-    Some((server, url, browser))
+fn open_page() -> Option<(Site, Browser)> {
+    let site = Site::new()?;
+    let browser = site.page();
+    Some((site, browser))
 }
 
 #[test]
 fn a_grid_puzzle_entered_by_clicking_and_typing_is_checked_and_solved() {
-    let Some((_server, _url, browser)) = open_page() else {
+    let Some((_site, browser)) = open_page() else {
         return;
     };
     browser.click("#variant-select option[value=\"sudoku4\"]");
@@ -524,7 +551,7 @@ fn a_grid_puzzle_entered_by_clicking_and_typing_is_checked_and_solved() {
 
 #[test]
 fn a_pie_is_set_and_a_bad_one_shows_line_and_column() {
-    let Some((_server, _url, browser)) = open_page() else {
+    let Some((_site, browser)) = open_page() else {
         return;
     };
     browser.click("#ron-box summary");
@@ -606,13 +633,11 @@ fn a_pie_is_set_and_a_bad_one_shows_line_and_column() {
 
 #[test]
 fn the_first_hour_papercuts_stay_fixed() {
-    let Some((chromium, chromedriver)) = browser_programs() else {
+    let Some(site) = Site::new() else {
         return;
     };
-    let (_server, url) = common::serve();
-    assert!(url.contains("/?token="), "{url}");
-    let browser = Browser::start(&chromium, &chromedriver);
-    browser.open(&url);
+    assert!(site.url.contains("/?token="), "{}", site.url);
+    let browser = site.page();
     browser.wait_text("#status", "Sudoku 9×9: 81 cells");
     // The token leaves the address bar, so that no link copied from it carries it.
     let address = browser.script("return location.href;");
@@ -673,7 +698,7 @@ fn the_first_hour_papercuts_stay_fixed() {
 
 #[test]
 fn a_killer_cage_and_a_thermometer_are_drawn_by_mouse_undone_and_redone() {
-    let Some((_server, _url, browser)) = open_page() else {
+    let Some((_site, browser)) = open_page() else {
         return;
     };
     // A cage: drag over three cells, type its total.
@@ -736,7 +761,7 @@ fn a_killer_cage_and_a_thermometer_are_drawn_by_mouse_undone_and_redone() {
 
 #[test]
 fn each_tool_draws_its_rule_where_it_was_clicked() {
-    let Some((_server, _url, browser)) = open_page() else {
+    let Some((_site, browser)) = open_page() else {
         return;
     };
     // Where a click goes: `(dx, dy)` sides from the centre of `cell`, as the
@@ -839,7 +864,7 @@ fn each_tool_draws_its_rule_where_it_was_clicked() {
 
 #[test]
 fn pencil_marks_and_a_solvers_digits_stay_apart_from_the_givens() {
-    let Some((_server, _url, browser)) = open_page() else {
+    let Some((_site, browser)) = open_page() else {
         return;
     };
     browser.set(0, "5", "r1c1 = 5");
@@ -887,7 +912,7 @@ fn pencil_marks_and_a_solvers_digits_stay_apart_from_the_givens() {
 
 #[test]
 fn hints_step_through_and_logic_up_to_here() {
-    let Some((_server, _url, browser)) = open_page() else {
+    let Some((_site, browser)) = open_page() else {
         return;
     };
     browser.shape("sudoku4", "Sudoku 4×4: 16 cells");
@@ -918,14 +943,11 @@ fn hints_step_through_and_logic_up_to_here() {
 
 #[test]
 fn a_share_link_opens_the_same_puzzle_in_a_fresh_profile() {
-    let Some((chromium, chromedriver)) = browser_programs() else {
+    let Some(site) = Site::new() else {
         return;
     };
-    let (_server, url) = common::serve();
-    let setter = Browser::start(&chromium, &chromedriver);
-    setter.open(&url);
-    setter.wait_text("#status", "81 cells");
-    setter.idle();
+    let url = &site.url;
+    let setter = site.page();
     setter.fill("title", "Shared");
     setter.fill("author", "A. Setter");
     setter.tool("killer");
@@ -945,10 +967,10 @@ fn a_share_link_opens_the_same_puzzle_in_a_fresh_profile() {
     drop(setter);
     // A fresh profile: the link alone cannot reach the API, so the page says
     // what to open, and keeps the puzzle for when it is opened.
-    let friend = Browser::start(&chromium, &chromedriver);
+    let friend = site.browser();
     friend.open(&link);
     friend.wait_text("#status", "needs the address");
-    friend.open(&url);
+    friend.open(url);
     friend.wait_until("return document.getElementById('rules').children.length === 2;");
     assert_eq!(friend.rules(), rules);
     assert_eq!(
@@ -969,7 +991,7 @@ fn a_share_link_opens_the_same_puzzle_in_a_fresh_profile() {
 
 #[test]
 fn an_fpuzzles_link_is_exported_and_imported_back() {
-    let Some((_server, _url, browser)) = open_page() else {
+    let Some((_site, browser)) = open_page() else {
         return;
     };
     browser.fill("title", "Round trip");
@@ -1028,7 +1050,7 @@ fn an_fpuzzles_link_is_exported_and_imported_back() {
 
 #[test]
 fn the_pages_lz_string_and_the_crate_agree() {
-    let Some((_server, _url, browser)) = open_page() else {
+    let Some((_site, browser)) = open_page() else {
         return;
     };
     let texts = [
@@ -1083,7 +1105,7 @@ fn the_pages_lz_string_and_the_crate_agree() {
 
 #[test]
 fn long_work_shows_a_spinner_and_cancel_stops_it() {
-    let Some((_server, _url, browser)) = open_page() else {
+    let Some((_site, browser)) = open_page() else {
         return;
     };
     // A jigsaw with no solution that the search cannot see: a count of it runs
@@ -1154,14 +1176,10 @@ fn walk(cells: &[usize]) -> Vec<usize> {
 
 #[test]
 fn a_killer_is_set_from_an_empty_grid_to_a_unique_minimal_shared_puzzle() {
-    let Some((chromium, chromedriver)) = browser_programs() else {
+    let Some(site) = Site::new() else {
         return;
     };
-    let (_server, url) = common::serve();
-    let browser = Browser::start(&chromium, &chromedriver);
-    browser.open(&url);
-    browser.wait_text("#status", "Sudoku 9×9: 81 cells");
-    browser.idle();
+    let browser = site.page();
     browser.fill("title", "Killer walk");
     browser.fill("author", "graphdoku");
     browser.fill(
@@ -1234,9 +1252,7 @@ fn a_killer_is_set_from_an_empty_grid_to_a_unique_minimal_shared_puzzle() {
     browser.wait_text("#status", "Share link");
     let link = browser.script("return document.getElementById('link').value;");
     let rules = browser.rules();
-    let friend = Browser::start(&chromium, &chromedriver);
-    friend.open(&url);
-    friend.wait_text("#status", "81 cells");
+    let friend = site.page();
     friend.open(link.as_str().unwrap());
     friend.wait_text("#status", "Opened the shared puzzle “Killer walk”");
     friend.wait_until(&format!(
@@ -1250,7 +1266,7 @@ fn a_killer_is_set_from_an_empty_grid_to_a_unique_minimal_shared_puzzle() {
 
 #[test]
 fn downloads_carry_the_puzzle_and_its_words() {
-    let Some((_server, _url, browser)) = open_page() else {
+    let Some((_site, browser)) = open_page() else {
         return;
     };
     browser.fill("title", "Little cage");
@@ -1318,7 +1334,7 @@ fn downloads_carry_the_puzzle_and_its_words() {
 
 #[test]
 fn true_candidates_change_after_a_given() {
-    let Some((_server, _url, browser)) = open_page() else {
+    let Some((_site, browser)) = open_page() else {
         return;
     };
     browser.shape("sudoku4", "Sudoku 4×4: 16 cells");

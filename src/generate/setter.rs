@@ -141,15 +141,19 @@ pub fn redundant_rules(
 mod tests {
     use super::*;
 
-    /// A unique 4×4: 12.. / 3... / 2.1. / ....
-    fn four() -> (ConstraintGraph, Puzzle) {
-        let graph = ConstraintGraph::load("sudoku4").unwrap();
-        let line = "12..3...2.1.....";
-        let puzzle = crate::PuzzleReader::new(&graph, line.as_bytes(), "four")
+    /// The 4×4 puzzle of `line`.
+    fn read(graph: &ConstraintGraph, line: &str) -> Puzzle {
+        crate::PuzzleReader::new(graph, line.as_bytes(), "test")
             .next()
             .unwrap()
             .puzzle
-            .unwrap();
+            .unwrap()
+    }
+
+    /// A unique 4×4: 12.. / 3... / 2.1. / ....
+    fn four() -> (ConstraintGraph, Puzzle) {
+        let graph = ConstraintGraph::load("sudoku4").unwrap();
+        let puzzle = read(&graph, "12..3...2.1.....");
         (graph, puzzle)
     }
 
@@ -196,12 +200,7 @@ mod tests {
     fn a_needed_rule_is_not_redundant() {
         let shape = ConstraintGraph::load("sudoku4").unwrap();
         // The 4×4 of `four` without r2c1: two solutions.
-        let line = "12......2.1.....";
-        let puzzle = crate::PuzzleReader::new(&shape, line.as_bytes(), "x")
-            .next()
-            .unwrap()
-            .puzzle
-            .unwrap();
+        let puzzle = read(&shape, "12......2.1.....");
         assert_eq!(Solver::new(&shape).count(&puzzle, 3), 2);
         let solver = Solver::new(&shape);
         let mut search = solver.search(&puzzle);

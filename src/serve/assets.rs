@@ -10,6 +10,8 @@ const FILES: &[(&str, &str, &str)] = &[
     ("/", HTML, include_str!("page.html")),
     ("/page.css", CSS, include_str!("page.css")),
     ("/js/main.js", JS, include_str!("js/main.js")),
+    ("/js/actions.js", JS, include_str!("js/actions.js")),
+    ("/js/panels.js", JS, include_str!("js/panels.js")),
     ("/js/api.js", JS, include_str!("js/api.js")),
     ("/js/model.js", JS, include_str!("js/model.js")),
     ("/js/history.js", JS, include_str!("js/history.js")),

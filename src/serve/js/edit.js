@@ -3,7 +3,7 @@
 // a rule's number, deleting, undo and redo.
 
 import { DIRECTIONS } from "./board.js";
-import { KINDS, boxMap, complete, kindOf, letter, regionProblem, ruleCells, ruleNumber, sameCells, setRuleNumber } from "./model.js";
+import { KINDS, boxMap, complete, describe, kindOf, letter, regionProblem, ruleCells, ruleNumber, sameCells, setRuleNumber } from "./model.js";
 import { tool, touching } from "./tools.js";
 
 // The app: {model, info, ui, board, edit(key, mutate), paint(), say(), undo(), redo()}.
@@ -316,8 +316,11 @@ function house(cells) {
 const MODES = { z: "given", x: "corner", c: "centre", v: "digit" };
 
 function key(event) {
+  // Keys typed into a text field are the field's; a checkbox, a button or a
+  // read-only field leaves them to the board.
   const target = event.target;
-  if (target.matches && target.matches("input, textarea, select")) return;
+  const typing = "input[type=text]:not([readonly]), input[type=number], input:not([type]), textarea, select";
+  if (target.matches && target.matches(typing)) return;
   if (!app.info) return;
   const ui = app.ui;
   const ctrl = event.ctrlKey || event.metaKey;
@@ -409,7 +412,7 @@ function typeNumber(k) {
     setRuleNumber(rule, text === "" || text === "-" ? null : Number(text));
   });
   const rule = app.model.rules[at];
-  app.say(complete(rule) ? "" : "Type its number.");
+  app.say(complete(rule) ? `${describe(rule)}.` : `${describe(rule)}: type its number.`);
 }
 
 // Typing into the selected cells: keys add up while they still spell a

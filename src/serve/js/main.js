@@ -1,17 +1,19 @@
 // The designer page: the puzzle being set (model.js), its picture and the
 // page's layer over it (board.js, overlays.js), editing (edit.js, tools.js),
-// undo (history.js), the browser's copy and share links (storage.js), and
-// every computation on the server's JSON API (api.js). This file wires them
-// to the page's controls.
+// undo (history.js), the browser's copy and share links (storage.js), the
+// panels (panels.js) and what the buttons do on the server's JSON API
+// (actions.js, api.js). This file holds the puzzle, its edits and its
+// drawing, and wires the rest to the page's controls.
 
+import * as actions from "./actions.js";
 import * as api from "./api.js";
 import { Board, stepOf } from "./board.js";
 import * as edit from "./edit.js";
 import { History } from "./history.js";
 import * as M from "./model.js";
 import * as overlays from "./overlays.js";
+import * as panels from "./panels.js";
 import * as storage from "./storage.js";
-import { TOOLS, tool } from "./tools.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -89,7 +91,7 @@ function afterEdit(before) {
     $("use-minimal").disabled = true;
     $("setter-result").textContent = "";
     overlays.refreshTruth();
-    if (app.ui.overlay === "candidates") showCandidates();
+    if (app.ui.overlay === "candidates") actions.showCandidates();
   }
   if (app.ui.rule !== null && app.ui.rule >= app.model.rules.length) app.ui.rule = null;
   if (picture) refresh();
@@ -112,7 +114,7 @@ async function useModel(model, signal) {
   app.ui.rule = null;
   app.ui.truth = null;
   app.version += 1;
-  syncFields();
+  panels.syncFields();
   afterEdit(null);
 }
 
@@ -226,119 +228,7 @@ function paint() {
   } else if (drag && drag.gesture === "outside") {
     board.ring(drag.at.row, drag.at.col, "#e08a00");
   }
-  controls();
-}
-
-// The controls that say what the puzzle and the page are doing.
-function controls() {
-  const { model, ui, info } = app;
-  $("undo").disabled = !app.history.canUndo();
-  $("redo").disabled = !app.history.canRedo();
-  for (const b of document.querySelectorAll("[data-mode]")) b.classList.toggle("on", b.dataset.mode === ui.mode);
-  for (const b of document.querySelectorAll("[data-tool]")) b.classList.toggle("on", b.dataset.tool === ui.tool);
-  const grid = model.shape.kind === "grid";
-  for (const box of document.querySelectorAll("#globals input")) {
-    if (box.dataset.flag) {
-      box.checked = grid && Boolean(model.shape[box.dataset.flag]);
-      box.disabled = !grid || (box.dataset.flag === "disjoint" && !model.shape.boxes);
-    } else if (box.dataset.rule) {
-      box.checked = model.rules.includes(box.dataset.rule);
-    } else {
-      box.checked = model.rules.some((r) => M.kindOf(r)[0] === "Negative" && M.kindOf(r)[1] === box.dataset.negative);
-    }
-  }
-  for (const b of document.querySelectorAll('[data-tool="region"], [data-tool="house"]')) b.disabled = !grid;
-  // The selection in words.
-  let said = "";
-  if (ui.rule !== null && model.rules[ui.rule]) {
-    const rule = model.rules[ui.rule];
-    const kind = M.KINDS[M.kindOf(rule)[0]];
-    const number = kind && kind.pill ? "type 2 or 3 for a pill, " : kind && (kind.number || kind.digits) ? "type its number, " : "";
-    said = `Rule: ${M.describe(rule)} (${number}Delete removes it).`;
-  } else if (ui.selection.length === 1) {
-    const i = ui.selection[0];
-    const value = model.givens[i] ? ` = ${model.givens[i]}` : model.digits[i] ? ` (digit ${model.digits[i]})` : " (empty)";
-    said = `Selected: ${info.cells[i].name}${value}`;
-  } else if (ui.selection.length > 1) {
-    const names = ui.selection.slice(0, 6).map((i) => info.cells[i].name).join(", ");
-    said = `Selected: ${ui.selection.length} cells (${names}${ui.selection.length > 6 ? ", …" : ""})`;
-  }
-  $("selected-cell").textContent = said;
-  rulesList();
-  $("overlay-state").textContent = ui.overlay === "true" ? overlays.truthText() : "";
-}
-
-let listed = null; // what the list of rules shows, to build it only when that changes
-
-function rulesList() {
-  const list = $("rules");
-  const { model, ui } = app;
-  const sent = M.sentRules(model);
-  const redundant = ui.setter ? ui.setter.redundant_rules || [] : [];
-  const key = JSON.stringify([model.rules, ui.faults, redundant]);
-  if (key === listed) {
-    [...list.children].forEach((item, r) => item.classList.toggle("picked", r === ui.rule));
-    return;
-  }
-  listed = key;
-  list.replaceChildren();
-  model.rules.forEach((rule, r) => {
-    const item = document.createElement("li");
-    const text = document.createElement("span");
-    text.textContent = M.describe(rule);
-    item.appendChild(text);
-    const sentAt = sent.indexOf(rule);
-    const fault = ui.faults.find((f) => f.rule === sentAt);
-    if (fault) {
-      item.classList.add("refused");
-      item.title = fault.error;
-      const why = document.createElement("small");
-      why.textContent = fault.error;
-      item.appendChild(why);
-    }
-    if (redundant.includes(sentAt)) {
-      item.classList.add("redundant");
-      const tag = document.createElement("small");
-      tag.textContent = "redundant";
-      item.appendChild(tag);
-    }
-    if (r === ui.rule) item.classList.add("picked");
-    const remove = document.createElement("button");
-    remove.textContent = "×";
-    remove.title = "Delete this rule";
-    remove.className = "remove";
-    remove.onclick = (event) => {
-      event.stopPropagation();
-      app.ui.rule = null;
-      editModel(null, (m) => m.rules.splice(r, 1));
-    };
-    item.appendChild(remove);
-    item.onclick = () => {
-      app.ui.rule = r;
-      paint();
-      $("board").focus({ preventScroll: true });
-    };
-    // Hovering a rule in the list shows where it is.
-    item.onmouseenter = () => {
-      app.ui.hover = r;
-      paint();
-    };
-    item.onmouseleave = () => {
-      app.ui.hover = null;
-      paint();
-    };
-    list.appendChild(item);
-  });
-  $("no-rules").hidden = model.rules.length > 0;
-}
-
-// The words fields show the model's.
-function syncFields() {
-  $("title").value = app.model.title;
-  $("author").value = app.model.author;
-  $("rules-text").value = app.model.rulesText;
-  const shape = app.model.shape;
-  $("variant-select").value = shape.kind === "grid" ? `grid:${shape.size}` : shape.kind === "builtin" ? shape.name : "";
+  panels.controls();
 }
 
 function setMode(mode) {
@@ -353,303 +243,15 @@ function clearMarks() {
 
 Object.assign(app, {
   edit: editModel,
+  useModel,
   paint,
+  refresh,
   say,
   undo,
   redo,
   setMode,
   clearMarks,
 });
-
-// ---- Actions ----
-
-function names(cells) {
-  const shown = cells.slice(0, 12).map((i) => app.info.cells[i].name).join(", ");
-  return cells.length > 12 ? shown + ", …" : shown;
-}
-
-function marksFor(cells, kind) {
-  return new Map(cells.map((c) => [c, kind]));
-}
-
-// Says `text`, noting when the puzzle changed while the answer was worked out.
-function answered(version, text, kind) {
-  say(version === app.version ? text : `${text} (for the puzzle before your last edit)`, kind);
-}
-
-async function check(signal) {
-  const version = app.version;
-  const answer = await api.call("check", M.request(app.model), signal);
-  app.ui.solution = null;
-  app.ui.marks = new Map();
-  const clues = app.model.givens.filter(Boolean).length;
-  if (answer.clashes) {
-    app.ui.marks = marksFor(answer.clashes, "clash");
-    answered(version, `None: givens clash in ${names(answer.clashes)}.`, "none");
-  } else if (answer.status === "unique") {
-    answered(version, `Unique: exactly one solution (${clues} givens).`, "unique");
-  } else if (answer.status === "multiple") {
-    app.ui.marks = marksFor(answer.differing, "differ");
-    answered(version, `Multiple: at least two solutions; they differ in ${answer.differing.length} cells (${names(answer.differing)}).`, "multiple");
-  } else if (answer.status === "no-solution") {
-    answered(version, "None: no solution.", "none");
-  } else {
-    answered(version, "Gave up: the search budget ran out before an answer.", "error");
-  }
-  refresh();
-}
-
-async function solve(signal) {
-  const version = app.version;
-  const answer = await api.call("solve", M.request(app.model), signal);
-  app.ui.marks = new Map();
-  if (answer.clashes) {
-    app.ui.marks = marksFor(answer.clashes, "clash");
-    answered(version, `No solution: givens clash in ${names(answer.clashes)}.`, "none");
-  } else if (answer.status === "solved") {
-    app.ui.solution = version === app.version ? answer.cells : null;
-    answered(version, "Solved (solution in blue; Check says whether it is the only one).", "solved");
-  } else if (answer.status === "no-solution") {
-    app.ui.solution = null;
-    answered(version, "No solution.", "none");
-  } else {
-    answered(version, "Gave up: the search budget ran out before a solution.", "error");
-  }
-  refresh();
-}
-
-// A count in words: grouped digits, or (past a quadrillion) a power of ten.
-function big(n) {
-  if (!Number.isFinite(n)) return "more than 10³⁰⁸";
-  if (n < 1e15) return Math.round(n).toLocaleString("en-US");
-  const exponent = Math.floor(Math.log10(n));
-  const up = String(exponent).replace(/./g, (d) => "⁰¹²³⁴⁵⁶⁷⁸⁹"[d]);
-  return `${(n / 10 ** exponent).toFixed(2)} × 10${up}`;
-}
-
-async function count(signal) {
-  const version = app.version;
-  const estimate = $("estimate").checked;
-  const limit = Number($("limit").value || 1000);
-  const answer = await api.call("count", M.request(app.model, estimate ? { estimate: true } : { limit }), signal);
-  if (estimate && !answer.complete && answer.status !== "gave-up") {
-    const level = Math.round((answer.confidence || 0.95) * 100);
-    const interval = answer.low !== null && answer.high !== null ? `, ${level}% between ${big(answer.low)} and ${big(answer.high)}` : "";
-    answered(version, `About ${big(answer.estimate)} solutions (an estimate${interval}; ${big(answer.samples)} probes).`, "idle");
-  } else if (estimate && answer.status === "gave-up") {
-    answered(version, "Gave up: no probe of the search finished in time.", "error");
-  } else if (answer.status === "gave-up") {
-    answered(version, `Gave up after ${big(answer.count)} solutions: the search budget ran out (try the estimate).`, "error");
-  } else if (answer.count === 0) {
-    answered(version, "No solution.", "none");
-  } else if (answer.complete) {
-    answered(version, answer.count === 1 ? "Exactly one solution." : `Exactly ${big(answer.count)} solutions.`, answer.count === 1 ? "unique" : "multiple");
-  } else {
-    answered(version, `At least ${big(answer.count)} solutions (the limit).`, "multiple");
-  }
-}
-
-// The step-through: `from` steps replayed, `take` more applied.
-async function stepTo(from, take, signal) {
-  const version = app.version;
-  const answer = await overlays.steps(Math.max(0, from), take, signal);
-  app.ui.marks = new Map();
-  if (answer.clashes) app.ui.marks = marksFor(answer.clashes, "clash");
-  const next = answer.next;
-  if (next) {
-    const cells = [...new Set([...(next.affected || []), ...(next.cell !== null && next.cell !== undefined ? [next.cell] : [])])];
-    for (const c of cells) app.ui.marks.set(c, "hinted");
-  }
-  answered(version, overlays.stepText(answer), answer.state === "contradiction" ? "none" : answer.state === "solved" ? "solved" : "idle");
-  paint();
-}
-
-async function showCandidates() {
-  const applied = app.ui.logic ? app.ui.logic.applied : 0;
-  try {
-    await overlays.steps(applied, 0);
-    paint();
-  } catch (e) {
-    say(e.message, "error");
-  }
-}
-
-async function analyse(signal) {
-  const version = app.version;
-  say("Trying each given and each rule alone, then removing givens…", "busy");
-  const answer = await api.call("setter", M.request(app.model, { seed: Number($("seed").value || 1) }), signal);
-  app.ui.marks = new Map();
-  if (answer.status !== "unique") {
-    if (answer.differing) app.ui.marks = marksFor(answer.differing, "differ");
-    if (answer.clashes) app.ui.marks = marksFor(answer.clashes, "clash");
-    const why = { multiple: "it has several solutions (they differ in the pink cells): add givens or rules first", "no-solution": "it has no solution", "gave-up": "the search ran out of time" }[answer.status] || answer.status;
-    answered(version, `Setter tools need a unique puzzle: ${why}.`, "multiple");
-    paint();
-    return;
-  }
-  app.ui.setter = answer;
-  app.ui.marks = marksFor(answer.redundant_givens, "redundant");
-  const givens = answer.redundant_givens.length, rules = answer.redundant_rules.length;
-  const minimal = answer.minimal;
-  const parts = [
-    givens ? `${givens} given${givens === 1 ? "" : "s"} could each go alone (marked yellow: ${names(answer.redundant_givens)})` : "every given is needed",
-    app.model.rules.length ? (rules ? `${rules} rule${rules === 1 ? "" : "s"} could each go alone (marked in the list)` : "every rule is needed") : null,
-    minimal ? `a minimal puzzle has ${minimal.clues} of the ${answer.clues} givens` : "no minimal puzzle within the time",
-  ].filter(Boolean);
-  const undecided = answer.complete ? "" : " (the time ran out: some are undecided)";
-  $("setter-result").textContent = `Unique: ${parts.join("; ")}${undecided}.`;
-  $("use-minimal").disabled = !minimal || minimal.clues === answer.clues;
-  answered(version, `Setter tools: ${parts.join("; ")}${undecided}.`, "unique");
-  paint();
-}
-
-async function generate(signal) {
-  const seed = Number($("seed").value || 0);
-  const answer = await api.call("generate", M.request(app.model, { seed, difficulty: $("difficulty").value || null }), signal);
-  if (answer.status !== "generated") {
-    say("No puzzle: " + (answer.error || answer.status), "error");
-    return;
-  }
-  editModel(null, (m) => {
-    m.givens = answer.givens;
-    m.digits = m.digits.map(() => null);
-  });
-  say(`Generated from seed ${answer.seed}: ${answer.clues} givens, ${answer.level || "unknown"} level.`, "unique");
-}
-
-// A model from an /api/import answer: a designer's grid when the import is a
-// grid (so its shape can be edited), with its rules apart.
-function imported(answer) {
-  const n = answer.size;
-  const shape = M.gridShape(n);
-  shape.boxes = answer.boxes || null;
-  shape.regions = answer.regions || null;
-  shape.knight = answer.knight;
-  shape.king = answer.king;
-  shape.disjoint = Boolean(answer.disjoint) && Boolean(answer.boxes);
-  const main = Array.from({ length: n }, (_, i) => `r${i + 1}c${i + 1}`).join();
-  const anti = Array.from({ length: n }, (_, i) => `r${n - i}c${i + 1}`).join();
-  for (const house of answer.houses) {
-    const cells = house.cells.join();
-    const sorted = [...house.cells].sort().join();
-    if (cells === main || sorted === [...main.split(",")].sort().join()) shape.diagonals = true;
-    else if (sorted === [...anti.split(",")].sort().join()) shape.antidiagonal = true;
-    else shape.houses.push({ name: house.name, cells: house.cells });
-  }
-  const model = M.newModel(shape);
-  model.rules = answer.rules;
-  model.givens = answer.givens;
-  model.title = answer.name && !["f-puzzles import", "SudokuPad import"].includes(answer.name) ? answer.name : "";
-  model.author = answer.author || "";
-  model.rulesText = answer.rules_text || "";
-  return model;
-}
-
-async function importPuzzle(signal) {
-  const text = $("fpuzzles").value.trim();
-  const linked = storage.fromLink(text);
-  let model;
-  let what;
-  if (linked instanceof Error) throw linked;
-  if (linked) {
-    model = linked;
-    what = "the share link";
-  } else {
-    const answer = await api.call("import", { fpuzzles: text }, signal);
-    model = imported(answer);
-    what = model.title ? `“${model.title}”` : "an untitled f-puzzles puzzle";
-    if (answer.ignored.length) what += ` (left out: ${answer.ignored.join(", ")})`;
-  }
-  const before = M.clone(app.model);
-  await useModel(model, signal);
-  app.history.record(before, null);
-  paint();
-  say(`Imported ${what}.`);
-}
-
-function save(name, type, data) {
-  const link = document.createElement("a");
-  link.href = URL.createObjectURL(data instanceof Blob ? data : new Blob([data], { type }));
-  link.download = name;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
-}
-
-const fileName = () => (app.model.title.trim() || "puzzle").replace(/[^\p{L}\p{N}._-]+/gu, "-").replace(/^-+|-+$/g, "") || "puzzle";
-
-function showLink(link, what) {
-  const field = $("link");
-  field.value = link;
-  field.dataset.kind = what;
-  field.select();
-  const copied = navigator.clipboard ? navigator.clipboard.writeText(link).then(() => true, () => false) : Promise.resolve(false);
-  copied.then((ok) => say(`${what}${ok ? " copied" : " below"}: ${link.length} characters.`));
-}
-
-async function exportLink(which, signal) {
-  const answer = await api.call("export", M.request(app.model), signal);
-  showLink(answer[which], which === "fpuzzles" ? "f-puzzles link" : "SudokuPad link");
-}
-
-// ---- Wiring ----
-
-function toolButtons() {
-  const box = $("tools");
-  let group = null, row = null;
-  for (const t of TOOLS) {
-    if (t.group !== group) {
-      group = t.group;
-      const title = document.createElement("h3");
-      title.textContent = group;
-      box.appendChild(title);
-      row = document.createElement("div");
-      row.className = "buttons tools";
-      box.appendChild(row);
-    }
-    const button = document.createElement("button");
-    button.textContent = t.label;
-    button.dataset.tool = t.id;
-    button.title = t.help || `Drag to draw a ${t.label.toLowerCase()} line`;
-    button.onclick = () => pickTool(t.id);
-    row.appendChild(button);
-  }
-}
-
-function pickTool(id) {
-  app.ui.tool = id;
-  app.ui.drag = null;
-  const t = tool(id);
-  $("tool-help").textContent = `${t.label}: ${t.help || "drag from cell to neighbouring cell."} Ctrl-Z undoes.`;
-  paint();
-}
-
-function fieldEdits() {
-  for (const [id, key] of [["title", "title"], ["author", "author"], ["rules-text", "rulesText"]]) {
-    $(id).addEventListener("input", () => editModel(key, (m) => (m[key] = $(id).value)));
-    $(id).addEventListener("change", () => app.history.seal());
-  }
-  for (const box of document.querySelectorAll("#globals input")) {
-    box.addEventListener("change", () => {
-      const on = box.checked;
-      if (box.dataset.flag) {
-        editModel(null, (m) => (m.shape[box.dataset.flag] = on));
-      } else if (box.dataset.rule) {
-        editModel(null, (m) => {
-          m.rules = m.rules.filter((r) => r !== box.dataset.rule);
-          if (on) m.rules.push(box.dataset.rule);
-        });
-      } else {
-        const mark = box.dataset.negative;
-        editModel(null, (m) => {
-          m.rules = m.rules.filter((r) => !(M.kindOf(r)[0] === "Negative" && M.kindOf(r)[1] === mark));
-          if (on) m.rules.push({ Negative: mark });
-        });
-      }
-    });
-  }
-}
 
 // A new puzzle on the shape picked: a designer's grid or a built-in.
 function newShape(value, signal) {
@@ -669,7 +271,7 @@ async function startOn(model, signal) {
     error.hidden = false;
     say("The variant has an error: see the left.", "error");
     if (e.answer && e.answer.line && model.shape.kind === "ron") pointAt($("ron"), e.answer.line, e.answer.column);
-    syncFields();
+    panels.syncFields();
     return false;
   }
   if (before) app.history.record(before, null);
@@ -701,22 +303,18 @@ function wire() {
     $("ron-box").open = true;
     work("Loading", (signal) => startOn(M.newModel({ kind: "ron", text: $("ron").value }), signal));
   };
-  $("import").onclick = () => work("Importing", importPuzzle);
-  $("check").onclick = () => work("Checking", check);
-  $("solve").onclick = () => work("Solving", solve);
-  $("count").onclick = () => work("Counting", count);
-  $("hint").onclick = () => work("Hint", (s) => stepTo(app.ui.logic ? app.ui.logic.applied : 0, 0, s));
-  $("apply-step").onclick = () => work("Applying", (s) => stepTo(app.ui.logic ? app.ui.logic.applied : 0, 1, s));
-  $("back-step").onclick = () => work("Back", (s) => stepTo((app.ui.logic ? app.ui.logic.applied : 0) - 1, 0, s));
-  $("logic").onclick = () => work("Solving by logic", (s) => stepTo(app.ui.logic ? app.ui.logic.applied : 0, null, s));
-  $("analyse").onclick = () => work("Setter tools", analyse);
-  $("use-minimal").onclick = () => {
-    const minimal = app.ui.setter && app.ui.setter.minimal;
-    if (!minimal) return;
-    editModel(null, (m) => (m.givens = minimal.givens));
-    say(`The minimal puzzle: ${minimal.clues} givens (Ctrl-Z brings the others back).`, "unique");
-  };
-  $("generate").onclick = () => work("Generating", generate);
+  $("import").onclick = () => work("Importing", actions.importPuzzle);
+  $("check").onclick = () => work("Checking", actions.check);
+  $("solve").onclick = () => work("Solving", actions.solve);
+  $("count").onclick = () => work("Counting", actions.count);
+  const applied = () => (app.ui.logic ? app.ui.logic.applied : 0);
+  $("hint").onclick = () => work("Hint", (s) => actions.stepTo(applied(), 0, s));
+  $("apply-step").onclick = () => work("Applying", (s) => actions.stepTo(applied(), 1, s));
+  $("back-step").onclick = () => work("Back", (s) => actions.stepTo(applied() - 1, 0, s));
+  $("logic").onclick = () => work("Solving by logic", (s) => actions.stepTo(applied(), null, s));
+  $("analyse").onclick = () => work("Setter tools", actions.analyse);
+  $("use-minimal").onclick = actions.useMinimal;
+  $("generate").onclick = () => work("Generating", actions.generate);
   $("clear-solution").onclick = () => {
     app.ui.solution = null;
     app.ui.marks = new Map();
@@ -741,46 +339,26 @@ function wire() {
       app.ui.overlay = radio.value;
       app.ui.truth = null;
       app.ui.truthState = null;
-      if (radio.value === "candidates") showCandidates();
+      if (radio.value === "candidates") actions.showCandidates();
       if (radio.value === "true") overlays.refreshTruth();
       if (radio.value === "none") say("Candidates hidden.");
       paint();
     };
   }
-  $("share").onclick = () => showLink(storage.shareLink(app.model), "Share link");
-  $("export-fpuzzles").onclick = () => work("Exporting", (s) => exportLink("fpuzzles", s));
-  $("export-sudokupad").onclick = () => work("Exporting", (s) => exportLink("sudokupad", s));
-  $("download-ron").onclick = () =>
-    work("Writing RON", async (signal) => {
-      save(fileName() + ".ron", "text/plain", await api.call("puzzle", M.request(app.model), signal));
-      say(`Downloaded ${fileName()}.ron: the variant is written out in it, so every command reads it alone.`);
-    });
-  $("download-svg").onclick = () =>
-    work("Drawing", async (signal) => {
-      const answer = await api.call("render", M.request(app.model, { download: true }), signal);
-      save(fileName() + ".svg", "image/svg+xml", answer.svg);
-      say(`Downloaded ${fileName()}.svg.`);
-    });
-  $("download-png").onclick = () =>
-    work("Drawing", async (signal) => {
-      save(fileName() + ".png", "image/png", await api.call("png", M.request(app.model, { scale: 2 }), signal));
-      say(`Downloaded ${fileName()}.png.`);
-    });
-  $("add-rule").onclick = () =>
-    work("Reading the rule", async (signal) => {
-      const answer = await api.call("rule", Object.assign(M.source(app.model), { text: $("rule-ron").value }), signal);
-      editModel(null, (m) => m.rules.push(answer.rule));
-      $("rule-ron").value = "";
-      say(`Added ${M.describe(answer.rule)}.`);
-    });
-  fieldEdits();
-  toolButtons();
+  $("share").onclick = () => actions.showLink(storage.shareLink(app.model), "Share link");
+  $("export-fpuzzles").onclick = () => work("Exporting", (s) => actions.exportLink("fpuzzles", s));
+  $("export-sudokupad").onclick = () => work("Exporting", (s) => actions.exportLink("sudokupad", s));
+  $("download-ron").onclick = () => work("Writing RON", actions.downloadRon);
+  $("download-svg").onclick = () => work("Drawing", actions.downloadSvg);
+  $("download-png").onclick = () => work("Drawing", actions.downloadPng);
+  $("add-rule").onclick = () => work("Reading the rule", actions.addRule);
+  panels.fieldEdits();
+  panels.toolButtons();
 }
 
 async function start() {
+  for (const part of [edit, overlays, actions, panels]) part.attach(app);
   wire();
-  edit.attach(app);
-  overlays.attach(app);
   const linked = storage.fromLink(location.hash);
   if (linked) history.replaceState(null, "", location.pathname);
   if (linked && !(linked instanceof Error)) storage.keep(linked);
@@ -816,7 +394,7 @@ async function start() {
     await startOn(M.newModel(M.gridShape(9)), signal);
     app.history.clear();
   });
-  pickTool("select");
+  panels.pickTool("select");
   paint();
 }
 
