@@ -1210,6 +1210,20 @@ fn the_ron_download_stands_alone_and_every_command_reads_it() {
         .assert()
         .success()
         .stdout("Four rules: unique\n");
+    // `generate --from` keeps the variant written out.
+    let reduced = common::graphdoku()
+        .args(["generate", "--seed", "1", "-f", "ron", "--from"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let reduced = String::from_utf8(reduced.stdout).unwrap();
+    assert!(reduced.contains("variant: Variant("), "{reduced}");
+    let (_, again) = graphdoku::read::read_ron_puzzle(&reduced, "reduced.ron").unwrap();
+    assert_eq!(
+        again.puzzle.unwrap().clue_count(),
+        0,
+        "the one given is redundant"
+    );
     let (graph, record) = graphdoku::read::read_ron_puzzle(&text, "four.ron").unwrap();
     assert_eq!((graph.name(), graph.rules().len()), ("Four", 5));
     assert_eq!(record.puzzle.unwrap().clue_count(), 1);

@@ -491,6 +491,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_variant_written_out_in_the_file_is_read_and_its_errors_located_there() {
+        let text = "Puzzle(\n    name: \"inline\",\n    variant: Variant(\n        name: \"Four\",\n        symbols: Chars(\"1234\"),\n        cells: Grid(rows: 4, cols: 4),\n        houses: [Rows, Columns, Boxes(rows: 2, cols: 2)],\n    ),\n    givens: Rows([\"1...\", \"....\", \"....\", \"....\"]),\n)";
+        let (graph, record) = read_ron_puzzle(text, "inline.ron").unwrap();
+        assert_eq!(graph.len(), 16);
+        assert_eq!(record.puzzle.unwrap().clue_count(), 1);
+        // A mistake in the variant is pointed at in the puzzle file: line 7, `Boxez`.
+        let wrong = text.replace("Boxes(", "Boxez(");
+        let read = read_ron_puzzles(&wrong, "inline.ron").unwrap();
+        let error = read.records[0].1.puzzle.as_ref().unwrap_err();
+        assert_eq!(error.location.line, 7, "{error}");
+        assert_eq!(error.location.column, 33, "{error}");
+        // A short form too, and a name is still a name.
+        let short = text.replace(
+            &text[text.find("Variant(").unwrap()..text.find("    givens").unwrap()],
+            "Sudoku(box_size: 2),\n",
+        );
+        assert_eq!(read_ron_puzzle(&short, "short.ron").unwrap().0.len(), 16);
+        let spec: PuzzleSpec =
+            ron::from_str(r#"Puzzle(variant: "sudoku4", givens: Rows([]))"#).unwrap();
+        assert_eq!(spec.variant, VariantRef::Named("sudoku4".into()));
+    }
+
+    #[test]
     fn cell_givens_may_be_numbers() {
         let text = r#"Puzzle(variant: "pie", givens: Cells({"s1r1": 12, "s2r1": "11"}))"#;
         let read = read_ron_puzzles(text, "n.ron").unwrap();
