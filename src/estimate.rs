@@ -121,11 +121,18 @@ pub fn estimate(
         }
         moments.push(probe.weight);
     }
-    let (low, high) = moments.interval();
+    let estimate = match moments.n {
+        0 => Weight::ZERO,
+        n => moments.total.divided_by(n as f64),
+    };
+    let (low, high) = match moments.interval() {
+        Some((low, high)) => (moments.unit.times(low), moments.unit.times(high)),
+        None => (estimate, estimate),
+    };
     Ok(Estimate {
-        estimate: moments.unit.times(moments.mean),
-        low: moments.unit.times(low),
-        high: moments.unit.times(high),
+        estimate,
+        low,
+        high,
         samples: moments.n,
         exact: false,
         nodes: sampler.nodes(),
@@ -138,10 +145,12 @@ const REBASE: f64 = 1e50;
 
 /// The mean and the second and third central moments (sums of powers of the
 /// deviations) of the weights so far, updated one weight at a time (Welford,
-/// Terriberry), as ratios to a `unit` weight.
+/// Terriberry), as ratios to a `unit` weight; and their sum, for a mean
+/// without the rounding of the updates.
 #[derive(Debug, Clone, Copy)]
 struct Moments {
     n: u64,
+    total: Weight,
     unit: Weight,
     mean: f64,
     m2: f64,
@@ -152,6 +161,7 @@ impl Default for Moments {
     fn default() -> Self {
         Moments {
             n: 0,
+            total: Weight::ZERO,
             unit: Weight::ONE,
             mean: 0.0,
             m2: 0.0,
@@ -162,6 +172,7 @@ impl Default for Moments {
 
 impl Moments {
     fn push(&mut self, weight: Weight) {
+        self.total = self.total + weight;
         let mut x = weight.ratio(self.unit);
         if x > REBASE {
             let r = self.unit.ratio(weight);
@@ -185,28 +196,31 @@ impl Moments {
     /// weights (P. Hall, "On the removal of skewness by transformation",
     /// JRSS B 54, 1992): the statistic T = √n (mean − μ)/s is taken through
     /// g(T) = T + aT² + a²T³/3 + b, a = γ/(3√n), b = γ/(6√n), γ the sample
-    /// skewness, before it is compared with t.
-    fn interval(&self) -> (f64, f64) {
+    /// skewness, before it is compared with t. `None` when every weight
+    /// was the same: the interval is then that weight alone.
+    fn interval(&self) -> Option<(f64, f64)> {
         if self.n < 2 {
-            return (0.0, f64::INFINITY);
+            return Some((0.0, f64::INFINITY));
         }
         let n = self.n as f64;
         let s = (self.m2 / (n - 1.0)).sqrt();
         if s == 0.0 {
-            return (self.mean, self.mean);
+            return None;
         }
         let skew = self.m3 / n / (s * s * s);
         let (a, b) = (skew / (3.0 * n.sqrt()), skew / (6.0 * n.sqrt()));
-        // g⁻¹: g(T) = ((1 + aT)³ − 1)/(3a) + b.
-        let inverse = |y: f64| match a == 0.0 {
-            true => y - b,
-            false => ((1.0 + 3.0 * a * (y - b)).cbrt() - 1.0) / a,
+        // g(T) = ((1 + aT)³ − 1)/(3a) + b, so g⁻¹(y) = (c − 1)/a with
+        // c = ∛(1 + 3a(y − b)); written as 3(y − b)/(c² + c + 1), which does
+        // not lose its digits when a is near 0 (c³ − 1 = (c − 1)(c² + c + 1)).
+        let inverse = |y: f64| {
+            let c = (1.0 + 3.0 * a * (y - b)).cbrt();
+            3.0 * (y - b) / (c * c + c + 1.0)
         };
         let t = t_quantile(self.n - 1);
         let error = s / n.sqrt();
         let low = self.mean - error * inverse(t);
         let high = self.mean - error * inverse(-t);
-        (low.max(0.0), high)
+        Some((low.max(0.0), high))
     }
 }
 
@@ -293,7 +307,7 @@ mod tests {
         assert!((m.m2 - m2).abs() < 1e-9);
         assert!((m.m3 - m3).abs() < 1e-9);
         // Right-skewed: the interval reaches further above the mean than below.
-        let (low, high) = m.interval();
+        let (low, high) = m.interval().unwrap();
         assert!(low <= mean && high - mean > mean - low, "{low} {high}");
     }
 

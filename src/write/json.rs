@@ -93,7 +93,7 @@ impl Outcome {
     /// probe).
     pub fn of_estimate(found: &crate::estimate::Estimate) -> Self {
         match (found.exact, found.estimate.to_f64()) {
-            (true, n) if n == 0.0 => Outcome::NoSolution,
+            (true, 0.0) => Outcome::NoSolution,
             (true, n) => Outcome::uniqueness(n == 1.0),
             (false, _) if found.samples == 0 => Outcome::GaveUp,
             (false, _) => Outcome::Estimated,

@@ -317,21 +317,26 @@ pub fn approximately(weight: Weight) -> String {
 /// interval 4.41e6 to 4.66e6, 5210 probes)`, or the exact count when a probe
 /// went through the whole tree.
 pub fn estimate(found: &Estimate) -> String {
-    let probes = |n: u64| format!("{n} {}", if n == 1 { "probe" } else { "probes" });
+    let plural =
+        |n: &str, one: &str, many: &str| format!("{n} {}", if n == "1" { one } else { many });
     if found.exact {
-        let n = approximately(found.estimate);
-        return format!("{n} solutions, exactly (one probe went through the whole tree)");
+        let count = match found.estimate.to_f64() {
+            0.0 => "none".to_string(),
+            1.0 => "unique".to_string(),
+            n => format!("{n:.0} solutions"),
+        };
+        return format!("{count}, exactly (one probe went through the whole tree)");
     }
     if found.samples == 0 {
         return "no estimate: the budget ran out before the first probe ended".to_string();
     }
     format!(
-        "about {} solutions ({}% interval {} to {}, {})",
-        approximately(found.estimate),
+        "about {} ({}% interval {} to {}, {})",
+        plural(&approximately(found.estimate), "solution", "solutions"),
         crate::estimate::CONFIDENCE * 100.0,
         approximately(found.low),
         approximately(found.high),
-        probes(found.samples)
+        plural(&found.samples.to_string(), "probe", "probes")
     )
 }
 
