@@ -757,6 +757,14 @@ fn a_killer_cage_and_a_thermometer_are_drawn_by_mouse_undone_and_redone() {
     browser.wait_drawn("killer", 0);
     // The puzzle is kept in the browser after every edit.
     browser.wait_until("return (localStorage.getItem('graphdoku.puzzle') || '').includes('Thermometer') && !localStorage.getItem('graphdoku.puzzle').includes('Killer');");
+    // Cells selected first, then the cage's tool: the selection is the cage.
+    browser.tool("select");
+    browser.drag_cells(&[72, 73]);
+    browser.wait_text("#selected-cell", "Selected: 2 cells (r9c1, r9c2)");
+    browser.tool("killer");
+    browser.type_keys("9");
+    browser.wait_drawn("killer", 1);
+    assert_eq!(browser.rules()[1], "killer cage 9: r9c1, r9c2");
 }
 
 #[test]

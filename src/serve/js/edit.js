@@ -132,6 +132,17 @@ function up(event) {
   app.paint();
 }
 
+// The selected cells made into the rule (or region) of tool `t`, when its
+// gesture is a set of cells; whether it was.
+export function drawSelection(t) {
+  const cells = app.ui.selection.slice();
+  const finish = { cells: () => cage(t, { cells, moved: true }), region: () => region(cells), house: () => house(cells) }[t.gesture];
+  if (!finish) return false;
+  app.ui.selection = [];
+  finish();
+  return true;
+}
+
 // The index of a rule of `kind` that `test` picks, the last drawn first.
 function findRule(kind, test) {
   const rules = app.model.rules;
@@ -153,7 +164,7 @@ function addRule(rule, what) {
   app.edit(null, (model) => model.rules.push(rule));
   app.ui.rule = app.model.rules.length - 1;
   const info = KINDS[kindOf(rule)[0]];
-  const more = info && info.pill ? " (type 2 or 3 for a pill)" : info && (info.number || info.digits) ? ": type its number" : "";
+  const more = !info ? "" : info.pill ? " (type 2 or 3 for a pill)" : info.needs || info.digits ? ": type its number" : info.number ? " (type a number if it needs one)" : "";
   app.say(`Drew a ${what || info.label}${more}.`);
 }
 

@@ -7,7 +7,7 @@
 
 import * as actions from "./actions.js";
 import * as api from "./api.js";
-import { Board, stepOf } from "./board.js";
+import { Board } from "./board.js";
 import * as edit from "./edit.js";
 import { History } from "./history.js";
 import * as M from "./model.js";
@@ -94,6 +94,11 @@ function afterEdit(before) {
     if (app.ui.overlay === "candidates") actions.showCandidates();
   }
   if (app.ui.rule !== null && app.ui.rule >= app.model.rules.length) app.ui.rule = null;
+  // The RON box shows the variant in use: a designer's grid as it is now.
+  const shape = app.model.shape;
+  if (shape.kind === "grid" && (!before || JSON.stringify(before.shape) !== JSON.stringify(shape))) {
+    $("ron").value = M.source(app.model).ron;
+  }
   if (picture) refresh();
   paint();
 }
@@ -197,37 +202,9 @@ function paint() {
     if (model.centre[i]) board.marks(i, [long ? model.centre[i] : model.centre[i].replace(/ /g, "")], { cls: "centre" });
     if (model.corner[i]) board.marks(i, model.corner[i].split(" "), { corner: true, cls: "corner" });
   }
-  overlays.paint();
-  // Rules the server cannot use yet (no number, or refused), and the one picked.
-  const index = (name) => info.cells.findIndex((c) => c.name === name);
-  const at = (i) => info.cells[i].at;
-  model.rules.forEach((rule, r) => {
-    const refused = ui.faults.some((f) => f.rule === M.sentRules(model).indexOf(rule));
-    const pending = !M.complete(rule);
-    const shown = r === ui.rule || r === ui.hover;
-    if (!refused && !pending && !shown) return;
-    const colour = shown ? "#e08a00" : refused ? "#d32f2f" : "#888";
-    const [kind, spec] = M.kindOf(rule);
-    const cells = M.ruleCells(rule).map(index).filter((i) => i >= 0);
-    if (M.KINDS[kind] && M.KINDS[kind].outside && board.grid && cells.length) {
-      const [dr, dc] = stepOf(spec.towards);
-      const [row, col] = at(cells[0]);
-      board.ring(row - dr, col - dc, colour);
-    } else if (["Difference", "Ratio", "X", "V", "GreaterThan", "Quadruple"].includes(kind)) {
-      board.spot(cells, colour);
-      if (kind === "Quadruple") board.outline(cells, colour, 1.5, true);
-    } else {
-      board.outline(cells, colour, shown ? 2.5 : 1.5, pending, shown ? 0.06 : 0.22);
-    }
-  });
-  // The gesture under way.
-  const drag = ui.drag;
-  if (drag && drag.cells) {
-    if (drag.gesture === "line") board.path(drag.cells, "#e08a00");
-    else board.outline(drag.cells, "#e08a00", 2, true);
-  } else if (drag && drag.gesture === "outside") {
-    board.ring(drag.at.row, drag.at.col, "#e08a00");
-  }
+  overlays.paintCandidates();
+  overlays.paintRules();
+  overlays.paintGesture();
   panels.controls();
 }
 

@@ -1,11 +1,12 @@
-// What the page draws over the puzzle from the server's answers: a logic
-// solve's candidates and placements (the candidates overlay, and the
-// step-through hints), the true candidates (the values some solution has,
-// with the ones that leave a single solution picked out), and the setter
-// tools' findings.
+// What the page draws over the server's picture: a logic solve's candidates
+// and placements (the candidates overlay, and the step-through hints), the
+// true candidates (the values some solution has, with the ones that leave a
+// single solution picked out), the rules the server cannot use yet or that
+// are picked, and the gesture under way.
 
 import { call } from "./api.js";
-import { request } from "./model.js";
+import { stepOf } from "./board.js";
+import * as M from "./model.js";
 
 let app = null;
 
@@ -18,7 +19,7 @@ export function attach(application) {
 // Asks for the board after `from` steps, applying `take` more (all logic
 // finds when null); keeps the answer as the step-through's state.
 export async function steps(from, take, signal) {
-  const answer = await call("steps", request(app.model, { from, take }), signal);
+  const answer = await call("steps", M.request(app.model, { from, take }), signal);
   app.ui.logic = answer;
   return answer;
 }
@@ -60,7 +61,7 @@ export function refreshTruth() {
     truthRequest = controller;
     const version = app.version;
     try {
-      const answer = await call("candidates", request(app.model), controller.signal);
+      const answer = await call("candidates", M.request(app.model), controller.signal);
       if (version !== app.version) return;
       app.ui.truth = truths(answer);
       app.ui.truthState = "done";
@@ -118,8 +119,9 @@ export function truthText() {
 const GREEN = "#2e7d32";
 const RED = "#c62828";
 
-// Draws the overlays over the board.
-export function paint() {
+// Draws the logic's placements and the candidates (the logic's or the true
+// ones) over the board.
+export function paintCandidates() {
   const { board, info, model, ui } = app;
   const n = info.cells.length;
   const k = info.symbols.length;
@@ -162,5 +164,45 @@ export function paint() {
       });
     }
     if (texts) board.marks(i, texts, { grid: true, of: k, cls: truth ? "true-candidate" : "candidate" });
+  }
+}
+
+// Marks the rules the server cannot use yet (no number, or refused), the one
+// picked and the one under the pointer in the list.
+export function paintRules() {
+  const { board, info, model, ui } = app;
+  const index = (name) => info.cells.findIndex((c) => c.name === name);
+  const at = (i) => info.cells[i].at;
+  model.rules.forEach((rule, r) => {
+    const refused = ui.faults.some((f) => f.rule === M.sentRules(model).indexOf(rule));
+    const pending = !M.complete(rule);
+    const shown = r === ui.rule || r === ui.hover;
+    if (!refused && !pending && !shown) return;
+    const colour = shown ? "#e08a00" : refused ? "#d32f2f" : "#888";
+    const [kind, spec] = M.kindOf(rule);
+    const cells = M.ruleCells(rule).map(index).filter((i) => i >= 0);
+    if (M.KINDS[kind] && M.KINDS[kind].outside && board.grid && cells.length) {
+      const [dr, dc] = stepOf(spec.towards);
+      const [row, col] = at(cells[0]);
+      board.ring(row - dr, col - dc, colour);
+    } else if (["Difference", "Ratio", "X", "V", "GreaterThan", "Quadruple"].includes(kind)) {
+      board.spot(cells, colour);
+      if (kind === "Quadruple") board.outline(cells, colour, 1.5, true);
+    } else {
+      board.outline(cells, colour, shown ? 2.5 : 1.5, pending, shown ? 0.06 : 0.22);
+    }
+  });
+}
+
+// The gesture under way: the cells dragged over, the line drawn, the place
+// outside the grid.
+export function paintGesture() {
+  const { board, ui } = app;
+  const drag = ui.drag;
+  if (drag && drag.cells) {
+    if (drag.gesture === "line") board.path(drag.cells, "#e08a00");
+    else board.outline(drag.cells, "#e08a00", 2, true);
+  } else if (drag && drag.gesture === "outside") {
+    board.ring(drag.at.row, drag.at.col, "#e08a00");
   }
 }

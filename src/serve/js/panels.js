@@ -2,6 +2,7 @@
 // whole-grid checkboxes, the list of rules drawn, the words) and the edits
 // made in them.
 
+import * as edit from "./edit.js";
 import * as M from "./model.js";
 import * as overlays from "./overlays.js";
 import { TOOLS, tool } from "./tools.js";
@@ -151,9 +152,15 @@ export function toolButtons() {
 }
 
 export function pickTool(id) {
+  const t = tool(id);
+  // Cells selected first, then a cage's (or a region's) tool: the cells become one.
+  const drawn = app.ui.tool === "select" && app.ui.selection.length > 0 && edit.drawSelection(t);
   app.ui.tool = id;
   app.ui.drag = null;
-  const t = tool(id);
+  if (drawn) {
+    app.paint();
+    return;
+  }
   $("tool-help").textContent = `${t.label}: ${t.help || "drag from cell to neighbouring cell."} Ctrl-Z undoes.`;
   app.paint();
 }

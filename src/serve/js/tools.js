@@ -9,7 +9,7 @@
 // point along a diagonal), "clone" (two drags), "region"/"house" (shape).
 export const TOOLS = [
   { id: "select", label: "Select", group: "Cells", gesture: "select", key: "Escape", help: "Drag, Shift- or Ctrl-click to select cells; type to fill them." },
-  { id: "killer", label: "Killer cage", group: "Cages", gesture: "cells", kind: "Killer", make: (cells) => ({ Killer: { cells, total: null } }), help: "Drag over the cage's cells, then type its total (optional)." },
+  { id: "killer", label: "Killer cage", group: "Cages", gesture: "cells", kind: "Killer", make: (cells) => ({ Killer: { cells, total: null } }), help: "Drag over the cage's cells (or select them first, then pick this tool), then type its total (optional)." },
   { id: "cage", label: "Sum cage", group: "Cages", gesture: "cells", kind: "Cage", make: (cells) => ({ Cage: { cells, total: null } }), help: "A cage whose digits may repeat: drag over its cells, then type the total." },
   { id: "thermo", label: "Thermometer", group: "Lines", gesture: "line", kind: "Thermometer", make: (cells) => ({ Thermometer: cells }), help: "Drag from the bulb along the thermometer." },
   { id: "slow-thermo", label: "Slow thermo", group: "Lines", gesture: "line", kind: "SlowThermometer", make: (cells) => ({ SlowThermometer: cells }), help: "Drag from the bulb: digits increase or stay the same." },
