@@ -85,7 +85,8 @@ impl<'de> Deserialize<'de> for VariantRef {
         // Kept as text: a string is a name, anything else the variant itself,
         // read by the variant reader (which knows where its parts are).
         let raw = Box::<ron::value::RawValue>::deserialize(deserializer)?;
-        let text = raw.get_ron().trim();
+        // Comments before the value are not part of it.
+        let text = raw.trim().get_ron();
         if text.starts_with('"') || text.starts_with('r') && text[1..].starts_with(['"', '#']) {
             let name: String = raw.into_rust().map_err(serde::de::Error::custom)?;
             return Ok(VariantRef::Named(name));
@@ -511,6 +512,10 @@ mod tests {
         let spec: PuzzleSpec =
             ron::from_str(r#"Puzzle(variant: "sudoku4", givens: Rows([]))"#).unwrap();
         assert_eq!(spec.variant, VariantRef::Named("sudoku4".into()));
+        // A comment before the variant is not part of it.
+        let spec: PuzzleSpec =
+            ron::from_str("Puzzle(variant: // three\n Latin(size: 3), givens: Rows([]))").unwrap();
+        assert_eq!(spec.variant, VariantRef::Inline("Latin(size: 3)".into()));
     }
 
     #[test]

@@ -405,11 +405,18 @@ pub fn puzzle_file(graph: &ConstraintGraph, about: &PuzzleAbout, givens: &[Optio
         }
     }
     let variant = about.variant.to_ron();
-    // A written-out variant is indented with the rest, unless a raw string
-    // (whose lines are its own) might span lines.
+    // Comment lines above a written-out variant go above `variant:`.
+    let mut variant = variant.trim();
+    while variant.starts_with("//") {
+        let (comment, rest) = variant.split_once('\n').unwrap_or((variant, ""));
+        let _ = writeln!(out, "    {}", comment.trim_end());
+        variant = rest.trim_start();
+    }
+    // The variant is indented with the rest, unless a raw string (whose lines
+    // are its own) might span lines.
     let variant = match variant.contains("r\"") || variant.contains("r#") {
-        true => variant,
-        false => variant.trim().replace('\n', "\n    "),
+        true => variant.to_string(),
+        false => variant.replace('\n', "\n    "),
     };
     let _ = writeln!(out, "    variant: {variant},");
     let _ = writeln!(out, "    givens: Rows([");

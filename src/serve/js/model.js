@@ -192,7 +192,7 @@ export const KINDS = {
   GreaterThan: { label: "greater-than sign", cells: (s) => s },
   RegionSum: { label: "region-sum line", cells: (s) => s },
   Palindrome: { label: "palindrome", cells: (s) => s },
-  Clone: { label: "clone", cells: (s) => [...s[0], ...s[1]] },
+  Clone: { label: "clone", cells: (s) => [...s[0], ...s[1]], pending: (s) => s[1].length === 0 },
   Zipper: { label: "zipper line", cells: (s) => s },
   DoubleArrow: { label: "double arrow", cells: (s) => s },
   Entropic: { label: "entropic line", cells: (s) => s },
@@ -244,6 +244,7 @@ export function complete(rule) {
   const [kind, spec] = kindOf(rule);
   const info = KINDS[kind];
   if (!info) return true;
+  if (info.pending) return !info.pending(spec);
   if (info.digits) return spec.digits.length > 0;
   if (info.needs) return spec[info.number] !== null && spec[info.number] !== undefined;
   return true;
@@ -259,7 +260,8 @@ export function describe(rule) {
   if (info.pill && spec.circle.length > 1) return `arrow from a pill of ${spec.circle.length}: ${cells.join(", ")}`;
   const shown = cells.length > 6 ? cells.slice(0, 5).join(", ") + ", …" : cells.join(", ");
   const towards = spec && spec.towards ? ` ${spec.towards}` : "";
-  const said = number === null || number === undefined || number === "" ? (complete(rule) ? "" : " (no number yet)") : ` ${number}`;
+  const missing = info.pending ? " (its copy not drawn yet)" : " (no number yet)";
+  const said = number === null || number === undefined || number === "" ? (complete(rule) ? "" : missing) : ` ${number}`;
   return `${info.label}${said}${cells.length ? ": " + shown : ""}${towards}`;
 }
 
