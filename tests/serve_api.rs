@@ -158,9 +158,26 @@ fn the_page_and_its_scripts_are_served() {
     let (status, page) = request(addr, "GET", "/", b"");
     assert_eq!(status, 200);
     assert!(page.contains("<title>graphdoku"), "{page}");
-    assert!(page.contains(r#"src="/page.js""#));
-    assert_eq!(request(addr, "GET", "/page.js", b"").0, 200);
+    assert!(page.contains(r#"src="/js/main.js""#));
+    for script in [
+        "main", "api", "model", "history", "lz", "storage", "board", "edit", "tools", "overlays",
+    ] {
+        let (status, text) = request(addr, "GET", &format!("/js/{script}.js"), b"");
+        assert_eq!(status, 200, "{script}");
+        assert!(text.starts_with("//"), "{script}: {text}");
+    }
     assert_eq!(request(addr, "GET", "/page.css", b"").0, 200);
+    // Only the page's own files: nothing a path could reach beyond them.
+    for path in [
+        "/js/",
+        "/js/../Cargo.toml",
+        "/js/main.js/",
+        "/src/serve/page.html",
+        "/js/secret.js",
+    ] {
+        assert_eq!(request(addr, "GET", path, b"").0, 404, "{path}");
+    }
+    assert_eq!(request(addr, "POST", "/js/main.js", b"").0, 405);
     let (status, body) = request(addr, "GET", "/nowhere", b"");
     assert_eq!(status, 404);
     assert!(body.contains("\"error\""), "{body}");
@@ -841,7 +858,7 @@ fn a_busy_pool_answers_503_with_retry_after_and_the_page_does_not_wait() {
     // The page, static files, 404 and 405 are answered while the search runs.
     let started = Instant::now();
     assert_eq!(request(at, "GET", "/", b"").0, 200);
-    assert_eq!(request(at, "GET", "/page.js", b"").0, 200);
+    assert_eq!(request(at, "GET", "/js/main.js", b"").0, 200);
     assert_eq!(request(at, "GET", "/nowhere", b"").0, 404);
     assert_eq!(request(at, "PUT", "/", b"").0, 405);
     let took = started.elapsed();
@@ -924,4 +941,513 @@ fn a_hint_on_a_big_empty_board_answers_within_the_budget() {
     assert_eq!((status, answer["status"].as_str()), (200, Some("gave-up")));
     let took = started.elapsed();
     assert!(took < Duration::from_secs(12), "took {took:?}");
+}
+
+// The designer's endpoints: rules drawn on the page, the step-through,
+// the setter tools, exports.
+
+/// variants/README.md's `four.ron`: r1c1 = 1 and five rules, unique; the
+/// cage (rule 0) and the first white dot (rule 2) could each go alone, and so
+/// could the one given.
+fn four_with_rules() -> Value {
+    json!({
+        "variant": "sudoku4",
+        "givens": givens("1..............."),
+        "rules": [
+            {"Killer": {"cells": ["r2c1", "r2c2"], "total": 7}},
+            {"Thermometer": ["r3c2", "r3c1", "r4c2"]},
+            {"Difference": {"cells": ["r4c1", "r4c2"], "value": null}},
+            {"Difference": {"cells": ["r2c2", "r2c3"], "value": 3}},
+            {"Ratio": {"cells": ["r1c4", "r2c4"]}},
+        ],
+    })
+}
+
+#[test]
+fn rules_drawn_on_the_page_are_read_as_a_puzzle_files_are() {
+    let at = start();
+    let puzzle = four_with_rules();
+    let (status, answer) = post(at, "check", &puzzle);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["status"], "unique", "{answer}");
+    assert_eq!(answer["solution"], "1234341221434321");
+    // Without the rules the same givens have many solutions.
+    let (_, answer) = post(
+        at,
+        "check",
+        &json!({"variant": "sudoku4", "givens": puzzle["givens"]}),
+    );
+    assert_eq!(answer["status"], "multiple");
+    // A rule that does not fit is named by its place in the list, and its cell.
+    let mut bad = puzzle.clone();
+    bad["rules"][3] = json!({"Thermometer": ["r1c1", "r3c3"]});
+    for endpoint in [
+        "check", "solve", "count", "hint", "steps", "setter", "export", "puzzle", "png",
+    ] {
+        let (status, answer) = post(at, endpoint, &bad);
+        assert_eq!(status, 422, "{endpoint}: {answer}");
+        assert_eq!(answer["rule"], 3, "{endpoint}: {answer}");
+        assert_eq!(answer["cell"], "r3c3", "{answer}");
+        assert!(
+            answer["error"].as_str().unwrap().contains("does not touch"),
+            "{answer}"
+        );
+    }
+    // The picture leaves it out and says why, so the page still shows the rest.
+    let (status, answer) = post(at, "render", &bad);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["faults"][0]["rule"], 3, "{answer}");
+    let svg = answer["svg"].as_str().unwrap();
+    assert_eq!(svg.matches("class=\"thermometer\"").count(), 1, "{svg}");
+    assert_eq!(svg.matches("class=\"killer\"").count(), 1);
+    // A kind the schema does not have is bad JSON; far too many rules are refused.
+    let mut unknown = puzzle.clone();
+    unknown["rules"] = json!([{"Sparkle": ["r1c1"]}]);
+    assert_eq!(post(at, "check", &unknown).0, 400);
+    let mut many = puzzle.clone();
+    many["rules"] = json!(vec![json!("NonConsecutive"); 501]);
+    let (status, answer) = post(at, "check", &many);
+    assert_eq!(status, 422, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("more than 500 rules"),
+        "{answer}"
+    );
+}
+
+#[test]
+fn steps_replay_apply_and_say_where_logic_stops() {
+    let at = start();
+    let mut four = json!({"variant": "sudoku4", "givens": givens("12..3...2.1.....")});
+    four["take"] = json!(0);
+    let (status, first) = post(at, "steps", &four);
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(
+        (first["state"].as_str(), first["applied"].as_u64()),
+        (Some("open"), Some(0))
+    );
+    // The candidates of the givens: r1c3 can only be 3 or 4.
+    assert_eq!(first["candidates"][2], json!(["3", "4"]));
+    assert_eq!(first["candidates"][0], json!(["1"]));
+    let next = first["next"]["text"].as_str().unwrap().to_string();
+    // Applying it: the same step is now among those taken, and the board has it.
+    four["take"] = json!(1);
+    let (_, one) = post(at, "steps", &four);
+    assert_eq!(one["applied"], 1);
+    assert_eq!(one["steps"][0]["text"], next.as_str());
+    let placed = one["steps"][0]["cell"].as_u64().unwrap() as usize;
+    assert!(one["values"][placed].is_string(), "{one}");
+    // Back a step is the same request from 0 again; from 1, the next one.
+    four["from"] = json!(1);
+    four["take"] = json!(0);
+    let (_, from_one) = post(at, "steps", &four);
+    assert_eq!(from_one["applied"], 1);
+    assert_eq!(from_one["next"], one["next"]);
+    // All the way: an easy puzzle is solved by logic, its values the solution's.
+    four["from"] = json!(0);
+    four["take"] = Value::Null;
+    let (_, all) = post(at, "steps", &four);
+    assert_eq!(all["state"], "solved", "{all}");
+    assert_eq!(all["steps"].as_array().unwrap().len(), 11);
+    let line: String = all["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(line, "1243342123144132");
+    // Logic runs out on a puzzle with several solutions; clashes are named.
+    let (_, stuck) = post(
+        at,
+        "steps",
+        &json!({"variant": "sudoku4", "givens": givens("1...............")}),
+    );
+    assert_eq!(stuck["state"], "stuck", "{stuck}");
+    let (_, clash) = post(
+        at,
+        "steps",
+        &json!({"variant": "sudoku4", "givens": givens("11..............")}),
+    );
+    assert_eq!(
+        (clash["state"].as_str(), &clash["clashes"]),
+        (Some("contradiction"), &json!([0, 1]))
+    );
+}
+
+#[test]
+fn setter_tools_find_what_could_go_and_a_minimal_puzzle() {
+    let at = start();
+    let (status, answer) = post(at, "setter", &four_with_rules());
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["status"], "unique");
+    assert_eq!(answer["complete"], true, "{answer}");
+    assert_eq!(answer["redundant_rules"], json!([0, 2]), "{answer}");
+    assert_eq!(answer["redundant_givens"], json!([0]), "{answer}");
+    assert_eq!(answer["minimal"]["clues"], 0, "{answer}");
+    // A plain 4×4 of six givens: each given the tool calls redundant is, by counting.
+    let line = "12..3...2.1....2";
+    let (_, answer) = post(
+        at,
+        "setter",
+        &json!({"variant": "sudoku4", "givens": givens(line)}),
+    );
+    assert_eq!(answer["status"], "unique", "{answer}");
+    let graph = ConstraintGraph::load("sudoku4").unwrap();
+    let solver = graphdoku::Solver::new(&graph);
+    let read = |line: &str| {
+        graphdoku::PuzzleReader::new(&graph, line.as_bytes(), "x")
+            .next()
+            .unwrap()
+            .puzzle
+            .unwrap()
+    };
+    let redundant: Vec<u64> = (0..16)
+        .filter(|&c| line.as_bytes()[c] != b'.')
+        .filter(|&c| {
+            let mut fewer = line.to_string().into_bytes();
+            fewer[c] = b'.';
+            solver.count(&read(&String::from_utf8(fewer).unwrap()), 2) == 1
+        })
+        .map(|c| c as u64)
+        .collect();
+    assert_eq!(answer["redundant_givens"], json!(redundant));
+    assert!(!redundant.is_empty());
+    // The minimal puzzle is unique and has no given to spare.
+    let minimal: String = answer["minimal"]["givens"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap_or("."))
+        .collect();
+    assert_eq!(solver.count(&read(&minimal), 2), 1, "{minimal}");
+    let (_, again) = post(
+        at,
+        "setter",
+        &json!({"variant": "sudoku4", "givens": givens(&minimal)}),
+    );
+    assert_eq!(again["redundant_givens"], json!([]), "{again}");
+    // Only a unique puzzle has redundancy to find.
+    let (_, several) = post(
+        at,
+        "setter",
+        &json!({"variant": "sudoku4", "givens": givens("1...............")}),
+    );
+    assert_eq!(several["status"], "multiple");
+    assert!(several.get("redundant_givens").is_none(), "{several}");
+}
+
+#[test]
+fn exports_carry_the_words_and_import_back() {
+    let at = start();
+    let mut puzzle = four_with_rules();
+    puzzle["title"] = json!("Four rules");
+    puzzle["author"] = json!("A. Setter");
+    puzzle["rules_text"] = json!("Normal sudoku rules.\nKiller, thermo, dots.");
+    let (status, exported) = post(at, "export", &puzzle);
+    assert_eq!(status, 200, "{exported}");
+    assert_eq!(exported["json"]["author"], "A. Setter");
+    for link in ["fpuzzles", "sudokupad"] {
+        let link = exported[link].as_str().unwrap();
+        let (status, back) = post(at, "import", &json!({ "fpuzzles": link }));
+        assert_eq!(status, 200, "{link}: {back}");
+        assert_eq!(back["name"], "Four rules");
+        assert_eq!(back["author"], "A. Setter");
+        assert_eq!(
+            back["rules_text"],
+            "Normal sudoku rules.\nKiller, thermo, dots."
+        );
+        assert_eq!(back["size"], 4);
+        assert_eq!(back["boxes"], json!([2, 2]));
+        assert_eq!(back["givens"], puzzle["givens"]);
+        // The same rules, as the page sends them: the import checks unique again.
+        let rules = back["rules"].as_array().unwrap();
+        assert_eq!(rules.len(), 5, "{back}");
+        let again = json!({"variant": "sudoku4", "givens": back["givens"], "rules": rules});
+        assert_eq!(post(at, "check", &again).1["status"], "unique");
+    }
+    assert!(
+        exported["sudokupad"]
+            .as_str()
+            .unwrap()
+            .starts_with("https://sudokupad.app/fpuzzles")
+    );
+    // What f-puzzles cannot hold is refused, naming it.
+    let (status, answer) = post(at, "export", &json!({"variant": "pie"}));
+    assert_eq!(status, 422, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("f-puzzles cannot express"),
+        "{answer}"
+    );
+}
+
+#[test]
+fn the_ron_download_stands_alone_and_every_command_reads_it() {
+    let at = start();
+    let mut puzzle = four_with_rules();
+    puzzle.as_object_mut().unwrap().remove("variant");
+    // A pasted variant: written out in the file, where it once named `variant.ron`.
+    puzzle["ron"] = json!(
+        "// A 4×4.\nVariant(\n    name: \"Four\",\n    symbols: Chars(\"1234\"),\n    cells: Grid(rows: 4, cols: 4),\n    houses: [Rows, Columns, Boxes(rows: 2, cols: 2)],\n)"
+    );
+    puzzle["title"] = json!("Four rules");
+    puzzle["author"] = json!("A. Setter");
+    puzzle["rules_text"] = json!("Killer, thermo \"and\" dots.");
+    let (status, text) = request(at, "POST", "/api/puzzle", puzzle.to_string().as_bytes());
+    assert_eq!(status, 200, "{text}");
+    assert!(!text.contains("variant.ron"), "{text}");
+    assert!(text.contains("author: \"A. Setter\""), "{text}");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("four.ron");
+    std::fs::write(&file, &text).unwrap();
+    common::graphdoku()
+        .arg("check")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout("Four rules: unique\n");
+    // `generate --from` keeps the variant written out.
+    let reduced = common::graphdoku()
+        .args(["generate", "--seed", "1", "-f", "ron", "--from"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let reduced = String::from_utf8(reduced.stdout).unwrap();
+    assert!(reduced.contains("variant: Variant("), "{reduced}");
+    let (_, again) = graphdoku::read::read_ron_puzzle(&reduced, "reduced.ron").unwrap();
+    assert_eq!(
+        again.puzzle.unwrap().clue_count(),
+        0,
+        "the one given is redundant"
+    );
+    let (graph, record) = graphdoku::read::read_ron_puzzle(&text, "four.ron").unwrap();
+    assert_eq!((graph.name(), graph.rules().len()), ("Four", 5));
+    assert_eq!(record.puzzle.unwrap().clue_count(), 1);
+    // A built-in is named, as before.
+    let mut builtin = four_with_rules();
+    builtin["title"] = json!("x");
+    let (_, text) = request(at, "POST", "/api/puzzle", builtin.to_string().as_bytes());
+    assert!(text.contains("variant: \"sudoku4\""), "{text}");
+    // A written-out variant that names a file is refused like a pasted one.
+    let mut sneaky = four_with_rules();
+    sneaky.as_object_mut().unwrap().remove("variant");
+    sneaky["ron"] = json!("Variant(extends: \"/etc/passwd\")");
+    let (status, text) = request(at, "POST", "/api/puzzle", sneaky.to_string().as_bytes());
+    assert_eq!(status, 400, "{text}");
+    assert!(!text.contains("root:"), "{text}");
+}
+
+#[test]
+fn pictures_download_with_their_words_and_a_bounded_size() {
+    let at = start();
+    let mut puzzle = four_with_rules();
+    puzzle["title"] = json!("Four <rules>");
+    puzzle["author"] = json!("A. Setter");
+    puzzle["rules_text"] = json!("Digits & dots.");
+    puzzle["download"] = json!(true);
+    let (_, answer) = post(at, "render", &puzzle);
+    let svg = answer["svg"].as_str().unwrap();
+    assert!(
+        svg.contains("<title>Four &lt;rules&gt; by A. Setter</title>"),
+        "{svg}"
+    );
+    assert!(svg.contains("<desc>Digits &amp; dots.</desc>"), "{svg}");
+    assert!(!svg.contains("data-cell"), "{svg}");
+    roxmltree::Document::parse(svg).expect("the SVG parses");
+    // PNG: the picture's pixels times the scale, within the server's bound.
+    let png = |body: &Value| request(at, "POST", "/api/png", body.to_string().as_bytes());
+    let size = |bytes: &[u8]| {
+        let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+        (word(16), word(20))
+    };
+    let mut scaled = four_with_rules();
+    scaled["scale"] = json!(1);
+    let (status, one) = raw_bytes(at, "/api/png", &scaled);
+    assert_eq!(status, 200);
+    assert_eq!(&one[1..4], b"PNG");
+    scaled["scale"] = json!(2);
+    let (_, two) = raw_bytes(at, "/api/png", &scaled);
+    let (w1, h1) = size(&one);
+    assert_eq!(size(&two), (w1 * 2, h1 * 2));
+    scaled["scale"] = json!(40);
+    assert_eq!(png(&scaled).0, 400);
+    // The words travel in the PNG's text chunks.
+    let (_, worded) = raw_bytes(at, "/api/png", &puzzle);
+    let has = |needle: &[u8]| worded.windows(needle.len()).any(|w| w == needle);
+    assert!(has(b"iTXtTitle\0\0\0\0\0Four <rules>"));
+    assert!(has(b"iTXtAuthor\0\0\0\0\0A. Setter"));
+    assert!(has(b"iTXtDescription\0\0\0\0\0Digits & dots."));
+    // The biggest board at the biggest scale is drawn within 16 Mi pixels.
+    let (status, big) = raw_bytes(
+        at,
+        "/api/png",
+        &json!({"ron": "Sudoku(box_size: 8)", "scale": 4}),
+    );
+    assert_eq!(status, 200);
+    let (w, h) = size(&big);
+    assert!(u64::from(w) * u64::from(h) <= 16 << 20, "{w}×{h}");
+}
+
+/// POSTs `body` to `path`; the status and the answer's bytes (a picture).
+fn raw_bytes(at: At, path: &str, body: &Value) -> (u16, Vec<u8>) {
+    let body = body.to_string();
+    let head = format!(
+        "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nAuthorization: Bearer {}\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        at.addr,
+        at.token,
+        body.len()
+    );
+    let mut stream = TcpStream::connect(at.addr).unwrap();
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).unwrap();
+    let split = answer.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    let status = String::from_utf8_lossy(&answer[9..12]).parse().unwrap();
+    (status, answer[split + 4..].to_vec())
+}
+
+#[test]
+fn a_rule_in_ron_is_read_against_the_variant() {
+    let at = start();
+    let text = r#"Sum(cells: ["r1c1", "r1c2"], weights: [2, -1], total: 0)"#;
+    let (status, answer) = post(at, "rule", &json!({"variant": "sudoku9", "text": text}));
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        answer["rule"],
+        json!({"Sum": {"cells": ["r1c1", "r1c2"], "weights": [2, -1], "total": 0}})
+    );
+    assert_eq!(answer["ron"], text);
+    let (status, answer) = post(
+        at,
+        "rule",
+        &json!({"variant": "sudoku9", "text": "Killer(cells: [\"r1c1\"]\n total: 5)"}),
+    );
+    assert_eq!(status, 422, "{answer}");
+    assert_eq!(
+        (answer["line"].as_u64(), answer["column"].as_u64()),
+        (Some(2), Some(2))
+    );
+    let (status, answer) = post(
+        at,
+        "rule",
+        &json!({"variant": "sudoku4", "text": "Odd([\"r9c9\"])"}),
+    );
+    assert_eq!(
+        (status, answer["cell"].as_str()),
+        (422, Some("r9c9")),
+        "{answer}"
+    );
+}
+
+#[test]
+fn the_designers_endpoints_keep_the_servers_guarantees() {
+    let at = start_with(Limits {
+        budget: Budget::unlimited().time(Duration::from_millis(300)),
+        generate: Duration::from_secs(2),
+        ..Limits::default()
+    });
+    let body = four_with_rules().to_string();
+    let token = format!("Bearer {}", at.token);
+    let json = ("Content-Type", "application/json");
+    let bearer = ("Authorization", token.as_str());
+    let own = format!("http://{}", at.addr);
+    for endpoint in [
+        "steps", "setter", "export", "puzzle", "png", "rule", "import",
+    ] {
+        let path = format!("/api/{endpoint}");
+        let status =
+            |headers: &[(&str, &str)]| request_with(at, "POST", &path, headers, body.as_bytes()).0;
+        assert_eq!(status(&[json]), 403, "{endpoint}: no token");
+        assert_eq!(
+            status(&[json, bearer, ("Origin", "http://evil.com")]),
+            403,
+            "{endpoint}"
+        );
+        assert_eq!(
+            status(&[("Content-Type", "text/plain"), bearer]),
+            415,
+            "{endpoint}"
+        );
+        assert_eq!(
+            status(&[json, bearer, ("Host", "evil.com")]),
+            421,
+            "{endpoint}"
+        );
+        assert_ne!(
+            status(&[json, bearer, ("Origin", own.as_str())]),
+            403,
+            "{endpoint}"
+        );
+        let big = vec![b' '; 300 << 10];
+        assert_eq!(request(at, "POST", &path, &big).0, 413, "{endpoint}");
+        assert_eq!(request(at, "GET", &path, b"").0, 405, "{endpoint}");
+        // A variant that names a file: refused before any file is looked at.
+        let sneaky = json!({"ron": "Variant(extends: \"/etc/passwd\")", "text": "Odd([\"r1c1\"])"});
+        if endpoint != "import" {
+            let (status, answer) = post(at, endpoint, &sneaky);
+            assert_eq!(status, 400, "{endpoint}: {answer}");
+        }
+    }
+    // Bounded time: the setter tools on a puzzle whose searches take long stop
+    // at the deadline; the step-through on a big empty board at the budget.
+    let started = Instant::now();
+    let (status, answer) = post(at, "setter", &json!({"ron": common::HOPELESS}));
+    assert_eq!(
+        (status, answer["status"].as_str()),
+        (200, Some("gave-up")),
+        "{answer}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(6),
+        "{:?}",
+        started.elapsed()
+    );
+    // A 64×64 with a third of its cells empty: a thousand steps, far more
+    // than the millisecond this server allows a path. (Each step is found
+    // whole: the bound is checked between steps.)
+    let graph =
+        ConstraintGraph::build(&variant::parse("Sudoku(box_size: 8)", "x").unwrap()).unwrap();
+    let solution = graphdoku::Solver::new(&graph)
+        .solve(&graphdoku::Puzzle::empty(graph.len()))
+        .unwrap();
+    let mut state = 1u64;
+    let cells: Vec<Value> = (solution.colours().iter())
+        .map(|&c| {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            match (state >> 33) % 3 {
+                0 => Value::Null,
+                _ => json!(graph.alphabet().symbol(c)),
+            }
+        })
+        .collect();
+    let empty = cells.iter().filter(|c| c.is_null()).count() as u64;
+    let quick = start_with(Limits {
+        budget: Budget::unlimited().time(Duration::from_millis(1)),
+        ..Limits::default()
+    });
+    let started = Instant::now();
+    let (status, answer) = post(
+        quick,
+        "steps",
+        &json!({"ron": "Sudoku(box_size: 8)", "givens": cells}),
+    );
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["state"], "gave-up", "{}", answer["applied"]);
+    assert!(
+        answer["applied"].as_u64().unwrap() < empty,
+        "{}",
+        answer["applied"]
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
 }

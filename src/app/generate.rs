@@ -33,7 +33,7 @@ enum Source {
         /// Its rules, as written.
         rules: Vec<RuleSpec>,
         /// Its variant, as written.
-        variant: String,
+        variant: graphdoku::read::VariantRef,
     },
 }
 
@@ -183,7 +183,7 @@ fn make(
                 line.level = made.grade.as_ref().map(|g| json::word(&g.level));
                 line.seed = Some(seed);
                 line.variant = Some(match source {
-                    Source::Reduce { variant, .. } => variant.clone(),
+                    Source::Reduce { variant, .. } => variant.label().to_string(),
                     _ => args.variant.clone(),
                 });
                 line.rules = Some(json::rules(graph)).filter(|r| !r.is_empty());
@@ -202,21 +202,21 @@ fn make(
                     false => format!("    rules: [\n{}    ],\n", rules.concat()),
                 };
                 let (name, variant) = match source {
-                    Source::Variant => (graph.name().to_string(), args.variant.as_str()),
+                    Source::Variant => (graph.name().to_string(), format!("{:?}", args.variant)),
                     Source::Dress(kinds) => {
                         let kinds: Vec<&str> = kinds.iter().map(|k| k.name()).collect();
                         (
                             format!("{} {}", kinds.join("+"), graph.name()),
-                            args.variant.as_str(),
+                            format!("{:?}", args.variant),
                         )
                     }
                     Source::Reduce { variant, .. } => {
-                        (format!("{} reduced", graph.name()), variant.as_str())
+                        (format!("{} reduced", graph.name()), variant.to_ron())
                     }
                 };
                 writeln!(
                     out,
-                    "Puzzle(\n    name: \"{name} {n} (seed {seed})\",\n    variant: {variant:?},\n    givens: Rows([\n{}    ]),\n{rules})",
+                    "Puzzle(\n    name: \"{name} {n} (seed {seed})\",\n    variant: {variant},\n    givens: Rows([\n{}    ]),\n{rules})",
                     rows.concat()
                 )?;
             }

@@ -15,6 +15,7 @@
 pub mod dress;
 mod forced;
 mod random;
+pub mod setter;
 mod symmetry;
 
 use std::cell::OnceCell;

@@ -153,6 +153,11 @@ struct FCells {
 pub struct Imported {
     /// The title, or `f-puzzles import`.
     pub name: String,
+    /// The author, when given.
+    pub author: Option<String>,
+    /// The rules as the setter wrote them for solvers (f-puzzles' `ruleset`,
+    /// SudokuPad's `rules`), when given.
+    pub rules_text: Option<String>,
     /// Rows and columns.
     pub size: usize,
     /// Box height and width when the regions are the standard boxes.
@@ -370,8 +375,17 @@ pub fn read(text: &str, origin: &str) -> Result<Imported, FpuzzlesError> {
         .as_str()
         .filter(|t| !t.trim().is_empty())
         .map_or("f-puzzles import".to_string(), |t| t.trim().to_string());
+    let text = |key: &str| {
+        field(key)
+            .as_str()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(String::from)
+    };
     Ok(Imported {
         name,
+        author: text("author"),
+        rules_text: text("ruleset"),
         size,
         boxes: standard.then_some((h, w)),
         regions: (!standard).then(|| map_of(&|r, c| region[r][c])),

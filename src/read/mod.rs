@@ -29,7 +29,9 @@ mod ron_puzzle;
 pub mod sudokupad;
 mod text;
 
-pub use ron_puzzle::{GivensSpec, PuzzleSpec, RonPuzzles, read_ron_puzzle, read_ron_puzzles};
+pub use ron_puzzle::{
+    GivensSpec, PuzzleSpec, RonPuzzles, VariantRef, read_ron_puzzle, read_ron_puzzles,
+};
 pub use text::PuzzleReader;
 
 pub use dimacs::read_dimacs;

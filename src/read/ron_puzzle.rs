@@ -11,7 +11,7 @@ use crate::graph::ConstraintGraph;
 use crate::location::{Lines, Location, snippet};
 use crate::variant::VariantError;
 
-/// A puzzle file in RON: names its variant and lists its givens.
+/// A puzzle file in RON: names its variant (or holds it) and lists its givens.
 ///
 /// ```ron
 /// Puzzle(
@@ -19,20 +19,80 @@ use crate::variant::VariantError;
 ///     givens: Rows(["5 . . . 7 4", ...]), // or Cells({"s1r1": "5", ...})
 /// )
 /// ```
+///
+/// The variant may also be written out in the puzzle file itself, so that the
+/// file stands alone: `variant: Variant(name: "…", cells: Grid(…), …)` (or a
+/// short form, `variant: Sudoku(box_size: 3)`).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(rename = "Puzzle", deny_unknown_fields)]
 pub struct PuzzleSpec {
-    /// The variant: a path relative to the puzzle file, or a built-in name.
-    pub variant: String,
+    /// The variant: a path relative to the puzzle file, a built-in name, or
+    /// the variant itself.
+    pub variant: VariantRef,
     /// A name for messages and output.
     #[serde(default)]
     pub name: Option<String>,
+    /// Who set the puzzle (kept for exports; no command needs it).
+    #[serde(default)]
+    pub author: Option<String>,
+    /// The rules in words, as the setter wrote them for solvers (kept for
+    /// exports; the typed `rules` are what the commands use).
+    #[serde(default)]
+    pub rules_text: Option<String>,
     /// The givens.
     pub givens: GivensSpec,
     /// Rules this puzzle adds to its variant (killer cages, thermometers, …:
     /// see [`crate::rules::RuleSpec`]).
     #[serde(default)]
     pub rules: Vec<crate::rules::RuleSpec>,
+}
+
+/// The variant a RON puzzle uses: named, or written out in the puzzle file.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum VariantRef {
+    /// A path relative to the puzzle file, or a built-in name.
+    Named(String),
+    /// The variant's own RON text, as it stands in the puzzle file.
+    Inline(String),
+}
+
+impl VariantRef {
+    /// The reference as it is written after `variant: `, quoted when it is a name.
+    ///
+    /// ```
+    /// use graphdoku::read::VariantRef;
+    /// assert_eq!(VariantRef::Named("pie".into()).to_ron(), "\"pie\"");
+    /// assert_eq!(VariantRef::Inline("Latin(size: 3)".into()).to_ron(), "Latin(size: 3)");
+    /// ```
+    pub fn to_ron(&self) -> String {
+        match self {
+            VariantRef::Named(name) => format!("{name:?}"),
+            VariantRef::Inline(text) => text.clone(),
+        }
+    }
+
+    /// The name, or `embedded` for a variant written out in the file.
+    pub fn label(&self) -> &str {
+        match self {
+            VariantRef::Named(name) => name,
+            VariantRef::Inline(_) => "embedded",
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for VariantRef {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        // Kept as text: a string is a name, anything else the variant itself,
+        // read by the variant reader (which knows where its parts are).
+        let raw = Box::<ron::value::RawValue>::deserialize(deserializer)?;
+        // Comments before the value are not part of it.
+        let text = raw.trim().get_ron();
+        if text.starts_with('"') || text.starts_with('r') && text[1..].starts_with(['"', '#']) {
+            let name: String = raw.into_rust().map_err(serde::de::Error::custom)?;
+            return Ok(VariantRef::Named(name));
+        }
+        Ok(VariantRef::Inline(text.to_string()))
+    }
 }
 
 /// How a RON puzzle lists its givens.
@@ -159,7 +219,7 @@ pub fn read_ron_puzzles(source: &str, path: &str) -> Result<RonPuzzles, Error> {
         graphs: Vec::new(),
         records: Vec::new(),
     };
-    let mut by_variant: HashMap<String, Result<usize, InputError>> = HashMap::new();
+    let mut by_variant: HashMap<VariantRef, Result<usize, InputError>> = HashMap::new();
     for ((start, spec), end) in specs.into_iter().zip(ends) {
         let document = Document {
             source: &source[..end],
@@ -176,7 +236,11 @@ pub fn read_ron_puzzles(source: &str, path: &str) -> Result<RonPuzzles, Error> {
         let graph = match by_variant.get(&spec.variant) {
             Some(graph) => graph.clone(),
             None => {
-                let graph = puzzle_variant(&spec.variant, &document).map(|graph| {
+                let graph = match &spec.variant {
+                    VariantRef::Named(name) => puzzle_variant(name, &document),
+                    VariantRef::Inline(text) => inline_variant(text, &document),
+                };
+                let graph = graph.map(|graph| {
                     read.graphs.push(graph);
                     read.graphs.len() - 1
                 });
@@ -272,6 +336,25 @@ fn puzzle_variant(name: &str, document: &Document) -> Result<ConstraintGraph, In
         }
         other => Error::Variant(other).located(path),
     })
+}
+
+/// The graph of a variant written out in the puzzle file (in `document`);
+/// the variants it refers to are looked for beside the file, or built in.
+/// Errors point into the puzzle file.
+fn inline_variant(text: &str, document: &Document) -> Result<ConstraintGraph, InputError> {
+    let at = document.source[document.start..]
+        .find(text)
+        .map_or(document.start, |at| document.start + at);
+    // The variant's text where it stands in the file, everything before it
+    // blanked: the variant reader's lines and columns are then the file's.
+    let blanked: String = document.source[..at]
+        .chars()
+        .map(|c| if c == '\n' { c } else { ' ' })
+        .chain(text.chars())
+        .collect();
+    crate::variant::parse(&blanked, document.path)
+        .and_then(|variant| ConstraintGraph::build(&variant))
+        .map_err(|e| Error::Variant(e).located(document.path))
 }
 
 /// The graph of a puzzle's variant with the puzzle's own rules added; an
@@ -407,6 +490,33 @@ fn ron_givens(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_variant_written_out_in_the_file_is_read_and_its_errors_located_there() {
+        let text = "Puzzle(\n    name: \"inline\",\n    variant: Variant(\n        name: \"Four\",\n        symbols: Chars(\"1234\"),\n        cells: Grid(rows: 4, cols: 4),\n        houses: [Rows, Columns, Boxes(rows: 2, cols: 2)],\n    ),\n    givens: Rows([\"1...\", \"....\", \"....\", \"....\"]),\n)";
+        let (graph, record) = read_ron_puzzle(text, "inline.ron").unwrap();
+        assert_eq!(graph.len(), 16);
+        assert_eq!(record.puzzle.unwrap().clue_count(), 1);
+        // A mistake in the variant is pointed at in the puzzle file: line 7, `Boxez`.
+        let wrong = text.replace("Boxes(", "Boxez(");
+        let read = read_ron_puzzles(&wrong, "inline.ron").unwrap();
+        let error = read.records[0].1.puzzle.as_ref().unwrap_err();
+        assert_eq!(error.location.line, 7, "{error}");
+        assert_eq!(error.location.column, 33, "{error}");
+        // A short form too, and a name is still a name.
+        let short = text.replace(
+            &text[text.find("Variant(").unwrap()..text.find("    givens").unwrap()],
+            "Sudoku(box_size: 2),\n",
+        );
+        assert_eq!(read_ron_puzzle(&short, "short.ron").unwrap().0.len(), 16);
+        let spec: PuzzleSpec =
+            ron::from_str(r#"Puzzle(variant: "sudoku4", givens: Rows([]))"#).unwrap();
+        assert_eq!(spec.variant, VariantRef::Named("sudoku4".into()));
+        // A comment before the variant is not part of it.
+        let spec: PuzzleSpec =
+            ron::from_str("Puzzle(variant: // three\n Latin(size: 3), givens: Rows([]))").unwrap();
+        assert_eq!(spec.variant, VariantRef::Inline("Latin(size: 3)".into()));
+    }
 
     #[test]
     fn cell_givens_may_be_numbers() {

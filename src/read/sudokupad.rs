@@ -378,6 +378,7 @@ impl Reader<'_> {
             }
         }
         let mut name = None;
+        let mut meta: Vec<(String, String)> = Vec::new();
         let mut houses = Vec::new();
         let mut outlines = 0;
         let mut rules = Vec::new();
@@ -393,6 +394,7 @@ impl Reader<'_> {
                 if key == "title" {
                     name = Some(text.to_string());
                 }
+                meta.push((key.to_string(), text.to_string()));
                 continue;
             }
             let cells = self.cells(cage.get("cells"), "a cage")?;
@@ -486,8 +488,18 @@ impl Reader<'_> {
             .or_else(|| title(puzzle.get("title")))
             .or(name.filter(|t| !t.trim().is_empty()))
             .unwrap_or_else(|| "SudokuPad import".to_string());
+        // The metadata object first, then the metadata cages.
+        let about = |key: &str| {
+            title(puzzle.get("metadata").and_then(|m| m.get(key))).or_else(|| {
+                (meta.iter())
+                    .find(|(k, t)| k == key && !t.is_empty())
+                    .map(|(_, t)| t.clone())
+            })
+        };
         Ok(Imported {
             name,
+            author: about("author"),
+            rules_text: about("rules"),
             size,
             boxes,
             regions,

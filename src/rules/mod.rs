@@ -24,8 +24,10 @@ use crate::graph::{Cell, Coord, House, HouseKind};
 ///
 /// Every rule speaks of the numeric values of symbols (see
 /// [`crate::variant::SymbolsSpec::values`]); a variant whose symbols have none
-/// cannot have rules.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+/// cannot have rules. The same derives read it from JSON (the web page sends
+/// its drawn rules so: `{"Killer": {"cells": ["r1c1"], "total": 5}}`) and
+/// write it back.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub enum RuleSpec {
     /// Killer cage: "the digits in a cage may not repeat and, if a total is

@@ -1,5 +1,6 @@
 //! The JSON API's handlers: each reads a request, calls the library, and answers.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -9,19 +10,20 @@ use rand_core::SeedableRng;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::Limits;
+use super::{Limits, exchange, setter, steps};
 use crate::generate::{Generator, Options};
 use crate::logic::{Grade, Level, Logic, Step};
-use crate::read::fpuzzles;
+use crate::rules::{RuleFault, RuleSpec};
 use crate::variant::{self, BUILTINS, Files, VariantError};
 use crate::write::json::{
     CandidateRecord, Difference, EstimateRecord, Kind, Outcome, Placement, PuzzleRecord,
     StepRecord, word,
 };
-use crate::write::{ron, svg, text};
+use crate::write::{svg, text};
 use crate::{ConstraintGraph, Puzzle, Solution, Solver, Token, Verdict, differences, uniqueness};
 
 /// An answer: status, content type and body.
+#[derive(Debug)]
 pub(super) struct Reply {
     pub status: u16,
     pub content_type: String,
@@ -39,7 +41,7 @@ impl Reply {
     }
 
     /// A JSON answer.
-    fn json(status: u16, value: &Value) -> Reply {
+    pub fn json(status: u16, value: &Value) -> Reply {
         Reply {
             status,
             content_type: "application/json".to_string(),
@@ -53,37 +55,62 @@ pub(super) fn error(status: u16, message: &str) -> Reply {
     Failure::new(status, message).reply()
 }
 
-/// Why a request failed: its status, message, and place in a pasted variant.
+/// Why a request failed: its status, message, and place in a pasted variant
+/// or among the request's rules.
 #[derive(Debug)]
-struct Failure {
+pub(super) struct Failure {
     status: u16,
     message: String,
     line: usize,
     column: usize,
+    /// The request's rule at fault (its index in `rules`), and the cell it names.
+    rule: Option<(usize, Option<String>)>,
 }
 
 impl Failure {
-    fn new(status: u16, message: impl Into<String>) -> Failure {
+    pub fn new(status: u16, message: impl Into<String>) -> Failure {
         Failure {
             status,
             message: message.into(),
             line: 0,
             column: 0,
+            rule: None,
         }
     }
 
-    fn bad(message: impl Into<String>) -> Failure {
+    pub fn bad(message: impl Into<String>) -> Failure {
         Failure::new(400, message)
     }
 
-    /// `{"error", "line", "column"}`, the place only when known.
-    fn reply(&self) -> Reply {
+    /// The same failure at `line` and `column` of the request's text.
+    pub fn at(mut self, line: usize, column: usize) -> Failure {
+        (self.line, self.column) = (line, column);
+        self
+    }
+
+    /// `{"error", "line", "column", "rule", "cell"}`, the places only when known.
+    pub fn reply(&self) -> Reply {
         let mut body = json!({ "error": self.message });
         if self.line > 0 {
             body["line"] = json!(self.line);
             body["column"] = json!(self.column);
         }
+        if let Some((rule, cell)) = &self.rule {
+            body["rule"] = json!(rule);
+            if let Some(cell) = cell {
+                body["cell"] = json!(cell);
+            }
+        }
         Reply::json(self.status, &body)
+    }
+}
+
+impl From<(usize, RuleFault)> for Failure {
+    /// 422 naming the request's rule at fault (by index) and its cell.
+    fn from((index, fault): (usize, RuleFault)) -> Failure {
+        let mut failure = Failure::new(422, format!("rule {}: {}", index + 1, fault.message));
+        failure.rule = Some((index, fault.cell));
+        failure
     }
 }
 
@@ -117,33 +144,83 @@ impl From<VariantError> for Failure {
 /// Every request's fields; each endpoint reads those it needs.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default)]
-struct Body {
+pub(super) struct Body {
     /// A built-in variant's name.
-    variant: Option<String>,
+    pub variant: Option<String>,
     /// A pasted RON variant (wins over `variant`).
-    ron: Option<String>,
+    pub ron: Option<String>,
     /// One entry per cell, in variant order: a symbol, or null (or "" / ".") for empty.
-    givens: Option<Vec<Option<String>>>,
+    pub givens: Option<Vec<Option<String>>>,
     /// Values drawn over the givens in blue (render).
-    solution: Option<Vec<Option<String>>>,
+    pub solution: Option<Vec<Option<String>>>,
     /// Count up to this many solutions.
-    limit: Option<u64>,
+    pub limit: Option<u64>,
     /// Seed of a generated puzzle.
-    seed: Option<u64>,
+    pub seed: Option<u64>,
     /// Difficulty of a generated puzzle: easy, medium, hard, fiendish, needs-search.
-    difficulty: Option<String>,
+    pub difficulty: Option<String>,
     /// An f-puzzles string to import.
-    fpuzzles: Option<String>,
+    pub fpuzzles: Option<String>,
     /// A title (render) or name (puzzle).
-    title: Option<String>,
+    pub title: Option<String>,
     /// Estimate the number of solutions instead of counting them (count).
-    estimate: Option<bool>,
+    pub estimate: Option<bool>,
     /// Probes of an estimate, at most.
-    samples: Option<u64>,
+    pub samples: Option<u64>,
+    /// Rules the puzzle adds to its variant, as the RON schema's rules in
+    /// JSON (`{"Killer": {"cells": ["r1c1", "r1c2"], "total": 3}}`): what the
+    /// page draws. Read by the same definitions as a RON puzzle file's.
+    pub rules: Option<Vec<RuleSpec>>,
+    /// Who set the puzzle (exports, the picture's title line).
+    pub author: Option<String>,
+    /// The rules in words, for solvers (exports).
+    pub rules_text: Option<String>,
+    /// A picture to download (render, png): no cell tags, the title, author
+    /// and rules text in the SVG's own `<title>` and `<desc>`.
+    pub download: Option<bool>,
+    /// PNG pixels per SVG pixel (png).
+    pub scale: Option<f32>,
+    /// Steps already applied (steps).
+    pub from: Option<usize>,
+    /// Steps to apply now (steps); none given: every step logic finds.
+    pub take: Option<usize>,
+    /// A rule written in RON (rule).
+    pub text: Option<String>,
+}
+
+impl Body {
+    /// The puzzle's own rules (none when not given).
+    pub fn rules(&self) -> &[RuleSpec] {
+        self.rules.as_deref().unwrap_or(&[])
+    }
+
+    /// A text field with something in it, trimmed.
+    fn filled(field: &Option<String>) -> Option<&str> {
+        field.as_deref().map(str::trim).filter(|t| !t.is_empty())
+    }
+
+    /// The puzzle's title, when given.
+    pub fn title(&self) -> Option<&str> {
+        Self::filled(&self.title)
+    }
+
+    /// The setter's name, when given.
+    pub fn author(&self) -> Option<&str> {
+        Self::filled(&self.author)
+    }
+
+    /// The rules in words, when given.
+    pub fn rules_text(&self) -> Option<&str> {
+        Self::filled(&self.rules_text)
+    }
 }
 
 /// The most solutions `count` counts.
 const MAX_LIMIT: u64 = 1_000_000;
+/// The most rules a request may add: far more than any puzzle has, and few
+/// enough that a rule over every cell (non-consecutive) cannot be repeated
+/// into a solver of millions of propagators.
+const MAX_RULES: usize = 500;
 /// Generations running at once (they cannot be cut short: see [`generate`]).
 const MAX_GENERATING: usize = 2;
 static GENERATING: AtomicUsize = AtomicUsize::new(0);
@@ -169,8 +246,13 @@ pub(super) fn post(endpoint: &str, body: &[u8], limits: &Limits) -> Reply {
         "hint" => hint(&body, limits, true),
         "grade" => hint(&body, limits, false),
         "generate" => generate(&body, limits),
-        "import" => import(&body),
-        "puzzle" => puzzle_ron(&body, limits),
+        "import" => exchange::import(&body),
+        "puzzle" => exchange::puzzle(&body, limits),
+        "export" => exchange::export(&body, limits),
+        "png" => exchange::png(&body, limits),
+        "rule" => exchange::rule(&body, limits),
+        "steps" => steps::steps(&body, limits),
+        "setter" => setter::setter(&body, limits),
         "candidates" => true_candidates(&body, limits),
         _ => Err(Failure::new(404, format!("no API endpoint {endpoint:?}"))),
     };
@@ -180,10 +262,55 @@ pub(super) fn post(endpoint: &str, body: &[u8], limits: &Limits) -> Reply {
     }
 }
 
+/// The graph of a request: its variant with its rules added.
+pub(super) fn graph_of(body: &Body, limits: &Limits) -> Result<ConstraintGraph, Failure> {
+    with_rules(shape_of(body, limits)?, body.rules())
+}
+
+/// `shape` with `rules` added; the first rule that does not fit is the error.
+pub(super) fn with_rules(
+    shape: ConstraintGraph,
+    rules: &[RuleSpec],
+) -> Result<ConstraintGraph, Failure> {
+    if let Some(fault) = faults(&shape, rules).into_iter().next() {
+        return Err(fault.into());
+    }
+    shape
+        .with_rules(rules)
+        .map_err(|fault| Failure::new(422, fault.message))
+}
+
+/// The rules that do not fit `shape` (an unknown cell, a line that jumps, a
+/// total no digits make…), each with its index, read one by one as a RON
+/// puzzle's are.
+fn faults(shape: &ConstraintGraph, rules: &[RuleSpec]) -> Vec<(usize, RuleFault)> {
+    if rules.len() > MAX_RULES {
+        let fault = RuleFault {
+            message: format!("more than {MAX_RULES} rules"),
+            cell: None,
+            word: "rules",
+        };
+        return vec![(MAX_RULES, fault)];
+    }
+    let by_name: HashMap<&str, usize> = (shape.cells().iter().enumerate())
+        .map(|(i, c)| (c.name.as_str(), i))
+        .collect();
+    let index = |name: &str| by_name.get(name).copied();
+    let cx = crate::rules::Context {
+        cells: shape.cells(),
+        values: shape.values(),
+        index: &index,
+        houses: shape.houses(),
+    };
+    (rules.iter().enumerate())
+        .filter_map(|(i, rule)| rule.resolve(&cx).err().map(|fault| (i, fault)))
+        .collect()
+}
+
 /// The variant a request names: pasted RON, or a built-in, within
 /// [`Limits::capacity`]. Never a file: a name is a built-in's, and a pasted
 /// variant may extend or place built-ins only, so no request opens a file.
-fn graph_of(body: &Body, limits: &Limits) -> Result<ConstraintGraph, Failure> {
+pub(super) fn shape_of(body: &Body, limits: &Limits) -> Result<ConstraintGraph, Failure> {
     let loaded = match (&body.ron, &body.variant) {
         (Some(source), _) => variant::parse_with(source, "pasted variant", Files::Off)?,
         (None, Some(name)) => {
@@ -198,7 +325,7 @@ fn graph_of(body: &Body, limits: &Limits) -> Result<ConstraintGraph, Failure> {
 }
 
 /// Cell values by symbol, one per cell; `what` names the field in errors.
-fn values(
+pub(super) fn values(
     graph: &ConstraintGraph,
     given: Option<&Vec<Option<String>>>,
     what: &str,
@@ -233,12 +360,12 @@ fn values(
 }
 
 /// The puzzle of a request's givens.
-fn puzzle_of(graph: &ConstraintGraph, body: &Body) -> Result<Puzzle, Failure> {
+pub(super) fn puzzle_of(graph: &ConstraintGraph, body: &Body) -> Result<Puzzle, Failure> {
     Ok(Puzzle::new(values(graph, body.givens.as_ref(), "givens")?))
 }
 
 /// Symbols by cell, for the page.
-fn symbols(graph: &ConstraintGraph, values: &[Option<u8>]) -> Vec<Option<String>> {
+pub(super) fn symbols(graph: &ConstraintGraph, values: &[Option<u8>]) -> Vec<Option<String>> {
     let alphabet = graph.alphabet();
     values
         .iter()
@@ -247,7 +374,7 @@ fn symbols(graph: &ConstraintGraph, values: &[Option<u8>]) -> Vec<Option<String>
 }
 
 /// A solution by cell, after the independent check every shown solution gets.
-fn verified(
+pub(super) fn verified(
     graph: &ConstraintGraph,
     puzzle: &Puzzle,
     solution: &Solution,
@@ -257,13 +384,13 @@ fn verified(
 }
 
 /// The versioned record of the CLI's `--output json`, as JSON to extend.
-fn record(kind: Kind, graph: &ConstraintGraph, status: Outcome) -> Value {
+pub(super) fn record(kind: Kind, graph: &ConstraintGraph, status: Outcome) -> Value {
     let record = PuzzleRecord::new(kind, graph.name(), "request", status);
     serde_json::to_value(record).unwrap_or_else(|_| json!({}))
 }
 
 /// Cells whose givens clash, as the page highlights them; `None` if none do.
-fn clashes(graph: &ConstraintGraph, puzzle: &Puzzle) -> Option<Vec<usize>> {
+pub(super) fn clashes(graph: &ConstraintGraph, puzzle: &Puzzle) -> Option<Vec<usize>> {
     let clashes = puzzle.clashes(graph);
     let mut cells: Vec<usize> = clashes.iter().flat_map(|c| [c.first, c.second]).collect();
     cells.sort_unstable();
@@ -325,27 +452,68 @@ fn ron_text(body: &Body) -> Option<&str> {
     }
 }
 
-/// `render`: the givens (and a solution over them) drawn, cells tagged.
+/// `render`: the givens (and a solution over them) drawn, cells tagged (or,
+/// for a download, the picture as it is saved). Rules that do not fit are left
+/// out of the picture and listed in `faults`, so that the page still shows
+/// the rest while one is being drawn.
 fn render(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
-    let graph = graph_of(body, limits)?;
-    let givens = values(&graph, body.givens.as_ref(), "givens")?;
+    let shape = shape_of(body, limits)?;
+    let faults = faults(&shape, body.rules());
+    let fitting: Vec<RuleSpec> = (body.rules().iter().enumerate())
+        .filter(|(i, _)| !faults.iter().any(|(f, _)| f == i))
+        .map(|(_, rule)| rule.clone())
+        .collect();
+    let graph = with_rules(shape, &fitting)?;
+    let picture = picture(&graph, body, body.download == Some(true))?;
+    let faults: Vec<Value> = (faults.into_iter())
+        .map(|(i, fault)| json!({ "rule": i, "error": fault.message, "cell": fault.cell }))
+        .collect();
+    Ok(Reply::json(
+        200,
+        &json!({ "svg": picture, "faults": faults }),
+    ))
+}
+
+/// The picture of a request's givens (and `solution` over them) on `graph`,
+/// titled with the puzzle's title and author; for a download, untagged and
+/// with the title, author and rules text in the SVG's `<title>` and `<desc>`.
+pub(super) fn picture(
+    graph: &ConstraintGraph,
+    body: &Body,
+    download: bool,
+) -> Result<String, Failure> {
+    let givens = values(graph, body.givens.as_ref(), "givens")?;
     let solved = match &body.solution {
-        Some(_) => Some(values(&graph, body.solution.as_ref(), "solution")?),
+        Some(_) => Some(values(graph, body.solution.as_ref(), "solution")?),
         None => None,
     };
-    let title = body
-        .title
-        .clone()
-        .unwrap_or_else(|| graph.name().to_string());
-    let picture = svg::svg_tagged(
-        &graph,
-        svg::Values {
-            givens: &givens,
-            solved: solved.as_deref(),
-        },
-        &title,
-    );
-    Ok(Reply::json(200, &json!({ "svg": picture })))
+    let title = body.title().unwrap_or(graph.name());
+    let title = match body.author() {
+        Some(author) => format!("{title} by {author}"),
+        None => title.to_string(),
+    };
+    let values = svg::Values {
+        givens: &givens,
+        solved: solved.as_deref(),
+    };
+    if !download {
+        return Ok(svg::svg_tagged(graph, values, &title));
+    }
+    let picture = svg::svg(graph, values, &title);
+    // The words travel with the picture, where SVG keeps them.
+    let escape = |text: &str| {
+        text.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    let mut about = format!("<title>{}</title>\n", escape(&title));
+    if let Some(text) = body.rules_text() {
+        about += &format!("<desc>{}</desc>\n", escape(text));
+    }
+    Ok(match picture.split_once('\n') {
+        Some((head, rest)) => format!("{head}\n{about}{rest}"),
+        None => picture,
+    })
 }
 
 /// `solve`: the first solution found, verified.
@@ -517,7 +685,7 @@ fn check(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
 }
 
 /// A step as the CLI's `--output json` gives it, with the placed cell's index.
-fn step_json(logic: &Logic, step: &Step) -> Value {
+pub(super) fn step_json(logic: &Logic, step: &Step) -> Value {
     let graph = logic.graph();
     let named = |(cell, colour): (usize, u8)| Placement {
         cell: graph.cells()[cell].name.clone(),
@@ -725,54 +893,4 @@ fn generate(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
     out["level"] = json!(made.grade.as_ref().map(|g| word(&g.level)));
     out["seed"] = json!(seed);
     Ok(Reply::json(200, &out))
-}
-
-/// `import`: an f-puzzles string as a RON variant and the puzzle's givens.
-fn import(body: &Body) -> Result<Reply, Failure> {
-    let Some(source) = body.fpuzzles.as_deref() else {
-        return Err(Failure::bad("paste an \"fpuzzles\" string"));
-    };
-    // The CLI's reader for every form (JSON, f-puzzles and SudokuPad links, bare
-    // strings); it never touches the filesystem.
-    let imported: fpuzzles::Imported = crate::read::link::read(source, "the pasted puzzle")
-        .map_err(|e| Failure::new(422, e.to_string()))?
-        .imported;
-    let variant_text = ron::variant(&imported);
-    let graph = ConstraintGraph::build(&variant::parse_with(
-        &variant_text,
-        "the pasted puzzle",
-        variant::Files::Off,
-    )?)?;
-    // The rows read back as the CLI's import reads them: through the text reader.
-    let line = ron::rows(&imported).join(if imported.size <= 9 { "" } else { " " });
-    let record = crate::PuzzleReader::new(&graph, line.as_bytes(), "the pasted puzzle")
-        .next()
-        .ok_or_else(|| Failure::new(422, "no puzzle in the f-puzzles string"))?;
-    let puzzle = record
-        .puzzle
-        .map_err(|e| Failure::new(422, e.to_string()))?;
-    Ok(Reply::json(
-        200,
-        &json!({
-            "name": imported.name,
-            "ron": variant_text,
-            "givens": symbols(&graph, puzzle.givens()),
-            "ignored": imported.ignored,
-        }),
-    ))
-}
-
-/// `puzzle`: the givens as a RON puzzle file naming the variant.
-fn puzzle_ron(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
-    let graph = graph_of(body, limits)?;
-    let puzzle = puzzle_of(&graph, body)?;
-    let variant = match (&body.ron, &body.variant) {
-        (None, Some(name)) => name.clone(),
-        _ => "variant.ron".to_string(),
-    };
-    let name = body.title.clone().unwrap_or_else(|| "designed".to_string());
-    Ok(Reply::text(
-        "text/plain; charset=utf-8",
-        &ron::puzzle_of(&graph, &name, &variant, puzzle.givens()),
-    ))
 }

@@ -24,6 +24,7 @@ use tokio::sync::Semaphore;
 
 use super::Limits;
 use super::api::{self, Reply};
+use super::assets;
 use super::guard::Guard;
 
 /// Seconds a client is asked to wait after a 503.
@@ -107,24 +108,20 @@ async fn handle(request: Request<Incoming>, shared: &Shared) -> Reply {
     {
         return refused;
     }
-    const HTML: &str = "text/html; charset=utf-8";
-    match (&parts.method, parts.uri.path()) {
-        (&Method::GET, "/") => Reply::text(HTML, include_str!("page.html")),
-        (&Method::GET, "/page.js") => {
-            Reply::text("text/javascript; charset=utf-8", include_str!("page.js"))
-        }
-        (&Method::GET, "/page.css") => {
-            Reply::text("text/css; charset=utf-8", include_str!("page.css"))
-        }
-        (&Method::GET, "/api/variants") => api::variants(),
-        (&Method::POST, path) if path.starts_with("/api/") => {
+    match (
+        &parts.method,
+        parts.uri.path(),
+        assets::find(parts.uri.path()),
+    ) {
+        (&Method::GET, _, Some((kind, text))) => Reply::text(kind, text),
+        (_, _, Some(_)) => api::error(405, "method not allowed"),
+        (&Method::GET, "/api/variants", _) => api::variants(),
+        (_, "/api/variants", _) => api::error(405, "method not allowed"),
+        (&Method::POST, path, _) if path.starts_with("/api/") => {
             let endpoint = path["/api/".len()..].to_string();
             search(endpoint, &parts.headers, body, shared).await
         }
-        (_, "/" | "/page.js" | "/page.css" | "/api/variants") => {
-            api::error(405, "method not allowed")
-        }
-        (_, p) if p.starts_with("/api/") => api::error(405, "the API takes POST with JSON"),
+        (_, p, _) if p.starts_with("/api/") => api::error(405, "the API takes POST with JSON"),
         _ => api::error(404, "no such page"),
     }
 }

@@ -17,8 +17,12 @@
 //! [`Limits::budget`]; a handler that panics answers 500.
 
 mod api;
+mod assets;
+mod exchange;
 mod guard;
 mod http;
+mod setter;
+mod steps;
 
 use std::net::SocketAddr;
 use std::time::Duration;

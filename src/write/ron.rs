@@ -3,6 +3,7 @@
 use std::fmt::Write;
 
 use crate::graph::{ConstraintGraph, Coord, Layout};
+use crate::read::VariantRef;
 use crate::read::fpuzzles::Imported;
 use crate::rules::{Direction, Mark, RuleSpec};
 
@@ -350,15 +351,86 @@ pub fn puzzle_of(
     variant: &str,
     givens: &[Option<u8>],
 ) -> String {
+    let about = PuzzleAbout {
+        name,
+        author: None,
+        rules_text: None,
+        variant: &VariantRef::Named(variant.to_string()),
+        rules: &[],
+    };
+    puzzle_file(graph, &about, givens)
+}
+
+/// What a RON puzzle file says besides its givens.
+#[derive(Debug, Clone, Copy)]
+pub struct PuzzleAbout<'a> {
+    /// The puzzle's name (its title).
+    pub name: &'a str,
+    /// Who set it.
+    pub author: Option<&'a str>,
+    /// Its rules in words, for solvers.
+    pub rules_text: Option<&'a str>,
+    /// Its variant: a name, or the variant's text to write out in the file.
+    pub variant: &'a VariantRef,
+    /// The rules the puzzle adds to its variant.
+    pub rules: &'a [RuleSpec],
+}
+
+/// A RON puzzle file of `givens` on `graph`, as `about` describes it; with
+/// the variant written out ([`VariantRef::Inline`]) the file stands alone.
+///
+/// ```
+/// use graphdoku::read::{VariantRef, read_ron_puzzle};
+/// use graphdoku::rules::RuleSpec;
+/// use graphdoku::write::ron::{PuzzleAbout, puzzle_file};
+/// let variant = VariantRef::Inline("Sudoku(box_size: 2)".to_string());
+/// let cage = RuleSpec::Killer { cells: vec!["r1c1".into(), "r1c2".into()], total: Some(3) };
+/// let about = PuzzleAbout {
+///     name: "tiny", author: Some("me"), rules_text: Some("Normal rules."),
+///     variant: &variant, rules: &[cage],
+/// };
+/// let graph = graphdoku::ConstraintGraph::load("sudoku4").unwrap();
+/// let text = puzzle_file(&graph, &about, &vec![None; 16]);
+/// let (graph, record) = read_ron_puzzle(&text, "nowhere/tiny.ron").unwrap();
+/// assert_eq!((graph.len(), graph.rules().len()), (16, 1));
+/// assert_eq!(record.label, "tiny");
+/// ```
+pub fn puzzle_file(graph: &ConstraintGraph, about: &PuzzleAbout, givens: &[Option<u8>]) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "Puzzle(");
-    let _ = writeln!(out, "    name: {},", quoted(name));
-    let _ = writeln!(out, "    variant: {},", quoted(variant));
+    let _ = writeln!(out, "    name: {},", quoted(about.name));
+    for (field, text) in [("author", about.author), ("rules_text", about.rules_text)] {
+        if let Some(text) = text {
+            let _ = writeln!(out, "    {field}: {},", quoted(text));
+        }
+    }
+    let variant = about.variant.to_ron();
+    // Comment lines above a written-out variant go above `variant:`.
+    let mut variant = variant.trim();
+    while variant.starts_with("//") {
+        let (comment, rest) = variant.split_once('\n').unwrap_or((variant, ""));
+        let _ = writeln!(out, "    {}", comment.trim_end());
+        variant = rest.trim_start();
+    }
+    // The variant is indented with the rest, unless a raw string (whose lines
+    // are its own) might span lines.
+    let variant = match variant.contains("r\"") || variant.contains("r#") {
+        true => variant.to_string(),
+        false => variant.replace('\n', "\n    "),
+    };
+    let _ = writeln!(out, "    variant: {variant},");
     let _ = writeln!(out, "    givens: Rows([");
     for row in givens_rows(graph, givens) {
         let _ = writeln!(out, "        {},", quoted(&row));
     }
     let _ = writeln!(out, "    ]),");
+    if !about.rules.is_empty() {
+        let _ = writeln!(out, "    rules: [");
+        for spec in about.rules {
+            let _ = writeln!(out, "        {},", rule(spec));
+        }
+        let _ = writeln!(out, "    ],");
+    }
     let _ = writeln!(out, ")");
     out
 }

@@ -1,0 +1,123 @@
+//! The API's solve by logic, a step at a time: the board after the steps
+//! already taken, the steps taken now, and the next one, for the page's
+//! step-through hints ("apply", "back", "logic up to here") and its
+//! candidates overlay.
+//!
+//! The server keeps nothing between requests: each replays the path of
+//! steps from the givens, which `Logic` finds the same way every time.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::Limits;
+use super::api::{Body, Failure, Reply, clashes, graph_of, puzzle_of, step_json, symbols};
+use crate::logic::{Board, Logic};
+
+/// How a walk of steps ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum End {
+    /// Steps are left: `next` is the first of them.
+    Open,
+    /// Every cell is placed.
+    Solved,
+    /// Logic finds no further step: a guess would be needed.
+    Stuck,
+    /// A step emptied a cell: the puzzle has no solution.
+    Contradiction,
+    /// The time allowed ran out first.
+    GaveUp,
+}
+
+impl End {
+    fn word(self) -> &'static str {
+        match self {
+            End::Open => "open",
+            End::Solved => "solved",
+            End::Stuck => "stuck",
+            End::Contradiction => "contradiction",
+            End::GaveUp => "gave-up",
+        }
+    }
+}
+
+/// `steps`: from the givens, `from` steps replayed, then `take` more applied
+/// (all that logic finds when `take` is left out); the board then (`values`
+/// placed, `candidates` of every cell), the steps applied now, and the next
+/// step (not applied). `state` says how it ended: `open`, `solved`, `stuck`,
+/// `contradiction` (with the emptied `cell`) or `gave-up` (past the time of
+/// the search budget, with the steps applied so far).
+pub(super) fn steps(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
+    let graph = graph_of(body, limits)?;
+    let puzzle = puzzle_of(&graph, body)?;
+    if let Some(cells) = clashes(&graph, &puzzle) {
+        return Ok(Reply::json(
+            200,
+            &json!({ "state": End::Contradiction.word(), "clashes": cells, "applied": 0 }),
+        ));
+    }
+    let logic = Logic::new(&graph);
+    let mut board = match logic.start(&puzzle) {
+        Ok(board) => board,
+        Err(c) => {
+            let out = json!({ "state": End::Contradiction.word(), "cell": c.cell, "applied": 0 });
+            return Ok(Reply::json(200, &out));
+        }
+    };
+    let from = body.from.unwrap_or(0);
+    let last = body
+        .take
+        .map_or(usize::MAX, |take| from.saturating_add(take));
+    let within = limits.budget.timeout.unwrap_or(Duration::from_secs(2));
+    let started = Instant::now();
+    let (mut applied, mut taken, mut next) = (0, Vec::new(), None);
+    let mut emptied = None;
+    let end = loop {
+        if board.is_solved() {
+            break End::Solved;
+        }
+        if started.elapsed() > within {
+            break End::GaveUp;
+        }
+        let Some(step) = logic.next_step(&board) else {
+            break End::Stuck;
+        };
+        if applied >= last {
+            next = Some(step);
+            break End::Open;
+        }
+        if let Err(c) = logic.apply(&mut board, &step) {
+            emptied = Some(c.cell);
+            break End::Contradiction;
+        }
+        if applied >= from {
+            taken.push(step);
+        }
+        applied += 1;
+    };
+    let steps: Vec<Value> = taken.iter().map(|s| step_json(&logic, s)).collect();
+    let mut out = json!({
+        "state": end.word(),
+        "applied": applied,
+        "steps": steps,
+        "next": next.map(|s| step_json(&logic, &s)),
+        "values": symbols(&graph, board.to_puzzle().givens()),
+        "candidates": candidates(&logic, &board),
+    });
+    if let Some(cell) = emptied {
+        out["cell"] = json!(cell);
+    }
+    Ok(Reply::json(200, &out))
+}
+
+/// Every cell's candidates on `board`, as symbols.
+fn candidates(logic: &Logic, board: &Board) -> Vec<Vec<String>> {
+    let alphabet = logic.graph().alphabet();
+    (0..logic.graph().len())
+        .map(|c| {
+            (board.candidates(c).into_iter())
+                .map(|k| alphabet.symbol(k).to_string())
+                .collect()
+        })
+        .collect()
+}
