@@ -18,6 +18,9 @@
 
 use crate::solver::search::Contradiction;
 
+/// Whether stacks get the locked candidates bands get (an experiment).
+const STACKS: bool = true;
+
 /// The 27 cells of a band.
 const ALL: u32 = 0o777_777_777;
 
@@ -56,27 +59,43 @@ const PATTERNS: [[usize; 3]; 6] = [
 ];
 
 /// For the possible minirows of a digit in a band (bit `3 × row + box`), the
-/// cells of every pattern they still allow: what the digit may keep of the
-/// band. 0 when no pattern fits.
-static PATTERN_CELLS: [u32; 512] = {
+/// minirows of every pattern they still allow; 0 when no pattern fits. The
+/// same table serves a stack, with bands for rows and columns for boxes.
+static PATTERN_MINIROWS: [u16; 512] = {
     let mut table = [0; 512];
     let mut minirows = 0;
     while minirows < 512 {
         let mut p = 0;
         while p < 6 {
             let boxes = PATTERNS[p];
-            let mut cells = 0;
-            let mut fits = true;
+            let mut used = 0;
             let mut row = 0;
             while row < 3 {
-                fits &= minirows >> (3 * row + boxes[row]) & 1 == 1;
-                cells |= 0o7 << (9 * row + 3 * boxes[row]);
+                used |= 1 << (3 * row + boxes[row]);
                 row += 1;
             }
-            if fits {
-                table[minirows] |= cells;
+            if minirows & used == used {
+                table[minirows] |= used as u16;
             }
             p += 1;
+        }
+        minirows += 1;
+    }
+    table
+};
+
+/// [`PATTERN_MINIROWS`] as cells: what a digit may keep of a band.
+static PATTERN_CELLS: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut minirows = 0;
+    while minirows < 512 {
+        let allowed = PATTERN_MINIROWS[minirows] as u32;
+        let mut m = 0;
+        while m < 9 {
+            if allowed >> m & 1 == 1 {
+                table[minirows] |= 0o7 << (9 * (m / 3) + 3 * (m % 3));
+            }
+            m += 1;
         }
         minirows += 1;
     }
@@ -131,6 +150,8 @@ pub(super) struct Board {
     /// The cells of each band with exactly two candidates, as of the last
     /// count of naked singles.
     pairs: [u32; 3],
+    /// The digits whose words changed since their stacks were last looked at.
+    unstacked: u32,
 }
 
 /// What to branch on: a digit for a cell, then its negation.
@@ -151,6 +172,7 @@ impl Board {
         seen: [0; 27],
         unsolved: [ALL; 3],
         pairs: [0; 3],
+        unstacked: 0x1ff,
     };
 
     /// Places `digit` in `cell` (row-major, 0..81) with everything it rules
@@ -197,11 +219,27 @@ impl Board {
 
     /// Propagates to a fixed point: locked candidates and placements within
     /// bands, then naked singles, until neither finds anything.
-    #[inline]
+    #[inline(always)]
     pub(super) fn propagate(&mut self) -> Result<(), Contradiction> {
         loop {
             self.update_bands()?;
-            if self.solved() || !self.naked_singles()? {
+            if self.solved() {
+                return Ok(());
+            }
+            if self.naked_singles()? {
+                continue;
+            }
+            if !STACKS {
+                return Ok(());
+            }
+            let mut narrowed = false;
+            let mut digits = self.unstacked;
+            self.unstacked = 0;
+            while digits != 0 {
+                narrowed |= self.stacks(digits.trailing_zeros() as usize)?;
+                digits &= digits - 1;
+            }
+            if !narrowed {
                 return Ok(());
             }
         }
@@ -244,6 +282,7 @@ impl Board {
             return Err(Contradiction);
         }
         self.seen[WORD] = cells;
+        self.unstacked |= 1 << digit;
         let columns = (cells | cells >> 9 | cells >> 18) & ROW;
         let others = OTHER_BANDS[columns as usize];
         self.words[3 * digit + (band + 1) % 3] &= others;
@@ -256,13 +295,47 @@ impl Board {
                 placed |= inside;
             }
         }
-        self.unsolved[band] &= !placed;
-        for other in 0..9 {
-            self.words[3 * other + band] &= !placed;
+        // Cells placed before left the other digits then.
+        let placed = placed & self.unsolved[band];
+        if placed != 0 {
+            self.unsolved[band] &= !placed;
+            for other in 0..9 {
+                self.words[3 * other + band] &= !placed;
+            }
         }
         // Its own word keeps them.
         self.words[WORD] = cells;
         Ok(())
+    }
+
+    /// Locked candidates of one digit in the three stacks: the same patterns
+    /// as in a band, with bands for rows and columns for boxes.
+    #[inline(always)]
+    fn stacks(&mut self, digit: usize) -> Result<bool, Contradiction> {
+        let at = 3 * digit;
+        let columns = |cells: u32| (cells | cells >> 9 | cells >> 18) & ROW;
+        // Band b's columns at bits 9b..9b + 9.
+        let all = columns(self.words[at])
+            | columns(self.words[at + 1]) << 9
+            | columns(self.words[at + 2]) << 18;
+        let mut allowed = 0;
+        for stack in 0..3 {
+            let x = all >> (3 * stack) & BOX;
+            let minicolumns = (x | x >> 6 | x >> 12) & ROW;
+            let kept = PATTERN_MINIROWS[minicolumns as usize] as u32;
+            if kept == 0 {
+                return Err(Contradiction);
+            }
+            allowed |= (kept & 0o7 | (kept & 0o70) << 6 | (kept & 0o700) << 12) << (3 * stack);
+        }
+        let mut narrowed = false;
+        for band in 0..3 {
+            let cells = self.words[at + band];
+            let kept = cells & (allowed >> (9 * band) & ROW) * 0o001_001_001;
+            narrowed |= kept != cells;
+            self.words[at + band] = kept;
+        }
+        Ok(narrowed)
     }
 
     /// Places every naked single (a cell left with one candidate) and notes
@@ -300,6 +373,7 @@ impl Board {
 
     /// The branch of a propagated, unsolved state: a cell with two candidates
     /// when there is one, else the emptiest of the first open cell of each band.
+    #[inline(always)]
     pub(super) fn choose(&self) -> Choice {
         let digits_of = |band: usize, bit: u32| {
             (0..9).filter(move |&digit| self.words[3 * digit + band] & bit != 0)
@@ -317,7 +391,12 @@ impl Board {
         }
         let (band, bit) = (0..3)
             .filter(|&band| self.unsolved[band] != 0)
-            .map(|band| (band, self.unsolved[band] & self.unsolved[band].wrapping_neg()))
+            .map(|band| {
+                (
+                    band,
+                    self.unsolved[band] & self.unsolved[band].wrapping_neg(),
+                )
+            })
             .min_by_key(|&(band, bit)| digits_of(band, bit).count())
             .unwrap_or((0, 1));
         Choice {
@@ -329,7 +408,7 @@ impl Board {
     }
 
     /// Applies `choice` to this state and returns the state of its negation.
-    #[inline]
+    #[inline(always)]
     pub(super) fn branch(&mut self, choice: Choice) -> Board {
         let mut negation = *self;
         match choice.other {

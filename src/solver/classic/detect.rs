@@ -41,9 +41,8 @@ pub(super) fn classic_cells(shape: &Shape) -> Option<[u8; CELLS]> {
         return None;
     }
     // Rows: the first line and the lines it does not meet; columns: the rest.
-    let (rows, columns): (Vec<&[usize; 9]>, Vec<&[usize; 9]>) = lines
-        .iter()
-        .partition(|l| shared(l, lines[0]) != 1);
+    let (rows, columns): (Vec<&[usize; 9]>, Vec<&[usize; 9]>) =
+        lines.iter().partition(|l| shared(l, lines[0]) != 1);
     if rows.len() != 9 {
         return None;
     }

@@ -26,6 +26,18 @@ use super::{Limits, Stats};
 use crate::colours::Colours;
 use board::Board;
 
+/// Whether the processor has what the x86-64-v3 level adds (AVX2, BMI1 and 2,
+/// LZCNT, POPCNT, MOVBE, FMA).
+fn x86_64_v3() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::is_x86_feature_detected as has;
+        has!("avx2") && has!("bmi1") && has!("bmi2") && has!("lzcnt") && has!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
 /// Nodes between two looks at the clock and the stop flag.
 const CLOCK_EVERY: u64 = 256;
 
@@ -34,6 +46,10 @@ const CLOCK_EVERY: u64 = 256;
 pub(crate) struct Kernel {
     /// The row-major cell of each of the graph's cells.
     to_board: [u8; 81],
+    /// The processor has AVX2 and BMI: the search is compiled for them too,
+    /// and that copy runs (checked at run time, so the portable build still
+    /// runs on every x86-64).
+    v3: bool,
 }
 
 impl Kernel {
@@ -43,7 +59,10 @@ impl Kernel {
         if ruled {
             return None;
         }
-        detect::classic_cells(shape).map(|to_board| Kernel { to_board })
+        detect::classic_cells(shape).map(|to_board| Kernel {
+            to_board,
+            v3: x86_64_v3(),
+        })
     }
 }
 
@@ -51,9 +70,8 @@ impl Kernel {
 #[derive(Debug, Clone)]
 pub(crate) struct Search<'k> {
     kernel: &'k Kernel,
-    /// The next state to propagate, if any (else the next is on the stack).
-    next: Option<Board>,
-    /// The negations still to explore, the deepest last.
+    /// The states still to explore, the deepest last: the root after a
+    /// restart, then the negations of the branches taken.
     stack: Vec<Board>,
     /// The last solution found.
     solution: Board,
@@ -67,7 +85,6 @@ impl<'k> Search<'k> {
     pub(crate) fn new(kernel: &'k Kernel) -> Self {
         Search {
             kernel,
-            next: None,
             stack: Vec::new(),
             solution: Board::EMPTY,
             done: true,
@@ -94,14 +111,19 @@ impl<'k> Search<'k> {
         self.gave_up = false;
         let mut board = Board::EMPTY;
         let to_board = &self.kernel.to_board;
-        let placed = givens.iter().enumerate().try_for_each(|(cell, given)| match given {
-            Some(colour) => board.give(to_board[cell] as usize, *colour as usize),
-            None => Ok(()),
-        });
+        let placed = givens
+            .iter()
+            .enumerate()
+            .try_for_each(|(cell, given)| match given {
+                Some(colour) => board.give(to_board[cell] as usize, *colour as usize),
+                None => Ok(()),
+            });
         if let Some((cell, colour)) = without {
             board.remove(to_board[cell] as usize, colour);
         }
-        self.next = placed.is_ok().then_some(board);
+        if placed.is_ok() {
+            self.stack.push(board);
+        }
         self.done = placed.is_err();
         if placed.is_err() {
             self.stats.nodes += 1;
@@ -116,22 +138,41 @@ impl<'k> Search<'k> {
     /// Moves to the next solution; returns false when there is none left or
     /// the budget ran out ([`Self::gave_up`]).
     pub(crate) fn advance(&mut self) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if self.kernel.v3 {
+            // SAFETY: the processor has the features (`Kernel::v3`).
+            return unsafe { self.advance_v3() };
+        }
+        self.advance_portable()
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn advance_v3(&mut self) -> bool {
+        self.advance_portable()
+    }
+
+    #[inline(always)]
+    fn advance_portable(&mut self) -> bool {
         if self.done {
             return false;
         }
+        // The state walked over stays in this local from node to node.
+        let mut board = match self.stack.pop() {
+            Some(board) => board,
+            None => return self.finish(false),
+        };
         loop {
-            let Some(mut board) = self.next.take().or_else(|| self.stack.pop()) else {
-                self.done = true;
-                return false;
-            };
             if self.over_budget() {
-                self.gave_up = true;
-                self.done = true;
-                return false;
+                return self.finish(true);
             }
             self.stats.nodes += 1;
             if board.propagate().is_err() {
                 self.stats.backtracks += 1;
+                match self.stack.pop() {
+                    Some(negation) => board = negation,
+                    None => return self.finish(false),
+                }
                 continue;
             }
             if board.solved() {
@@ -140,8 +181,15 @@ impl<'k> Search<'k> {
             }
             let negation = board.branch(board.choose());
             self.stack.push(negation);
-            self.next = Some(board);
         }
+    }
+
+    /// Ends the search, having run out of budget or not; returns false.
+    #[cold]
+    fn finish(&mut self, gave_up: bool) -> bool {
+        self.gave_up = gave_up;
+        self.done = true;
+        false
     }
 
     fn over_budget(&self) -> bool {
