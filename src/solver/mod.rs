@@ -373,6 +373,20 @@ impl Solver {
         }
     }
 
+    /// Whether this solver runs the classic 9×9 kernel (see [`Solver::new`]).
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::{ConstraintGraph, Solver};
+    /// let graph = ConstraintGraph::load("sudoku9").unwrap();
+    /// assert!(Solver::new(&graph).is_classic());
+    /// assert!(!Solver::generic(&graph).is_classic());
+    /// assert!(!Solver::new(&ConstraintGraph::load("jigsaw9").unwrap()).is_classic());
+    /// ```
+    pub fn is_classic(&self) -> bool {
+        matches!(self.tables, Store::Classic(_))
+    }
+
     /// This solver with a budget for each search it starts (each puzzle, each
     /// restart): past it a search stops and says it [gave up](Search::gave_up).
     ///
