@@ -9,7 +9,8 @@
 //!
 //! `--engine graphdoku|sudoku|neither` runs one engine (or none: loading only) and skips the comparison: for
 //! counting instructions under `valgrind --tool=callgrind`, which is repeatable
-//! whatever the machine's load.
+//! whatever the machine's load. `--engine stats` prints graphdoku's nodes and
+//! backtracks per puzzle (proving each unique).
 //!
 //! `one`: find a solution. `unique`: find a solution and prove there is no second
 //! (count up to 2). `batch`: the whole path of a batch run from the file's text:
@@ -67,6 +68,17 @@ fn graphdoku_answers(solver: &Solver, puzzles: &[Puzzle], mode: Mode) -> Vec<Ans
             (first, found)
         })
         .collect()
+}
+
+/// The work graphdoku's search does on the puzzles, proving each unique.
+fn graphdoku_work(solver: &Solver, puzzles: &[Puzzle]) -> (u64, u64) {
+    let mut search = solver.search(&puzzles[0]);
+    puzzles.iter().fold((0, 0), |(nodes, backtracks), p| {
+        search.restart(p);
+        search.count_up_to(2);
+        let stats = search.stats();
+        (nodes + stats.nodes, backtracks + stats.backtracks)
+    })
 }
 
 fn sudoku_answers(puzzles: &[Sudoku], mode: Mode) -> Vec<Answer> {
@@ -194,6 +206,8 @@ enum Engines {
     Sudoku,
     /// Load the puzzles only: the baseline to subtract from instruction counts.
     Neither,
+    /// graphdoku's nodes and backtracks per puzzle, proving each unique.
+    Stats,
 }
 
 fn run(path: &Path, mode: Mode, rounds: usize, engines: Engines) {
@@ -222,10 +236,22 @@ fn run(path: &Path, mode: Mode, rounds: usize, engines: Engines) {
             .collect();
         return batch(path, &graph, &solver, &lines, rounds, engines);
     }
+    if engines == Engines::Stats {
+        let (nodes, backtracks) = graphdoku_work(&solver, &puzzles);
+        let per = |n: u64| n as f64 / puzzles.len() as f64;
+        println!(
+            "{}: {} puzzles, {:.2} nodes and {:.2} backtracks per puzzle",
+            path.display(),
+            puzzles.len(),
+            per(nodes),
+            per(backtracks)
+        );
+        return;
+    }
     match engines {
         Engines::Graphdoku => return drop(black_box(graphdoku_answers(&solver, &puzzles, mode))),
         Engines::Sudoku => return drop(black_box(sudoku_answers(&theirs, mode))),
-        Engines::Neither => return,
+        Engines::Neither | Engines::Stats => return,
         Engines::Both => {}
     }
     let ((ours_time, ours), (theirs_time, reference)) = race(
@@ -291,7 +317,7 @@ fn read(
     };
     match engines {
         Engines::Graphdoku => return read_and_verify(),
-        Engines::Sudoku | Engines::Neither => return,
+        Engines::Sudoku | Engines::Neither | Engines::Stats => return,
         Engines::Both => {}
     }
     let ((time, ()), _) = race(rounds, read_and_verify, || ());
@@ -320,7 +346,7 @@ fn batch(
     match engines {
         Engines::Graphdoku => return drop(black_box(graphdoku_batch(graph, solver, text))),
         Engines::Sudoku => return drop(black_box(sudoku_batch(text))),
-        Engines::Neither => return,
+        Engines::Neither | Engines::Stats => return,
         Engines::Both => {}
     }
     let ((ours_time, ours), (theirs_time, reference)) = race(
@@ -377,7 +403,10 @@ fn main() {
                     Some("graphdoku") => Engines::Graphdoku,
                     Some("sudoku") => Engines::Sudoku,
                     Some("neither") => Engines::Neither,
-                    other => panic!("--engine takes graphdoku, sudoku or neither, not {other:?}"),
+                    Some("stats") => Engines::Stats,
+                    other => {
+                        panic!("--engine takes graphdoku, sudoku, neither or stats, not {other:?}")
+                    }
                 }
             }
             "--rounds" => {

@@ -1,5 +1,6 @@
 //! Running the commands: shared input handling here, one module per command.
 
+mod batch;
 mod candidates;
 mod canon;
 mod check;
@@ -34,15 +35,10 @@ use std::time::Instant;
 
 use anyhow::Result;
 use graphdoku::prove;
-use graphdoku::read::{self, looks_like_ron};
-use graphdoku::{
-    Budget, Checker, ConstraintGraph, InputError, Puzzle, PuzzleReader, Record, Solution, Solver,
-    verify,
-};
-use indicatif::ProgressBar;
-use rayon::prelude::*;
+use graphdoku::{Budget, ConstraintGraph, Puzzle, PuzzleReader, Record, Solution, Solver, verify};
 
 use crate::cli::{Cli, Command, DatasetCommand, InputArgs, SolveFormat};
+use batch::{Mode, for_each_record};
 
 /// The exit status; when several apply, the most severe wins (see [`Status::rank`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -441,22 +437,6 @@ impl Report {
     }
 }
 
-/// How a command treats its records.
-#[derive(Debug, Clone, Copy, Default)]
-struct Mode {
-    /// Several solutions make the exit status [`Status::Multiple`] (else 0).
-    several_is_error: bool,
-    /// Records print straight to standard output, one at a time.
-    stream: bool,
-    /// What stops every search of the run (Ctrl-C), besides its budget.
-    stop: Option<graphdoku::solver::Stop>,
-    /// No closing "N puzzles: N solved, …" line (commands that do not solve).
-    no_summary: bool,
-    /// The search runs under [`prove::HAND_OFF_NODES`] nodes and leaves what
-    /// it does not settle to the SAT back end.
-    hand_off: bool,
-}
-
 /// The budget of the SAT back end for what the search leaves, or `None` for
 /// none: `--max-nodes` asks for the search alone, within that many nodes.
 fn hand_off(args: &InputArgs, stop: Option<graphdoku::solver::Stop>) -> Option<Budget> {
@@ -484,230 +464,17 @@ pub(crate) fn sat_budget(sat: Budget, started: Instant) -> Budget {
     }
 }
 
-impl Mode {
-    /// For commands whose question is uniqueness.
-    fn uniqueness() -> Self {
-        Mode {
-            several_is_error: true,
-            ..Mode::default()
-        }
-    }
-}
-
-/// The signature of a command's work on one record, with the searches of the
-/// thread it runs on: it prints into the report and returns the record's
-/// status ([`Status::Multiple`] for several solutions).
-trait Visit: Fn(&ConstraintGraph, &mut Checker, &Record, &mut Report) -> Result<Status> + Sync {}
-impl<F> Visit for F where
-    F: Fn(&ConstraintGraph, &mut Checker, &Record, &mut Report) -> Result<Status> + Sync
-{
-}
-
 /// The variant of text puzzles when `--variant` is not given.
 pub(crate) const DEFAULT_VARIANT: &str = "sudoku9";
 
 /// How long `count --estimate` probes a puzzle without --timeout or --samples.
 const ESTIMATE_TIME: std::time::Duration = std::time::Duration::from_secs(3);
 
-/// The most worker threads `-j` gives: four per core, and never above 256.
-fn max_jobs() -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    (cores * 4).min(256)
-}
-
 /// Warns that `--variant` does not apply to a RON puzzle file, which names its own.
 pub(crate) fn variant_ignored(variant: Option<&str>, name: &str) -> Option<String> {
     variant.map(|v| {
         format!("warning: {name} names its own variant: --variant {v} is not used for it\n")
     })
-}
-
-/// Calls `visit` on every record of every input file, with the graph and solver
-/// it belongs to, on `args.jobs` threads; prints the reports in input order, a
-/// progress line while only stderr is a terminal (see [`progress::wanted`]), and a
-/// summary of batches. An input
-/// with no puzzle at all is an error ("no puzzles found"). Returns the worst
-/// status.
-fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<Status> {
-    let variant = args.variant.as_deref().unwrap_or(DEFAULT_VARIANT);
-    let graph = ConstraintGraph::load(variant)?;
-    let budget = match mode.stop {
-        Some(stop) => args.budget().stopped_by(stop),
-        None => args.budget(),
-    };
-    // The search's own budget: capped in nodes where SAT takes over.
-    let budget = match mode.hand_off {
-        true => budget.nodes(prove::HAND_OFF_NODES),
-        false => budget,
-    };
-    let solver = Solver::new(&graph).with_budget(budget);
-    let jobs = match (mode.stream, args.jobs) {
-        (true, _) => 1,
-        (false, Some(n)) if n as usize > max_jobs() => {
-            eprintln!(
-                "warning: -j {n} is more threads than useful here: using {}",
-                max_jobs()
-            );
-            max_jobs()
-        }
-        (false, Some(n)) => n as usize,
-        (false, None) => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
-    let mut batch = Batch::new(mode);
-    // The searches of the main thread, kept from one record to the next.
-    let mut checker = Checker::new(&solver);
-    let one =
-        |batch: &mut Batch, graph: &ConstraintGraph, checker: &mut Checker, record: &Record| {
-            let mut report = batch.report()?;
-            let status = visit(graph, checker, record, &mut report);
-            batch.print(report, status)
-        };
-    for path in input_files(&args.files)?.iter() {
-        let name = path.display().to_string();
-        let mut reader = match open(path) {
-            Ok(reader) => reader,
-            Err(source) => {
-                let error = read::Error::Io {
-                    path: name.clone(),
-                    source,
-                }
-                .located(&name);
-                one(
-                    &mut batch,
-                    &graph,
-                    &mut checker,
-                    &invalid_record(&name, error),
-                )?;
-                continue;
-            }
-        };
-        if reader.fill_buf().map(looks_like_ron).unwrap_or(false) {
-            if let Some(warning) = variant_ignored(args.variant.as_deref(), &name) {
-                batch.message(warning.as_bytes())?;
-            }
-            let puzzles = read::read_text(reader, &name)
-                .and_then(|source| read::read_ron_puzzles(&source, &name));
-            match puzzles {
-                Ok(puzzles) => {
-                    let solvers: Vec<Solver> = puzzles
-                        .graphs
-                        .iter()
-                        .map(|g| Solver::new(g).with_budget(budget))
-                        .collect();
-                    for (index, record) in &puzzles.records {
-                        match index {
-                            Some(i) => {
-                                let mut own = Checker::new(&solvers[*i]);
-                                one(&mut batch, &puzzles.graphs[*i], &mut own, record)?
-                            }
-                            None => one(&mut batch, &graph, &mut checker, record)?,
-                        }
-                    }
-                }
-                Err(e) => one(
-                    &mut batch,
-                    &graph,
-                    &mut checker,
-                    &invalid_record(&name, e.located(&name)),
-                )?,
-            }
-            continue;
-        }
-        if reader.fill_buf().ok().and_then(read::csv::sniff).is_some() {
-            // A CSV dataset: its question column, row by row.
-            let before = batch.total();
-            match read::csv::Reader::new(&graph, reader, &name) {
-                Ok(rows) => {
-                    let mut records = rows.map(|row| row.question);
-                    loop {
-                        let chunk: Vec<Record> = records.by_ref().take(CHUNK * jobs).collect();
-                        if chunk.is_empty() {
-                            break;
-                        }
-                        if jobs == 1 {
-                            for record in &chunk {
-                                one(&mut batch, &graph, &mut checker, record)?;
-                            }
-                            continue;
-                        }
-                        in_parallel(&pool, &solver, &graph, &visit, &mut batch, &chunk)?;
-                    }
-                    if batch.total() == before {
-                        batch.no_puzzles(&name)?;
-                    }
-                }
-                Err(e) => one(&mut batch, &graph, &mut checker, &invalid_record(&name, e))?,
-            }
-            continue;
-        }
-        let head = head(args.variant.as_deref(), &mut reader);
-        let before = batch.total();
-        let mut records = PuzzleReader::new(&graph, reader, &name);
-        // One record, read into again and again: no allocation per puzzle.
-        let mut record = match records.next() {
-            Some(first) => first,
-            None => {
-                batch.no_puzzles(&name)?;
-                continue;
-            }
-        };
-        if let Some(hint) = variant_hint(&head, Some(&record), &name) {
-            batch.message(hint.as_bytes())?;
-        }
-        if jobs == 1 {
-            loop {
-                one(&mut batch, &graph, &mut checker, &record)?;
-                if !records.read_into(&mut record) {
-                    break;
-                }
-            }
-        } else {
-            let mut chunk = vec![record];
-            loop {
-                // A bounded chunk at a time keeps memory flat on files of any size.
-                chunk.extend(records.by_ref().take(CHUNK * jobs - chunk.len()));
-                if chunk.is_empty() {
-                    break;
-                }
-                in_parallel(&pool, &solver, &graph, &visit, &mut batch, &chunk)?;
-                chunk.clear();
-            }
-        }
-        if batch.total() == before {
-            batch.no_puzzles(&name)?;
-        }
-    }
-    batch.finish()
-}
-
-/// Runs `visit` on a chunk of records on the pool's threads and prints the
-/// reports in input order.
-fn in_parallel(
-    pool: &rayon::ThreadPool,
-    solver: &Solver,
-    graph: &ConstraintGraph,
-    visit: &impl Visit,
-    batch: &mut Batch,
-    chunk: &[Record],
-) -> Result<()> {
-    let reports: Vec<_> = pool.install(|| {
-        chunk
-            .par_iter()
-            .map_init(
-                || Checker::new(solver),
-                |checker, record| {
-                    let mut report = Report::buffered();
-                    let status = visit(graph, checker, record, &mut report);
-                    (report, status)
-                },
-            )
-            .collect()
-    });
-    for (report, status) in reports {
-        batch.print(report, status)?;
-    }
-    Ok(())
 }
 
 /// Bytes of a text file kept to guess its variant.
@@ -761,9 +528,6 @@ pub(crate) fn builtin_reading(head: &[u8], name: &str, except: &str) -> Option<&
         })
 }
 
-/// Records per thread handed out at once.
-const CHUNK: usize = 256;
-
 /// A record's heading: its label and, where it says more, its location
 /// (`Grid 01 (p096.txt:1)`, but `missing.txt` once).
 pub(crate) fn heading(record: &Record) -> String {
@@ -771,199 +535,6 @@ pub(crate) fn heading(record: &Record) -> String {
     match location == record.label {
         true => location,
         false => format!("{} ({location})", record.label),
-    }
-}
-
-/// The record of an input that could not be read at all.
-fn invalid_record(name: &str, error: InputError) -> Record {
-    Record {
-        label: name.to_string(),
-        location: error.location.clone(),
-        puzzle: Err(error),
-    }
-}
-
-/// Printing a run's reports in order, with its progress bar and closing summary.
-struct Batch {
-    mode: Mode,
-    out: io::BufWriter<io::StdoutLock<'static>>,
-    /// Records by status: ok, no solution, invalid, internal error, several,
-    /// gave up, unreadable.
-    counts: [u64; 7],
-    status: Status,
-    started: Instant,
-    progress: Option<ProgressBar>,
-    /// Messages for standard error not yet written (while the progress line shows).
-    pending: Vec<u8>,
-    /// When messages were last written.
-    flushed: Instant,
-    /// The buffers of the last report, emptied, for the next.
-    spare: Option<Report>,
-}
-
-/// How often held-back messages go out while the progress line shows.
-const MESSAGE_INTERVAL: std::time::Duration = std::time::Duration::from_millis(250);
-
-impl Batch {
-    fn new(mode: Mode) -> Self {
-        let progress = progress::bar(progress::Counting::Open);
-        Batch {
-            mode,
-            out: io::BufWriter::new(io::stdout().lock()),
-            counts: [0; 7],
-            status: Status::Ok,
-            started: Instant::now(),
-            progress,
-            pending: Vec::new(),
-            flushed: Instant::now(),
-            spare: None,
-        }
-    }
-
-    /// Records printed so far.
-    fn total(&self) -> u64 {
-        self.counts.iter().sum()
-    }
-
-    /// Prints a message to standard error, after what is already printed.
-    fn message(&mut self, text: &[u8]) -> Result<()> {
-        self.out.flush()?;
-        self.pending.extend_from_slice(text);
-        self.flush_messages()
-    }
-
-    /// Writes the messages held back while the progress line shows.
-    fn flush_messages(&mut self) -> Result<()> {
-        let pending = std::mem::take(&mut self.pending);
-        // A message that cannot be written (`2>/dev/full`) is lost: the exit
-        // status still says what happened.
-        let write = || {
-            let _ = io::stderr().lock().write_all(&pending);
-        };
-        match &self.progress {
-            Some(bar) => bar.suspend(write),
-            None => write(),
-        }
-        self.flushed = Instant::now();
-        Ok(())
-    }
-
-    /// Reports an input that held no puzzle: an error, like an unreadable one.
-    fn no_puzzles(&mut self, name: &str) -> Result<()> {
-        self.message(format!("error: {name}: no puzzles found\n").as_bytes())?;
-        self.status = self.status.max(Status::Invalid);
-        Ok(())
-    }
-
-    /// A report for the next record, streaming when the mode says so.
-    fn report(&mut self) -> io::Result<Report> {
-        if !self.mode.stream {
-            return Ok(self.spare.take().unwrap_or_else(Report::buffered));
-        }
-        // What this batch printed so far comes first.
-        self.out.flush()?;
-        Ok(Report {
-            out: Output::Stream(io::BufWriter::new(io::stdout())),
-            err: Vec::new(),
-        })
-    }
-
-    fn print(&mut self, report: Report, status: Result<Status>) -> Result<()> {
-        let status = status?;
-        let Report {
-            out: output,
-            mut err,
-        } = report;
-        let emptied = match output {
-            Output::Buffer(mut bytes) => {
-                self.out.write_all(&bytes)?;
-                bytes.clear();
-                Some(bytes)
-            }
-            Output::Stream(mut stream) => {
-                stream.flush()?;
-                None
-            }
-        };
-        match self.progress.clone() {
-            // Standard output is not the terminal then: only messages need the
-            // line cleared, and they go out a few times a second, not per record.
-            Some(bar) => {
-                self.pending.extend_from_slice(&err);
-                if !self.pending.is_empty() && self.flushed.elapsed() >= MESSAGE_INTERVAL {
-                    self.flush_messages()?;
-                }
-                bar.inc(1);
-            }
-            None if !err.is_empty() => {
-                self.out.flush()?; // keep a record and its message together on a terminal
-                let _ = io::stderr().lock().write_all(&err); // lost, as above
-            }
-            None => {}
-        }
-        if let Some(bytes) = emptied {
-            err.clear();
-            self.spare = Some(Report {
-                out: Output::Buffer(bytes),
-                err,
-            });
-        }
-        if status == Status::Interrupted {
-            // The record said how far it got; the rest of the run is not wanted.
-            self.out.flush()?;
-            self.flush_messages()?;
-            if let Some(bar) = &self.progress {
-                bar.finish_and_clear();
-            }
-            std::process::exit(Status::Interrupted as i32);
-        }
-        self.counts[status as usize] += 1;
-        let status = match status {
-            Status::Multiple if !self.mode.several_is_error => Status::Ok,
-            other => other,
-        };
-        self.status = self.status.max(status);
-        Ok(())
-    }
-
-    /// Clears the bar and, for more than one puzzle, prints the summary.
-    fn finish(mut self) -> Result<Status> {
-        self.out.flush()?;
-        self.flush_messages()?;
-        if let Some(bar) = &self.progress {
-            bar.finish_and_clear();
-        }
-        let total: u64 = self.counts.iter().sum();
-        if total > 1 && !self.mode.no_summary {
-            let seconds = self.started.elapsed().as_secs_f64();
-            let [
-                solved,
-                none,
-                invalid,
-                internal,
-                several,
-                gave_up,
-                unreadable,
-            ] = self.counts;
-            let mut line = format!(
-                "{total} puzzles: {solved} solved, {several} with several solutions, \
-                 {none} with no solution, {invalid} invalid"
-            );
-            if gave_up > 0 {
-                line += &format!(", {gave_up} gave up");
-            }
-            if unreadable > 0 {
-                line += &format!(", {unreadable} unreadable");
-            }
-            if internal > 0 {
-                line += &format!(", {internal} INTERNAL ERRORS");
-            }
-            eprintln!(
-                "{line}; {seconds:.2} s, {:.0} puzzles/s",
-                total as f64 / seconds
-            );
-        }
-        Ok(self.status)
     }
 }
 

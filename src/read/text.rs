@@ -536,6 +536,88 @@ impl<'g, R: BufRead> PuzzleReader<'g, R> {
         }
     }
 
+    /// A reader of `input`, a later piece of the file `file` that starts
+    /// after `lines` lines, between two records: where a reader of the whole
+    /// file stood at [`PuzzleReader::resume_point`] or at a
+    /// [`PuzzleReader::split_point`]. Its records are those the whole file's
+    /// reader would give from there, with the same lines and labels: pieces of
+    /// one file can be read in parallel.
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::{ConstraintGraph, PuzzleReader};
+    /// let g = ConstraintGraph::load("sudoku4").unwrap();
+    /// let text = "# a comment\n1..4.4...3..2..1\n";
+    /// let record = PuzzleReader::continuing(&g, &text.as_bytes()[12..], "f", 1).next().unwrap();
+    /// assert_eq!(record.label, "line 2");
+    /// ```
+    pub fn continuing(graph: &'g ConstraintGraph, input: R, file: &str, lines: usize) -> Self {
+        PuzzleReader {
+            line: lines,
+            ..PuzzleReader::new(graph, input, file)
+        }
+    }
+
+    /// The lines read so far, when this reader stands between two records (no
+    /// grid block open, the input not at its end): where a reader
+    /// [`continuing`](PuzzleReader::continuing) from its input takes over.
+    pub fn resume_point(&self) -> Option<usize> {
+        (self.block.is_none() && !self.finished).then_some(self.line)
+    }
+
+    /// A place in `text` (whole lines of this reader's variant, from a place
+    /// between two records) where it may be cut so that each side reads as
+    /// the whole would: just after the last of `rows + 1` lines in a row that
+    /// are each one puzzle of one byte per cell (a grid block takes at most
+    /// `rows` lines, so the last of them is a record of its own and leaves no
+    /// block open). Looks at the last `look` lines at most; `None` when they
+    /// have no such place. The reader itself is not read from.
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::{ConstraintGraph, PuzzleReader};
+    /// let g = ConstraintGraph::load("sudoku4").unwrap();
+    /// let reader = PuzzleReader::new(&g, &[][..], "f");
+    /// let lines = "1..4.4...3..2..1\n".repeat(6);
+    /// assert_eq!(reader.split_point(lines.as_bytes(), 10), Some(6 * 17));
+    /// let rows = "1..4\n.4..\n.3..\n2..1\n".repeat(6);
+    /// assert_eq!(reader.split_point(rows.as_bytes(), 10), None);
+    /// ```
+    pub fn split_point(&self, text: &[u8], look: usize) -> Option<usize> {
+        let table = self.bytes.as_deref()?;
+        let needed = self.shape.as_ref().map_or(1, |shape| shape.rows + 1);
+        let plain = |line: &[u8]| {
+            let mut bytes = line;
+            while let [rest @ .., b'\n' | b'\r'] = bytes {
+                bytes = rest;
+            }
+            bytes.len() == self.graph.len()
+                && bytes
+                    .iter()
+                    .all(|&b| table.bytes[b as usize].kind == Kind::Cell)
+        };
+        let (mut end, mut run, mut cut) = (text.len(), 0, 0);
+        for _ in 0..look {
+            if end == 0 {
+                break;
+            }
+            let start = text[..end - 1]
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |i| i + 1);
+            match plain(&text[start..end]) {
+                true if run == 0 => (run, cut) = (1, end),
+                true => run += 1,
+                false => run = 0,
+            }
+            if run == needed {
+                return Some(cut);
+            }
+            end = start;
+        }
+        None
+    }
+
     fn here(&self, column: usize) -> Location {
         Location::new(self.file.clone(), self.line, column)
     }

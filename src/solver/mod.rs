@@ -15,6 +15,7 @@
 //! point; the search stays as it is.
 
 mod bits;
+mod classic;
 mod dense;
 mod propagate;
 pub(crate) mod rules;
@@ -219,9 +220,9 @@ pub struct Solver {
 }
 
 /// One value per candidate store: bitboards by width in words, cell-major sets
-/// by colour width.
+/// by colour width, and the classic 9×9's own kernel.
 #[derive(Debug, Clone)]
-enum Store<D2, D4, D8, S16, S32, S64, S128, S256> {
+enum Store<D2, D4, D8, S16, S32, S64, S128, S256, C> {
     D2(D2),
     D4(D4),
     D8(D8),
@@ -230,6 +231,7 @@ enum Store<D2, D4, D8, S16, S32, S64, S128, S256> {
     S64(S64),
     S128(S128),
     S256(S256),
+    Classic(C),
 }
 
 /// The graph compiled for one store.
@@ -242,7 +244,16 @@ type Compiled = Store<
     sparse::Tables<u64>,
     sparse::Tables<u128>,
     sparse::Tables<Colours>,
+    ClassicTables,
 >;
+
+/// The classic kernel, with the generic tables of the same graph for what
+/// the kernel does not do (stratified probes: [`Solver::sampler`]).
+#[derive(Debug, Clone)]
+struct ClassicTables {
+    kernel: classic::Kernel,
+    generic: Box<Compiled>,
+}
 
 /// The cell-major store for `shape`, as narrow as its colours allow.
 fn cell_major(shape: &Shape) -> Compiled {
@@ -252,6 +263,20 @@ fn cell_major(shape: &Shape) -> Compiled {
         33..=64 => Store::S64(sparse::Tables::new(shape)),
         65..=128 => Store::S128(sparse::Tables::new(shape)),
         _ => Store::S256(sparse::Tables::new(shape)),
+    }
+}
+
+/// The generic engine's store for `shape`: the narrowest bitboards that hold
+/// every cell and every full house, else the cell-major store.
+fn generic_tables(shape: &Shape) -> Compiled {
+    let (cells, houses) = (shape.cells(), shape.houses.len());
+    match () {
+        // Bitboards hold at most 128 colours.
+        _ if shape.colours > 128 => cell_major(shape),
+        _ if dense::fits::<2, 1>(cells, houses) => Store::D2(dense::Tables::new(shape)),
+        _ if dense::fits::<4, 1>(cells, houses) => Store::D4(dense::Tables::new(shape)),
+        _ if dense::fits::<8, 4>(cells, houses) => Store::D8(dense::Tables::new(shape)),
+        _ => cell_major(shape),
     }
 }
 
@@ -265,6 +290,7 @@ type Searches<'s> = Store<
     search::Search<rules::Ruled<'s, sparse::Cells<'s, u64>>>,
     search::Search<rules::Ruled<'s, sparse::Cells<'s, u128>>>,
     search::Search<rules::Ruled<'s, sparse::Cells<'s, Colours>>>,
+    classic::Search<'s>,
 >;
 
 /// Runs `$body` with `$x` bound to whichever store `$value` holds.
@@ -279,6 +305,7 @@ macro_rules! each_store {
             Store::S64($x) => $body,
             Store::S128($x) => $body,
             Store::S256($x) => $body,
+            Store::Classic($x) => $body,
         }
     };
 }
@@ -288,21 +315,41 @@ mod sample;
 pub use sample::{Probe, Sampler, Weight};
 
 impl Solver {
-    /// Compiles `graph` for searching.
+    /// Compiles `graph` for searching: with the classic kernel when it is the
+    /// 9×9 Sudoku (by structure, whatever its cell names or order) with no
+    /// rules on values, else as [`Solver::generic`] does.
     pub fn new(graph: &ConstraintGraph) -> Self {
         let shape = Shape::new(graph);
         let rules = rules::RuleSet::new(graph);
-        let (cells, houses) = (shape.cells(), shape.houses.len());
-        // The narrowest bitboards that hold every cell and every full house.
-        let tables = match () {
-            // Bitboards hold at most 128 colours.
-            _ if shape.colours > 128 => cell_major(&shape),
-            _ if dense::fits::<2, 1>(cells, houses) => Store::D2(dense::Tables::new(&shape)),
-            _ if dense::fits::<4, 1>(cells, houses) => Store::D4(dense::Tables::new(&shape)),
-            _ if dense::fits::<8, 4>(cells, houses) => Store::D8(dense::Tables::new(&shape)),
-            _ => cell_major(&shape),
-        };
-        Solver::compiled(&shape, tables, rules)
+        match classic::Kernel::new(&shape, !rules.is_empty()) {
+            Some(kernel) => {
+                let generic = Box::new(generic_tables(&shape));
+                Solver::compiled(
+                    &shape,
+                    Store::Classic(ClassicTables { kernel, generic }),
+                    rules,
+                )
+            }
+            None => Solver::generic_of(&shape, rules),
+        }
+    }
+
+    /// Compiles `graph` for the generic engine, the one every graph but the
+    /// classic 9×9 gets from [`Solver::new`]: for checking one against the other.
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::{ConstraintGraph, Puzzle, Solver};
+    /// let graph = ConstraintGraph::load("sudoku9").unwrap();
+    /// let empty = Puzzle::empty(81);
+    /// assert_eq!(Solver::generic(&graph).count(&empty, 5), Solver::new(&graph).count(&empty, 5));
+    /// ```
+    pub fn generic(graph: &ConstraintGraph) -> Self {
+        Solver::generic_of(&Shape::new(graph), rules::RuleSet::new(graph))
+    }
+
+    fn generic_of(shape: &Shape, rules: rules::RuleSet) -> Self {
+        Solver::compiled(shape, generic_tables(shape), rules)
     }
 
     /// Compiles `graph` for the cell-major store whatever its size: memory
@@ -347,6 +394,20 @@ impl Solver {
             budget: Budget::unlimited(),
             rules: Arc::new(rules),
         }
+    }
+
+    /// Whether this solver runs the classic 9×9 kernel (see [`Solver::new`]).
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::{ConstraintGraph, Solver};
+    /// let graph = ConstraintGraph::load("sudoku9").unwrap();
+    /// assert!(Solver::new(&graph).is_classic());
+    /// assert!(!Solver::generic(&graph).is_classic());
+    /// assert!(!Solver::new(&ConstraintGraph::load("jigsaw9").unwrap()).is_classic());
+    /// ```
+    pub fn is_classic(&self) -> bool {
+        matches!(self.tables, Store::Classic(_))
     }
 
     /// This solver with a budget for each search it starts (each puzzle, each
@@ -403,6 +464,7 @@ impl Solver {
             Store::S64(t) => Store::S64(ruled!(sparse::Cells::new(t))),
             Store::S128(t) => Store::S128(ruled!(sparse::Cells::new(t))),
             Store::S256(t) => Store::S256(ruled!(sparse::Cells::new(t))),
+            Store::Classic(c) => Store::Classic(classic::Search::new(&c.kernel)),
         };
         let mut search = Search {
             solver: self,

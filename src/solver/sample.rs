@@ -22,7 +22,7 @@ use rand_core::Rng;
 
 use super::bits::Bits;
 use super::search::Domain;
-use super::{Limits, Solver, Store, dense, rules, sparse};
+use super::{Compiled, Limits, Solver, Store, dense, rules, sparse};
 use crate::puzzle::{Puzzle, Solution};
 
 /// Strata at most per level: more cells than this share strata, so the
@@ -174,6 +174,8 @@ type Probers<'s> = Store<
     Prober<rules::Ruled<'s, sparse::Cells<'s, u64>>>,
     Prober<rules::Ruled<'s, sparse::Cells<'s, u128>>>,
     Prober<rules::Ruled<'s, sparse::Cells<'s, crate::colours::Colours>>>,
+    // Never built: a classic solver probes its generic tables.
+    Prober<rules::Ruled<'s, dense::Board<'s, 2, 1>>>,
 >;
 
 impl Solver {
@@ -199,12 +201,21 @@ impl Solver {
     /// assert!((270.0..306.0).contains(&mean), "{mean}");
     /// ```
     pub fn sampler(&self, puzzle: &Puzzle) -> Sampler<'_> {
+        Sampler {
+            probers: self.probers(&self.tables),
+            givens: puzzle.givens().to_vec(),
+            limits: Limits::from(self.budget),
+            nodes: 0,
+        }
+    }
+
+    fn probers<'s>(&'s self, tables: &'s Compiled) -> Probers<'s> {
         macro_rules! prober {
             ($store:expr) => {
                 Prober::new(rules::Ruled::new($store, &self.rules))
             };
         }
-        let probers = match &self.tables {
+        match tables {
             Store::D2(t) => Store::D2(prober!(dense::Board::new(t))),
             Store::D4(t) => Store::D4(prober!(dense::Board::new(t))),
             Store::D8(t) => Store::D8(prober!(dense::Board::new(t))),
@@ -213,12 +224,7 @@ impl Solver {
             Store::S64(t) => Store::S64(prober!(sparse::Cells::new(t))),
             Store::S128(t) => Store::S128(prober!(sparse::Cells::new(t))),
             Store::S256(t) => Store::S256(prober!(sparse::Cells::new(t))),
-        };
-        Sampler {
-            probers,
-            givens: puzzle.givens().to_vec(),
-            limits: Limits::from(self.budget),
-            nodes: 0,
+            Store::Classic(c) => self.probers(&c.generic),
         }
     }
 }
