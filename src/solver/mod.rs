@@ -160,6 +160,21 @@ struct Limits {
     stop: Option<Stop>,
 }
 
+/// Nodes between two looks at the clock and the stop flag.
+const CLOCK_EVERY: u64 = 256;
+
+impl Limits {
+    /// Whether a search that has taken `nodes` nodes is over its limits: the
+    /// clock and the stop flag are read every [`CLOCK_EVERY`] nodes only.
+    #[inline]
+    fn spent(&self, nodes: u64) -> bool {
+        self.nodes.is_some_and(|max| nodes >= max)
+            || (nodes.is_multiple_of(CLOCK_EVERY)
+                && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                    || self.stop.is_some_and(|stop| stop.is_set())))
+    }
+}
+
 impl From<Budget> for Limits {
     fn from(budget: Budget) -> Self {
         Limits {

@@ -9,8 +9,6 @@
 //! colours lead to images of the same solutions, counted by multiplying (the
 //! node's `weight`), and the negation removes every free colour from the cell.
 
-use std::time::Instant;
-
 use super::bits::Bits;
 use super::{Limits, Stats};
 use crate::colours::Colours;
@@ -205,9 +203,6 @@ struct Restarts {
 /// empty hand-drawn jigsaw of the variants bench takes 1,065 nodes with full
 /// restarts and 33,848 when every other one keeps its 60-odd decisions.
 const PARTIAL_DEPTH: usize = 256;
-
-/// Nodes between two looks at the clock.
-const CLOCK_EVERY: u64 = 256;
 
 /// The key that orders equal candidates: `x` itself for salt 0, so the lowest
 /// comes first, else its [`mix`] with the salt.
@@ -488,11 +483,7 @@ impl<D: Domain> Search<D> {
     }
 
     fn over_budget(&self) -> bool {
-        let nodes = self.stats.nodes;
-        self.limits.nodes.is_some_and(|max| nodes >= max)
-            || (nodes.is_multiple_of(CLOCK_EVERY)
-                && (self.limits.deadline.is_some_and(|d| Instant::now() >= d)
-                    || self.limits.stop.is_some_and(|stop| stop.is_set())))
+        self.limits.spent(self.stats.nodes)
     }
 
     /// How many solutions the last one found stands for (1 without symmetry).

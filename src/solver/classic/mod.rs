@@ -19,8 +19,6 @@
 mod board;
 mod detect;
 
-use std::time::Instant;
-
 use super::shape::Shape;
 use super::{Limits, Stats};
 use crate::colours::Colours;
@@ -37,9 +35,6 @@ fn x86_64_v3() -> bool {
     #[cfg(not(target_arch = "x86_64"))]
     false
 }
-
-/// Nodes between two looks at the clock and the stop flag.
-const CLOCK_EVERY: u64 = 256;
 
 /// The classic graph compiled: how its cells map onto a row-major 9×9.
 #[derive(Debug, Clone)]
@@ -193,11 +188,7 @@ impl<'k> Search<'k> {
     }
 
     fn over_budget(&self) -> bool {
-        let nodes = self.stats.nodes;
-        self.limits.nodes.is_some_and(|max| nodes >= max)
-            || (nodes.is_multiple_of(CLOCK_EVERY)
-                && (self.limits.deadline.is_some_and(|d| Instant::now() >= d)
-                    || self.limits.stop.is_some_and(|stop| stop.is_set())))
+        self.limits.spent(self.stats.nodes)
     }
 
     /// Every solution counts once here: no symmetry is broken.
