@@ -32,11 +32,10 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use anyhow::Result;
-use graphdoku::prove;
+use graphdoku::prove::{self, Answerer};
 use graphdoku::read::{self, looks_like_ron};
 use graphdoku::{
-    Budget, Checker, ConstraintGraph, InputError, Puzzle, PuzzleReader, Record, Solution, Solver,
-    verify,
+    Budget, ConstraintGraph, InputError, Puzzle, PuzzleReader, Record, Solution, Solver, verify,
 };
 use indicatif::ProgressBar;
 use rayon::prelude::*;
@@ -110,22 +109,20 @@ pub fn run(cli: Cli) -> Result<Status> {
             stats,
             unique,
         } => {
-            let sat = hand_off(&input, None);
             let options = solve::Options {
                 format,
                 stats,
                 unique,
                 style: text_style(),
-                sat,
             };
             // With --unique the question is uniqueness: several solutions exit 4.
             let mode = Mode {
                 several_is_error: unique,
-                hand_off: sat.is_some(),
+                hand_off: true,
                 ..Mode::default()
             };
-            for_each_record(&input, mode, |graph, checker, record, report| {
-                solve::run(graph, checker, record, options, report)
+            for_each_record(&input, mode, |graph, answerer, record, report| {
+                solve::run(graph, answerer, record, options, report)
             })
         }
         Command::Count {
@@ -140,37 +137,24 @@ pub fn run(cli: Cli) -> Result<Status> {
             let stop = interrupt::catch();
             // Every solution one by one (--all), or more than two, is the
             // search's alone: SAT would find them one at a time, each blocked.
-            let sat = hand_off(&input, Some(stop)).filter(|_| !all && limit.unwrap_or(2) <= 2);
             let mode = Mode {
                 stream: all,
                 stop: Some(stop),
-                hand_off: sat.is_some(),
+                hand_off: !all && limit.unwrap_or(2) <= 2,
                 ..Mode::default()
             };
-            for_each_record(&input, mode, |graph, checker, record, report| {
-                let options = count::Options {
-                    limit,
-                    all,
-                    json,
-                    sat,
-                };
-                count::run(graph, checker, record, options, report)
+            for_each_record(&input, mode, |graph, answerer, record, report| {
+                let options = count::Options { limit, all, json };
+                count::run(graph, answerer, record, options, report)
             })
         }
         Command::Check { input, output } => {
-            let sat = hand_off(&input, None);
             let mode = Mode {
-                hand_off: sat.is_some(),
+                hand_off: true,
                 ..Mode::uniqueness()
             };
-            for_each_record(&input, mode, |graph, checker, record, report| {
-                check::run(
-                    graph,
-                    checker.solver(),
-                    record,
-                    (output.json(), sat),
-                    report,
-                )
+            for_each_record(&input, mode, |graph, answerer, record, report| {
+                check::run(graph, answerer, record, output.json(), report)
             })
         }
         Command::Grade { input, output } => for_each_record(
@@ -407,35 +391,9 @@ struct Mode {
     /// No closing "N puzzles: N solved, …" line (commands that do not solve).
     no_summary: bool,
     /// The search runs under [`prove::HAND_OFF_NODES`] nodes and leaves what
-    /// it does not settle to the SAT back end.
+    /// it does not settle to the SAT back end (unless `--max-nodes` asks for
+    /// the search alone).
     hand_off: bool,
-}
-
-/// The budget of the SAT back end for what the search leaves, or `None` for
-/// none: `--max-nodes` asks for the search alone, within that many nodes.
-fn hand_off(args: &InputArgs, stop: Option<graphdoku::solver::Stop>) -> Option<Budget> {
-    let budget = args.budget();
-    if budget.max_nodes.is_some() {
-        return None;
-    }
-    Some(match stop {
-        Some(stop) => budget.stopped_by(stop),
-        None => budget,
-    })
-}
-
-/// The SAT back end's budget for a puzzle whose search started at `started`:
-/// what is left of `--timeout`, as a deadline.
-pub(crate) fn sat_budget(sat: Budget, started: Instant) -> Budget {
-    let deadline = sat.timeout.map(|t| started + t);
-    Budget {
-        timeout: None,
-        deadline: match (deadline, sat.deadline) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        },
-        ..sat
-    }
 }
 
 impl Mode {
@@ -448,12 +406,15 @@ impl Mode {
     }
 }
 
-/// The signature of a command's work on one record, with the searches of the
-/// thread it runs on: it prints into the report and returns the record's
-/// status ([`Status::Multiple`] for several solutions).
-trait Visit: Fn(&ConstraintGraph, &mut Checker, &Record, &mut Report) -> Result<Status> + Sync {}
+/// The signature of a command's work on one record, with the searches (and
+/// SAT formula) of the thread it runs on: it prints into the report and
+/// returns the record's status ([`Status::Multiple`] for several solutions).
+trait Visit:
+    Fn(&ConstraintGraph, &mut Answerer, &Record, &mut Report) -> Result<Status> + Sync
+{
+}
 impl<F> Visit for F where
-    F: Fn(&ConstraintGraph, &mut Checker, &Record, &mut Report) -> Result<Status> + Sync
+    F: Fn(&ConstraintGraph, &mut Answerer, &Record, &mut Report) -> Result<Status> + Sync
 {
 }
 
@@ -486,12 +447,13 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
         Some(stop) => args.budget().stopped_by(stop),
         None => args.budget(),
     };
-    // The search's own budget: capped in nodes where SAT takes over.
-    let budget = match mode.hand_off {
-        true => budget.nodes(prove::HAND_OFF_NODES),
-        false => budget,
+    // The SAT back end's budget, and the search's: capped in nodes where SAT takes over.
+    let sat = prove::handed_off(budget).filter(|_| mode.hand_off);
+    let searching = |graph: &ConstraintGraph| match sat {
+        Some(_) => prove::searching(graph, budget),
+        None => budget,
     };
-    let solver = Solver::new(&graph).with_budget(budget);
+    let solver = Solver::new(&graph).with_budget(searching(&graph));
     let jobs = match (mode.stream, args.jobs) {
         (true, _) => 1,
         (false, Some(n)) if n as usize > max_jobs() => {
@@ -507,9 +469,9 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     let mut batch = Batch::new(mode);
     // The searches of the main thread, kept from one record to the next.
-    let mut checker = Checker::new(&solver);
+    let mut checker = Answerer::new(&graph, &solver, sat);
     let one =
-        |batch: &mut Batch, graph: &ConstraintGraph, checker: &mut Checker, record: &Record| {
+        |batch: &mut Batch, graph: &ConstraintGraph, checker: &mut Answerer, record: &Record| {
             let mut report = batch.report()?;
             let status = visit(graph, checker, record, &mut report);
             batch.print(report, status)
@@ -544,12 +506,12 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
                     let solvers: Vec<Solver> = puzzles
                         .graphs
                         .iter()
-                        .map(|g| Solver::new(g).with_budget(budget))
+                        .map(|g| Solver::new(g).with_budget(searching(g)))
                         .collect();
                     for (index, record) in &puzzles.records {
                         match index {
                             Some(i) => {
-                                let mut own = Checker::new(&solvers[*i]);
+                                let mut own = Answerer::new(&puzzles.graphs[*i], &solvers[*i], sat);
                                 one(&mut batch, &puzzles.graphs[*i], &mut own, record)?
                             }
                             None => one(&mut batch, &graph, &mut checker, record)?,
@@ -582,7 +544,7 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
                             }
                             continue;
                         }
-                        in_parallel(&pool, &solver, &graph, &visit, &mut batch, &chunk)?;
+                        in_parallel(&pool, (&solver, sat), &graph, &visit, &mut batch, &chunk)?;
                     }
                     if batch.total() == before {
                         batch.no_puzzles(&name)?;
@@ -621,7 +583,7 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
                 if chunk.is_empty() {
                     break;
                 }
-                in_parallel(&pool, &solver, &graph, &visit, &mut batch, &chunk)?;
+                in_parallel(&pool, (&solver, sat), &graph, &visit, &mut batch, &chunk)?;
                 chunk.clear();
             }
         }
@@ -636,7 +598,7 @@ fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -> Result<St
 /// reports in input order.
 fn in_parallel(
     pool: &rayon::ThreadPool,
-    solver: &Solver,
+    (solver, sat): (&Solver, Option<Budget>),
     graph: &ConstraintGraph,
     visit: &impl Visit,
     batch: &mut Batch,
@@ -646,7 +608,7 @@ fn in_parallel(
         chunk
             .par_iter()
             .map_init(
-                || Checker::new(solver),
+                || Answerer::new(graph, solver, sat),
                 |checker, record| {
                     let mut report = Report::buffered();
                     let status = visit(graph, checker, record, &mut report);
@@ -959,28 +921,31 @@ pub(crate) fn solve_one(
     }
 }
 
-/// Verifies a solution before anything prints it.
-/// The SAT back end's answer to a question the search gave up on; `None`
-/// (with a note on standard error) when it refuses the graph, so the search's
-/// "gave up" stands.
-pub(crate) fn proved<T>(
-    answer: std::result::Result<T, prove::ProveError>,
+/// The answer to a question, with a note on standard error when the SAT back
+/// end refused the graph (the search's "gave up" stands); an internal error
+/// when a SAT model fails verification (a bug).
+pub(crate) fn proved(
+    answer: std::result::Result<prove::Answer, prove::ProveError>,
     label: &str,
     err: &mut impl Write,
-) -> std::result::Result<Option<T>, Status> {
+) -> std::result::Result<prove::Answer, Status> {
     match answer {
-        Ok(answer) => Ok(Some(answer)),
-        Err(prove::ProveError::Unsupported(why)) => {
-            let _ = writeln!(err, "note: {label}: {why}");
-            Ok(None)
+        Ok(answer) => {
+            if let Some(why) = &answer.refused {
+                let _ = writeln!(err, "note: {label}: {why}");
+            }
+            Ok(answer)
         }
-        Err(other) => {
-            let _ = writeln!(err, "internal error: {label}: {other}");
+        // A model that fails verification (a puzzle of the wrong size
+        // never reaches here: the reader refuses it).
+        Err(fault) => {
+            let _ = writeln!(err, "internal error: {label}: {fault}");
             Err(Status::Internal)
         }
     }
 }
 
+/// Verifies a solution before anything prints it.
 pub(crate) fn checked(
     graph: &ConstraintGraph,
     puzzle: &Puzzle,
