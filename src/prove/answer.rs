@@ -16,7 +16,7 @@ use crate::uniqueness::{Checker, Verdict};
 /// thousand nodes), and what it has not settled by then SAT settles sooner
 /// (an impossible jigsaw, a uniqueness question late in a 25×25's
 /// reduction). See [`hand_off_nodes`].
-pub const HAND_OFF_NODES: u64 = 10_000;
+pub const HAND_OFF_NODES: u64 = 2_000;
 
 /// Nodes of search per cell before the hand-off, on a big board: an empty
 /// 49×49 takes the search up to about 20 per cell, which SAT would not
