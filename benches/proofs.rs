@@ -306,7 +306,7 @@ fn cases(dimacs: Option<String>) -> Vec<(String, PlainGraph, usize)> {
 
 fn graphs(dimacs: Option<String>) {
     println!(
-        "Chromatic numbers: `chromatic` (exact search, then SAT bottom-up) and plain CaDiCaL refuting χ − 1, {GRAPH_SECONDS} s each\n"
+        "Chromatic numbers: `chromatic` (exact search, then `prove::close`: the lower bounds, the exact cover, SAT bottom-up) and plain CaDiCaL refuting χ − 1, {GRAPH_SECONDS} s each\n"
     );
     println!(
         "| graph | n | m | χ | bounds | lower bound's kind | proven in (s) | plain CaDiCaL, χ − 1 (s) |"
@@ -325,16 +325,12 @@ fn graphs(dimacs: Option<String>) {
             false => String::new(),
         };
         let budget = Budget::unlimited().until(start + Duration::from_secs(GRAPH_SECONDS));
-        let mut refuted = None;
-        prove::close(&graph, &mut result, budget, |step| {
-            if let Step::Refuted(k) = step {
-                refuted = Some(k);
-            }
+        prove::close(&graph, &mut result, budget, |step| match step {
+            Step::Bound(bound) => kind = bound.to_string(),
+            Step::Refuted(k, by) => kind = format!("refuted {k} by {by}"),
+            Step::Coloured(..) => {}
         })
         .unwrap();
-        if let Some(k) = refuted {
-            kind = format!("refuted {k} by SAT");
-        }
         let seconds = start.elapsed().as_secs_f64();
         assert!(graph.check(&result.colouring).is_ok());
         let proven = match result.proven() {

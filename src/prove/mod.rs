@@ -25,6 +25,7 @@
 mod answer;
 mod cnf;
 mod colouring;
+mod cover;
 mod encode;
 mod sat;
 
@@ -36,7 +37,8 @@ pub use answer::{
     since,
 };
 pub use cnf::{Cnf, Lit};
-pub use colouring::{Colouring, Decision, Step, close};
+pub use colouring::{Colouring, Decision, Method, Step, close};
+pub use cover::cover;
 pub use encode::{Encoding, Unsupported};
 pub use sat::{Reply, Sat};
 

@@ -337,7 +337,7 @@ mod tests {
     #[test]
     fn the_representative_of_the_empty_board_is_one_class_of_many() {
         let graph = ConstraintGraph::load("sudoku4").unwrap();
-        let mut sat = Sat::new(&graph).unwrap();
+        let sat = Sat::new(&graph).unwrap();
         let empty = Puzzle::empty(16);
         assert_eq!(sat.interchangeable(&empty), [0, 1, 2, 3]);
         // Representatives: the free colours in increasing order in the first
