@@ -2,7 +2,7 @@
 //! side with plain CaDiCaL on a direct encoding, in one run.
 //!
 //! ```text
-//! cargo bench --bench proofs                     # jigsaws (300 maps) and graphs
+//! cargo bench --bench proofs                     # jigsaws (20,000 maps) and graphs
 //! cargo bench --bench proofs -- --maps N         # N maps
 //! cargo bench --bench proofs -- --dimacs DIR     # also DIR's DSJC125.9.col, flat300_20_0.col, …
 //! cargo bench --bench proofs -- --jigsaws        # the jigsaws only
@@ -10,11 +10,15 @@
 //!
 //! **Jigsaws.** Random 9×9 region maps grown from the boxes by swapping border
 //! cells between regions, every region kept connected (seeded: the same maps
-//! on every run), as empty boards. graphdoku asks them as `solve` does: the
-//! search under [`prove::HAND_OFF_NODES`] nodes, then the SAT back end, 2 s in
-//! all. Plain CaDiCaL gets the direct encoding alone (exactly one symbol per
-//! cell, two cells of a house never alike), 2 s. A map is invalid when either
-//! proves it has no solution.
+//! on every run), as empty boards; from near-boxes (40 swaps) to shuffled
+//! beyond recognition (400), where most maps have no solution. graphdoku
+//! asks them as `solve` does ([`prove::answer`]: the search within its
+//! hand-off budget, then the SAT back end), 2 s in all. Plain CaDiCaL gets
+//! the standard direct encoding of Sudoku (exactly one symbol per cell, each
+//! symbol exactly once per row, column and region), 2 s. A map is invalid
+//! when either proves it has no solution. Nearly every random map has a
+//! solution the search finds at once: the collection is the maps among
+//! 20,000 that a search of 1,000 nodes does not solve.
 //!
 //! **Graphs.** `chromatic` as the command runs it (clique, DSATUR, tabu
 //! search, the exact search under the hand-off budget, then SAT bottom-up),
@@ -24,7 +28,7 @@
 use std::time::{Duration, Instant};
 
 use graphdoku::colouring::{self, Options, mycielski, queen};
-use graphdoku::prove::{self, Step};
+use graphdoku::prove::{self, Engine, Question, Step};
 use graphdoku::read::{GraphFormat, read_graph};
 use graphdoku::{Budget, ConstraintGraph, PlainGraph, Puzzle, Solver, variant};
 use rand_chacha::ChaCha8Rng;
@@ -32,6 +36,9 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 
 /// The limit of one map.
 const MAP_SECONDS: f64 = 2.0;
+
+/// Nodes of the search that screens maps for the collection.
+const SCREEN_NODES: u64 = 1_000;
 
 /// The limit of one graph.
 const GRAPH_SECONDS: u64 = 60;
@@ -43,7 +50,9 @@ fn main() {
             .position(|a| a == flag)
             .and_then(|i| args.get(i + 1).cloned())
     };
-    let maps: usize = value("--maps").and_then(|m| m.parse().ok()).unwrap_or(300);
+    let maps: usize = value("--maps")
+        .and_then(|m| m.parse().ok())
+        .unwrap_or(20_000);
     jigsaws(maps);
     if args.iter().any(|a| a == "--jigsaws") {
         return;
@@ -131,45 +140,49 @@ enum Said {
     Lost,
 }
 
-/// graphdoku as `solve` asks: the search within the hand-off budget, then SAT.
+/// graphdoku as `solve` asks: the search within the hand-off budget, then
+/// SAT; and whether SAT settled it.
 fn ours(graph: &ConstraintGraph) -> (Said, bool) {
     let empty = Puzzle::empty(graph.len());
     let start = Instant::now();
-    let budget = Budget::unlimited().until(start + Duration::from_secs_f64(MAP_SECONDS));
-    let count = Solver::new(graph)
-        .with_budget(budget.nodes(prove::HAND_OFF_NODES))
-        .count_solutions(&empty, 1);
-    let (count, by_sat) = match count.gave_up {
-        false => (count, false),
-        true => (prove::first(graph, &empty, budget).unwrap(), true),
-    };
+    let budget = Budget::unlimited().time(Duration::from_secs_f64(MAP_SECONDS));
+    let answer = prove::answer(graph, &empty, Question::First, budget).unwrap();
     let seconds = start.elapsed().as_secs_f64();
-    let said = match (count.gave_up, count.first.is_some()) {
+    let said = match (answer.gave_up, answer.first.is_some()) {
         (true, _) => Said::Lost,
         (false, true) => Said::Solved(seconds),
         (false, false) => Said::Refuted(seconds),
     };
-    (said, by_sat)
+    (said, answer.settled_by == Some(Engine::Sat))
 }
 
-/// CaDiCaL on the plain direct encoding, stopped at the limit.
+/// CaDiCaL on the standard direct encoding of Sudoku, stopped at the limit:
+/// one variable per cell and symbol; each cell holds exactly one symbol,
+/// each house each symbol exactly once (pairwise at-most-one clauses; at
+/// least once in a house of as many cells as symbols).
 fn plain_cadical(graph: &ConstraintGraph) -> Said {
     let k = graph.alphabet().len();
     let var = |cell: usize, colour: usize| (cell * k + colour + 1) as i32;
     let mut sat: cadical::Solver = cadical::Solver::new();
     let start = Instant::now();
-    for cell in 0..graph.len() {
-        sat.add_clause((0..k).map(|c| var(cell, c)));
-        for a in 0..k {
-            for b in a + 1..k {
-                sat.add_clause([-var(cell, a), -var(cell, b)]);
+    let exactly_one = |sat: &mut cadical::Solver, lits: &[i32]| {
+        if lits.len() == k {
+            sat.add_clause(lits.iter().copied());
+        }
+        for (i, &a) in lits.iter().enumerate() {
+            for &b in &lits[i + 1..] {
+                sat.add_clause([-a, -b]);
             }
         }
+    };
+    for cell in 0..graph.len() {
+        let lits: Vec<i32> = (0..k).map(|c| var(cell, c)).collect();
+        exactly_one(&mut sat, &lits);
     }
-    for edge in graph.graph().edge_indices() {
-        let (a, b) = graph.graph().edge_endpoints(edge).unwrap();
+    for house in graph.houses() {
         for c in 0..k {
-            sat.add_clause([-var(a.index(), c), -var(b.index(), c)]);
+            let lits: Vec<i32> = house.cells.iter().map(|&cell| var(cell, c)).collect();
+            exactly_one(&mut sat, &lits);
         }
     }
     sat.set_callbacks(Some(cadical::Timeout::new(MAP_SECONDS as f32)));
@@ -196,10 +209,19 @@ fn jigsaws(maps: usize) {
     // Per engine: refuted within the limit, times of the invalid maps (the limit when lost).
     let mut refuted = [0usize; 2];
     let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
+    let mut collected = 0;
     for _ in 0..maps {
-        // 40 to 80 swaps: from near-boxes to well-shuffled maps.
-        let swaps = 40 + (rng.next_u32() % 41) as usize;
+        // 40 to 400 swaps: from near-boxes to maps shuffled beyond recognition.
+        let swaps = 40 + (rng.next_u32() % 361) as usize;
         let graph = jigsaw(&random_regions(&mut rng, swaps));
+        // The collection: the maps a short search does not solve (nearly
+        // every map has a solution found at once; the invalid ones hide
+        // among the rest).
+        let screen = Solver::new(&graph).with_budget(Budget::unlimited().nodes(SCREEN_NODES));
+        if screen.solve(&Puzzle::empty(graph.len())).is_some() {
+            continue;
+        }
+        collected += 1;
         let (a, by_sat) = ours(&graph);
         let b = plain_cadical(&graph);
         handed += by_sat as usize;
@@ -228,15 +250,16 @@ fn jigsaws(maps: usize) {
         }
     }
     println!(
-        "Jigsaw maps: {maps} random maps (seed 2121), empty boards: {valid} valid, {invalid} invalid, \
-         {unknown} unsettled by both; {handed} handed to SAT by graphdoku's search (> {} nodes)\n",
-        prove::HAND_OFF_NODES
+        "Jigsaw maps: of {maps} random maps (seed 2121), the {collected} that a search of \
+         {SCREEN_NODES} nodes does not solve, as empty boards: {valid} valid, {invalid} invalid, \
+         {unknown} unsettled by both; {handed} settled by SAT after graphdoku's search (> {} nodes)\n",
+        prove::hand_off_nodes(&jigsaw(&random_regions(&mut rng, 0)))
     );
     println!("| engine | invalid refuted within {MAP_SECONDS} s | median (s) | worst (s) |");
     println!("|---|---|---|---|");
     for (i, name) in [
         "graphdoku (search, then SAT)",
-        "CaDiCaL, plain direct encoding",
+        "CaDiCaL, standard direct encoding",
     ]
     .iter()
     .enumerate()
@@ -283,7 +306,7 @@ fn cases(dimacs: Option<String>) -> Vec<(String, PlainGraph, usize)> {
 
 fn graphs(dimacs: Option<String>) {
     println!(
-        "Chromatic numbers: `chromatic` (exact search, then SAT bottom-up) and plain CaDiCaL refuting χ − 1, {GRAPH_SECONDS} s each\n"
+        "Chromatic numbers: `chromatic` (exact search, then `prove::close`: the lower bounds, the exact cover, SAT bottom-up) and plain CaDiCaL refuting χ − 1, {GRAPH_SECONDS} s each\n"
     );
     println!(
         "| graph | n | m | χ | bounds | lower bound's kind | proven in (s) | plain CaDiCaL, χ − 1 (s) |"
@@ -302,16 +325,12 @@ fn graphs(dimacs: Option<String>) {
             false => String::new(),
         };
         let budget = Budget::unlimited().until(start + Duration::from_secs(GRAPH_SECONDS));
-        let mut refuted = None;
-        prove::close(&graph, &mut result, budget, |step| {
-            if let Step::Refuted(k) = step {
-                refuted = Some(k);
-            }
+        prove::close(&graph, &mut result, budget, |step| match step {
+            Step::Bound(bound) => kind = bound.to_string(),
+            Step::Refuted(k, by) => kind = format!("refuted {k} by {by}"),
+            Step::Coloured(..) => {}
         })
         .unwrap();
-        if let Some(k) = refuted {
-            kind = format!("refuted {k} by SAT");
-        }
         let seconds = start.elapsed().as_secs_f64();
         assert!(graph.check(&result.colouring).is_ok());
         let proven = match result.proven() {

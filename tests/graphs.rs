@@ -3,11 +3,13 @@
 
 use std::time::{Duration, Instant};
 
-use graphdoku::PlainGraph;
+use graphdoku::colouring::bounds::{self, Bound, Kind};
 use graphdoku::colouring::{
     self, Decision, Options, Outcome, chromatic, k_colourable, leighton, mycielski, planted, queen,
 };
+use graphdoku::prove::{self, Method, Step, close};
 use graphdoku::read::{read_dimacs, read_edge_list, read_json_graph};
+use graphdoku::{Budget, PlainGraph};
 use proptest::prelude::*;
 
 /// χ by brute force: the least k for which a backtracking search (written
@@ -78,6 +80,140 @@ fn mycielski_graphs() {
     let result = chromatic(&m6, options, |_| {});
     assert!(result.lower <= 7 && result.upper >= 7, "{result:?}");
     m6.check(&result.colouring).unwrap();
+}
+
+/// `graph`'s run left open on purpose (one node of exact search), then
+/// [`close`]d within `seconds`: the steps it took, the run proven.
+fn closed(graph: &PlainGraph, chi: usize, seconds: u64, what: &str) -> Vec<Step> {
+    let options = Options {
+        max_nodes: Some(1),
+        heuristic: true,
+        ..Options::default()
+    };
+    let mut result = chromatic(graph, options, |_| {});
+    let budget = Budget::unlimited().until(Instant::now() + Duration::from_secs(seconds));
+    let mut steps = Vec::new();
+    close(graph, &mut result, budget, |step| steps.push(step)).unwrap();
+    assert!(result.proven(), "{what}: {result:?} after {steps:?}");
+    assert_eq!(result.upper, chi, "{what}");
+    graph.check(&result.colouring).unwrap();
+    assert_eq!(colouring::colours_used(&result.colouring), chi, "{what}");
+    steps
+}
+
+/// The lower bounds `close` raised, in order.
+fn bound_kinds(steps: &[Step]) -> Vec<(usize, Kind)> {
+    steps
+        .iter()
+        .filter_map(|step| match step {
+            Step::Bound(bound) => Some((bound.colours, bound.kind.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn mycielski_graphs_are_proven_by_the_mycielski_bound() {
+    for k in 4..=6 {
+        let steps = closed(&mycielski(k), k + 1, 60, &format!("myciel{k}"));
+        let kinds = bound_kinds(&steps);
+        // M_k: k − 1 steps over an edge, χ = k + 1, no SAT needed.
+        assert_eq!(
+            kinds.first(),
+            Some(&(
+                k + 1,
+                Kind::Mycielski {
+                    steps: k - 1,
+                    clique: 2
+                }
+            )),
+            "myciel{k}: {steps:?}"
+        );
+        assert!(
+            !steps.iter().any(|s| matches!(s, Step::Refuted(..))),
+            "myciel{k}"
+        );
+    }
+}
+
+/// The cycle on `n` vertices.
+fn cycle(n: u32) -> PlainGraph {
+    PlainGraph::new(n as usize, (0..n).map(|v| (v, (v + 1) % n)).collect()).unwrap()
+}
+
+/// The Kneser graph K(n, 2): the pairs of 0..n, adjacent when disjoint.
+/// χ = n − 2, χ_f = n / 2, largest clique ⌊n / 2⌋.
+fn kneser2(n: u32) -> PlainGraph {
+    let pairs: Vec<(u32, u32)> = (0..n)
+        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        .collect();
+    let mut edges = Vec::new();
+    for (i, p) in pairs.iter().enumerate() {
+        for (j, q) in pairs.iter().enumerate().skip(i + 1) {
+            if p.0 != q.0 && p.0 != q.1 && p.1 != q.0 && p.1 != q.1 {
+                edges.push((i as u32, j as u32));
+            }
+        }
+    }
+    PlainGraph::new(pairs.len(), edges).unwrap()
+}
+
+/// The fractional bound of `graph` from a colouring's classes.
+fn fractional(graph: &PlainGraph) -> Bound {
+    let result = chromatic(graph, Options::default(), |_| {});
+    bounds::fractional(graph, &bounds::classes(&result.colouring), None).unwrap()
+}
+
+#[test]
+fn fractional_bounds_of_odd_cycles_and_kneser_graphs() {
+    for n in [5u32, 7, 9, 11] {
+        let bound = fractional(&cycle(n));
+        let Kind::Fractional(f) = bound.kind else {
+            panic!("{bound:?}")
+        };
+        // χ_f(C_n) = 2 + 1 / ((n − 1) / 2) for odd n.
+        let exact = n as f64 / ((n - 1) / 2) as f64;
+        assert!(f.optimal && (f.value - exact).abs() < 1e-4, "C{n}: {f:?}");
+        assert_eq!(bound.colours, 3, "C{n}");
+    }
+    for (n, chi) in [(5u32, 3), (6, 4), (7, 5)] {
+        let graph = kneser2(n);
+        let bound = fractional(&graph);
+        let Kind::Fractional(f) = bound.kind else {
+            panic!("{bound:?}")
+        };
+        assert!(
+            f.optimal && (f.value - n as f64 / 2.0).abs() < 1e-4,
+            "K({n}, 2): {f:?}"
+        );
+        assert_eq!(bound.colours, (n as usize).div_ceil(2), "K({n}, 2)");
+        // Lovász: the rest is SAT's (K(7, 2): fractional 4, χ = 5).
+        closed(&graph, chi, 60, &format!("K({n}, 2)"));
+    }
+}
+
+#[test]
+fn queen_graphs_are_settled_by_the_cover_of_largest_stable_sets() {
+    // n queens at most on an n×n board: χ ≥ n, and n colours are an exact
+    // cover by n-queen solutions: found for 5, 7 and 11 (n prime to 6) …
+    for n in [5, 7, 11] {
+        let graph = queen(n);
+        let Some(prove::Decision::Coloured(colouring)) =
+            prove::cover(&graph, n, Budget::unlimited())
+        else {
+            panic!("queen{n}_{n} is {n}-colourable")
+        };
+        graph.check(&colouring).unwrap();
+        assert_eq!(colouring::colours_used(&colouring), n);
+    }
+    // … and refuted for 6, 8, 9 (χ = n + 1), which `close` takes up.
+    for (n, chi) in [(6, 7), (8, 9), (9, 10)] {
+        let steps = closed(&queen(n), chi, 60, &format!("queen{n}_{n}"));
+        assert!(
+            steps.contains(&Step::Refuted(n, Method::Cover)),
+            "queen{n}_{n}: {steps:?}"
+        );
+    }
 }
 
 #[test]
@@ -211,6 +347,20 @@ proptest! {
         prop_assert!(result.proven());
         prop_assert_eq!(result.upper, brute_chromatic(&graph));
         prop_assert!(graph.check(&result.colouring).is_ok());
+    }
+
+    #[test]
+    fn every_lower_bound_is_at_most_the_chromatic_number(graph in arbitrary_graph()) {
+        let chi = brute_chromatic(&graph);
+        let result = chromatic(&graph, Options::default(), |_| {});
+        let found = [
+            bounds::mycielski_tower(&graph, None),
+            bounds::stable_sets(&graph, None).map(|(bound, _)| bound),
+            bounds::fractional(&graph, &bounds::classes(&result.colouring), None),
+        ];
+        for bound in found.into_iter().flatten() {
+            prop_assert!(bound.colours <= chi, "{} > χ = {}", bound, chi);
+        }
     }
 
     #[test]

@@ -16,8 +16,9 @@ use std::sync::mpsc;
 use std::time::Instant;
 
 use anyhow::Result;
+use graphdoku::prove::{self, Answerer};
 use graphdoku::read::{self, looks_like_ron};
-use graphdoku::{Checker, ConstraintGraph, InputError, PuzzleReader, Record, Solver};
+use graphdoku::{Budget, ConstraintGraph, InputError, PuzzleReader, Record, Solver};
 use indicatif::ProgressBar;
 use rayon::prelude::*;
 
@@ -38,8 +39,9 @@ pub(super) struct Mode {
     pub(super) stop: Option<graphdoku::solver::Stop>,
     /// No closing "N puzzles: N solved, …" line (commands that do not solve).
     pub(super) no_summary: bool,
-    /// The search runs under [`prove::HAND_OFF_NODES`] nodes and leaves what
-    /// it does not settle to the SAT back end.
+    /// The search runs under [`prove::hand_off_nodes`] nodes and leaves what
+    /// it does not settle to the SAT back end (unless `--max-nodes` asks for
+    /// the search alone).
     pub(super) hand_off: bool,
 }
 
@@ -53,15 +55,15 @@ impl Mode {
     }
 }
 
-/// The signature of a command's work on one record, with the searches of the
-/// thread it runs on: it prints into the report and returns the record's
-/// status ([`Status::Multiple`] for several solutions).
+/// The signature of a command's work on one record, with the searches (and
+/// SAT formula) of the thread it runs on: it prints into the report and
+/// returns the record's status ([`Status::Multiple`] for several solutions).
 pub(super) trait Visit:
-    Fn(&ConstraintGraph, &mut Checker, &Record, &mut Report) -> Result<Status> + Sync
+    Fn(&ConstraintGraph, &mut Answerer, &Record, &mut Report) -> Result<Status> + Sync
 {
 }
 impl<F> Visit for F where
-    F: Fn(&ConstraintGraph, &mut Checker, &Record, &mut Report) -> Result<Status> + Sync
+    F: Fn(&ConstraintGraph, &mut Answerer, &Record, &mut Report) -> Result<Status> + Sync
 {
 }
 
@@ -84,12 +86,13 @@ pub(super) fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -
         Some(stop) => args.budget().stopped_by(stop),
         None => args.budget(),
     };
-    // The search's own budget: capped in nodes where SAT takes over.
-    let budget = match mode.hand_off {
-        true => budget.nodes(graphdoku::prove::HAND_OFF_NODES),
-        false => budget,
+    // The SAT back end's budget, and the search's: capped in nodes where SAT takes over.
+    let sat = prove::handed_off(budget).filter(|_| mode.hand_off);
+    let searching = |graph: &ConstraintGraph| match sat {
+        Some(_) => prove::searching(graph, budget),
+        None => budget,
     };
-    let solver = Solver::new(&graph).with_budget(budget);
+    let solver = Solver::new(&graph).with_budget(searching(&graph));
     let jobs = match (mode.stream, args.jobs) {
         (true, _) => 1,
         (false, Some(n)) if n as usize > max_jobs() => {
@@ -105,9 +108,9 @@ pub(super) fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     let mut batch = Batch::new(mode);
     // The searches of the main thread, kept from one record to the next.
-    let mut checker = Checker::new(&solver);
+    let mut checker = Answerer::new(&graph, &solver, sat);
     let one =
-        |batch: &mut Batch, graph: &ConstraintGraph, checker: &mut Checker, record: &Record| {
+        |batch: &mut Batch, graph: &ConstraintGraph, checker: &mut Answerer, record: &Record| {
             let mut report = batch.report()?;
             let status = visit(graph, checker, record, &mut report);
             batch.print(report, status)
@@ -142,12 +145,12 @@ pub(super) fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -
                     let solvers: Vec<Solver> = puzzles
                         .graphs
                         .iter()
-                        .map(|g| Solver::new(g).with_budget(budget))
+                        .map(|g| Solver::new(g).with_budget(searching(g)))
                         .collect();
                     for (index, record) in &puzzles.records {
                         match index {
                             Some(i) => {
-                                let mut own = Checker::new(&solvers[*i]);
+                                let mut own = Answerer::new(&puzzles.graphs[*i], &solvers[*i], sat);
                                 one(&mut batch, &puzzles.graphs[*i], &mut own, record)?
                             }
                             None => one(&mut batch, &graph, &mut checker, record)?,
@@ -180,7 +183,7 @@ pub(super) fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -
                             }
                             continue;
                         }
-                        in_parallel(&pool, &solver, &graph, &visit, &mut batch, &chunk)?;
+                        in_parallel(&pool, (&solver, sat), &graph, &visit, &mut batch, &chunk)?;
                     }
                     if batch.total() == before {
                         batch.no_puzzles(&name)?;
@@ -213,7 +216,15 @@ pub(super) fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -
                 one(&mut batch, &graph, &mut checker, &record)?;
                 drop(records);
                 let pieces = Pieces::new(&graph, &mut reader, lines, piece_size(path, jobs));
-                let rest = in_pieces(&pool, &solver, &graph, &visit, &mut batch, &name, pieces)?;
+                let rest = in_pieces(
+                    &pool,
+                    (&solver, sat),
+                    &graph,
+                    &visit,
+                    &mut batch,
+                    &name,
+                    pieces,
+                )?;
                 // An input that failed part way: read on as usual, which reports it.
                 if let Some(lines) = rest {
                     let mut rest = PuzzleReader::continuing(&graph, &mut reader, &name, lines);
@@ -230,7 +241,7 @@ pub(super) fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -
                     if chunk.is_empty() {
                         break;
                     }
-                    in_parallel(&pool, &solver, &graph, &visit, &mut batch, &chunk)?;
+                    in_parallel(&pool, (&solver, sat), &graph, &visit, &mut batch, &chunk)?;
                     chunk.clear();
                 }
             }
@@ -366,7 +377,7 @@ struct PieceReport {
 /// Reads and runs `visit` on every record of a piece.
 fn piece_report(
     graph: &ConstraintGraph,
-    checker: &mut Checker,
+    checker: &mut Answerer,
     visit: &impl Visit,
     name: &str,
     (lines, text): (usize, Vec<u8>),
@@ -406,7 +417,7 @@ fn piece_report(
 /// failed to give, if it failed.
 fn in_pieces<R: BufRead>(
     pool: &rayon::ThreadPool,
-    solver: &Solver,
+    (solver, sat): (&Solver, Option<Budget>),
     graph: &ConstraintGraph,
     visit: &impl Visit,
     batch: &mut Batch,
@@ -428,7 +439,7 @@ fn in_pieces<R: BufRead>(
                     let index = sent;
                     scope.spawn(move |_| {
                         let kept = checkers.lock().expect("no panic holds it").pop();
-                        let mut checker = kept.unwrap_or_else(|| Checker::new(solver));
+                        let mut checker = kept.unwrap_or_else(|| Answerer::new(graph, solver, sat));
                         let report = piece_report(graph, &mut checker, visit, name, piece);
                         let _ = done.send((index, report));
                         checkers.lock().expect("no panic holds it").push(checker);
@@ -456,7 +467,7 @@ fn in_pieces<R: BufRead>(
 /// reports in input order.
 fn in_parallel(
     pool: &rayon::ThreadPool,
-    solver: &Solver,
+    (solver, sat): (&Solver, Option<Budget>),
     graph: &ConstraintGraph,
     visit: &impl Visit,
     batch: &mut Batch,
@@ -466,7 +477,7 @@ fn in_parallel(
         chunk
             .par_iter()
             .map_init(
-                || Checker::new(solver),
+                || Answerer::new(graph, solver, sat),
                 |checker, record| {
                     let mut report = Report::buffered();
                     let status = visit(graph, checker, record, &mut report);

@@ -1,37 +1,28 @@
 //! `graphdoku check`: unique, none, or multiple (with two solutions and where they differ).
 
 use std::io::Write;
-use std::time::Instant;
 
 use anyhow::Result;
-use graphdoku::prove::{self, Engine};
+use graphdoku::prove::{Answerer, Question};
 use graphdoku::write::json::{self, Difference, Kind, Outcome, PuzzleRecord};
 use graphdoku::write::text;
-use graphdoku::{Budget, ConstraintGraph, Record, Solver, Verdict, differences, uniqueness};
+use graphdoku::{ConstraintGraph, Record, Verdict, differences};
 
 use super::{Report, Status, checked, puzzle_or_report};
 
 pub(crate) fn run(
     graph: &ConstraintGraph,
-    solver: &Solver,
+    answerer: &mut Answerer,
     record: &Record,
-    (json, sat): (bool, Option<Budget>),
+    json: bool,
     report: &mut Report,
 ) -> Result<Status> {
     let (out, err) = (&mut report.out, &mut report.err);
     let mut engine = None;
     let outcome = puzzle_or_report(record, err).and_then(|puzzle| {
-        let started = Instant::now();
-        let (mut verdict, _) = uniqueness(solver, puzzle);
-        let mut by = Engine::Search;
-        // What the search gave up on goes to SAT, within what is left of --timeout.
-        if let (Verdict::GaveUp(_), Some(sat)) = (&verdict, sat) {
-            let answer = prove::uniqueness(graph, puzzle, super::sat_budget(sat, started));
-            if let Some(answer) = super::proved(answer, &record.label, err)? {
-                (verdict, by) = (answer, Engine::Sat);
-            }
-        }
-        engine = (!matches!(verdict, Verdict::GaveUp(_))).then_some(by);
+        let answer = super::proved(answerer.ask(puzzle, Question::Unique), &record.label, err)?;
+        engine = answer.settled_by;
+        let verdict = answer.verdict();
         // Every solution shown is verified first.
         Ok(match verdict {
             Verdict::None => Verdict::None,

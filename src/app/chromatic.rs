@@ -67,14 +67,16 @@ pub fn run(args: &ChromaticArgs, out: &mut impl Write) -> Result<Status> {
     if let Some(e) = failed.take() {
         return Err(e.into());
     }
-    // What the exact search left open goes to SAT, within what is left of --timeout.
+    // What the exact search left open: the lower bounds beyond the clique,
+    // the exact cover, then SAT, within what is left of --timeout.
     if hands_off(&options) && !result.proven() && !result.impossible && !result.colouring.is_empty()
     {
         let budget = sat_budget(options.timeout, start);
         let closed = prove::close(&graph, &mut result, budget, |step| {
             let line = match step {
-                Step::Refuted(k) => format!("k > {k} (no colouring with {k}: refuted by SAT)"),
-                Step::Coloured(k) => format!("k ≤ {k} (SAT)"),
+                Step::Bound(bound) => format!("k ≥ {} ({bound})", bound.colours),
+                Step::Refuted(k, by) => format!("k > {k} (no colouring with {k}: refuted by {by})"),
+                Step::Coloured(k, by) => format!("k ≤ {k} ({by})"),
             };
             let seconds = start.elapsed().as_secs_f64();
             if let Err(e) = writeln!(log, "{line}, {seconds:.2} s").and_then(|()| log.flush()) {

@@ -2,16 +2,13 @@
 
 use std::borrow::Cow;
 use std::io::Write;
-use std::time::Instant;
 
 use anyhow::Result;
 use graphdoku::estimate;
-use graphdoku::prove::{self, Engine};
+use graphdoku::prove::{Answerer, Engine, Question};
 use graphdoku::write::json::{self, EstimateRecord, Kind, Outcome, PuzzleRecord, SolutionRecord};
 use graphdoku::write::{csv, text};
-use graphdoku::{
-    Budget, Checker, ConstraintGraph, Count, Puzzle, Record, Solution, Stats, Verdict,
-};
+use graphdoku::{ConstraintGraph, Puzzle, Record, Solution};
 
 use super::{Report, Status, checked, puzzle_or_report};
 
@@ -26,15 +23,13 @@ pub(crate) struct Options {
     pub json: bool,
     /// A CSV dataset's rows (not with `all`).
     pub csv: bool,
-    /// The SAT back end's budget for what the search gives up on, if any.
-    pub sat: Option<Budget>,
     /// Estimate instead of counting (`--estimate`), with these probes.
     pub estimate: Option<estimate::Options>,
 }
 
 pub(crate) fn run(
     graph: &ConstraintGraph,
-    checker: &mut Checker,
+    answerer: &mut Answerer,
     record: &Record,
     options: Options,
     report: &mut Report,
@@ -51,7 +46,7 @@ pub(crate) fn run(
     let counted = match puzzle_or_report(record, err) {
         Ok(puzzle) => count(
             graph,
-            checker,
+            answerer,
             puzzle,
             (&record.label, limit, options),
             (out, err),
@@ -166,7 +161,7 @@ fn estimated(
 /// `first` (without `--all`) to the first solution found, verified.
 fn count(
     graph: &ConstraintGraph,
-    checker: &mut Checker,
+    answerer: &mut Answerer,
     puzzle: &Puzzle,
     (label, limit, options): (&str, u64, Options),
     (out, err): (&mut impl Write, &mut impl Write),
@@ -176,33 +171,20 @@ fn count(
     // and count the rest (up to symmetry, which is faster). With --all, verify
     // each before printing it.
     if !options.all {
-        let started = Instant::now();
-        let mut count = match limit {
-            // The usual questions, through the searches kept between puzzles.
-            1 => checker.first(puzzle),
-            2 => counted(checker.uniqueness(puzzle).0),
-            _ => checker.solver().count_solutions(puzzle, limit),
+        let answer = match super::proved(answerer.ask(puzzle, Question::Count(limit)), label, err) {
+            Ok(answer) => answer,
+            Err(status) => return Ok(Err(status)),
         };
-        let mut by = Engine::Search;
-        // What the search gave up on goes to SAT, within what is left of --timeout.
-        if let (true, Some(sat)) = (count.gave_up, options.sat) {
-            let answer = prove::count(graph, puzzle, limit, super::sat_budget(sat, started));
-            match super::proved(answer, label, err) {
-                Ok(Some(answer)) => (count, by) = (answer, Engine::Sat),
-                Ok(None) => {}
-                Err(status) => return Ok(Err(status)),
-            }
-        }
-        *engine = (!count.gave_up).then_some(by);
-        if let Some(found) = count.first {
+        *engine = answer.settled_by;
+        if let Some(found) = answer.first {
             match checked(graph, puzzle, found, label, err) {
                 Ok(found) => *first = Some(found),
                 Err(status) => return Ok(Err(status)),
             }
         }
-        return Ok(Ok((count.solutions, count.gave_up)));
+        return Ok(Ok((answer.solutions, answer.gave_up)));
     }
-    let mut search = checker.solver().search(puzzle);
+    let mut search = answerer.solver().search(puzzle);
     let mut found = 0;
     while found < limit {
         let Some(solution) = search.next() else { break };
@@ -227,20 +209,4 @@ fn count(
     }
     *engine = (!search.gave_up()).then_some(Engine::Search);
     Ok(Ok((found, search.gave_up())))
-}
-
-/// A verdict as the count up to 2 it settles, with its first solution.
-fn counted(verdict: Verdict) -> Count {
-    let (solutions, first, gave_up) = match verdict {
-        Verdict::None => (0, None, false),
-        Verdict::Unique(only) => (1, Some(only), false),
-        Verdict::Multiple(first, _) => (2, Some(first), false),
-        Verdict::GaveUp(first) => (u64::from(first.is_some()), first, true),
-    };
-    Count {
-        solutions,
-        first,
-        gave_up,
-        stats: Stats::default(),
-    }
 }

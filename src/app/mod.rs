@@ -31,13 +31,12 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::Instant;
 
 use anyhow::Result;
 use graphdoku::prove;
 use graphdoku::{Budget, ConstraintGraph, Puzzle, PuzzleReader, Record, Solution, Solver, verify};
 
-use crate::cli::{Cli, Command, DatasetCommand, InputArgs, SolveFormat};
+use crate::cli::{Cli, Command, DatasetCommand, SolveFormat};
 use batch::{Mode, for_each_record};
 
 /// The exit status; when several apply, the most severe wins (see [`Status::rank`]).
@@ -107,7 +106,6 @@ pub fn run(cli: Cli) -> Result<Status> {
             stats,
             unique,
         } => {
-            let sat = hand_off(&input, None);
             if format == SolveFormat::Csv {
                 graphdoku::write::csv::row(&mut io::stdout(), &graphdoku::write::csv::SOLVED)?;
             }
@@ -116,16 +114,15 @@ pub fn run(cli: Cli) -> Result<Status> {
                 stats,
                 unique,
                 style: text_style(),
-                sat,
             };
             // With --unique the question is uniqueness: several solutions exit 4.
             let mode = Mode {
                 several_is_error: unique,
-                hand_off: sat.is_some(),
+                hand_off: true,
                 ..Mode::default()
             };
-            for_each_record(&input, mode, |graph, checker, record, report| {
-                solve::run(graph, checker, record, options, report)
+            for_each_record(&input, mode, |graph, answerer, record, report| {
+                solve::run(graph, answerer, record, options, report)
             })
         }
         Command::Count {
@@ -165,24 +162,21 @@ pub fn run(cli: Cli) -> Result<Status> {
             // Every solution one by one (--all), or more than two, is the
             // search's alone: SAT would find them one at a time, each blocked;
             // an estimate is the probes' alone.
-            let sat = hand_off(&input, Some(stop))
-                .filter(|_| !all && estimate.is_none() && limit.unwrap_or(2) <= 2);
             let mode = Mode {
                 stream: all,
                 stop: Some(stop),
-                hand_off: sat.is_some(),
+                hand_off: !all && estimate.is_none() && limit.unwrap_or(2) <= 2,
                 ..Mode::default()
             };
-            for_each_record(&input, mode, |graph, checker, record, report| {
+            for_each_record(&input, mode, |graph, answerer, record, report| {
                 let options = count::Options {
                     limit,
                     all,
                     json,
                     csv,
-                    sat,
                     estimate,
                 };
-                count::run(graph, checker, record, options, report)
+                count::run(graph, answerer, record, options, report)
             })
         }
         Command::Candidates {
@@ -200,19 +194,12 @@ pub fn run(cli: Cli) -> Result<Status> {
             })
         }
         Command::Check { input, output } => {
-            let sat = hand_off(&input, None);
             let mode = Mode {
-                hand_off: sat.is_some(),
+                hand_off: true,
                 ..Mode::uniqueness()
             };
-            for_each_record(&input, mode, |graph, checker, record, report| {
-                check::run(
-                    graph,
-                    checker.solver(),
-                    record,
-                    (output.json(), sat),
-                    report,
-                )
+            for_each_record(&input, mode, |graph, answerer, record, report| {
+                check::run(graph, answerer, record, output.json(), report)
             })
         }
         Command::Grade { input, output } => for_each_record(
@@ -437,33 +424,6 @@ impl Report {
     }
 }
 
-/// The budget of the SAT back end for what the search leaves, or `None` for
-/// none: `--max-nodes` asks for the search alone, within that many nodes.
-fn hand_off(args: &InputArgs, stop: Option<graphdoku::solver::Stop>) -> Option<Budget> {
-    let budget = args.budget();
-    if budget.max_nodes.is_some() {
-        return None;
-    }
-    Some(match stop {
-        Some(stop) => budget.stopped_by(stop),
-        None => budget,
-    })
-}
-
-/// The SAT back end's budget for a puzzle whose search started at `started`:
-/// what is left of `--timeout`, as a deadline.
-pub(crate) fn sat_budget(sat: Budget, started: Instant) -> Budget {
-    let deadline = sat.timeout.map(|t| started + t);
-    Budget {
-        timeout: None,
-        deadline: match (deadline, sat.deadline) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        },
-        ..sat
-    }
-}
-
 /// The variant of text puzzles when `--variant` is not given.
 pub(crate) const DEFAULT_VARIANT: &str = "sudoku9";
 
@@ -579,28 +539,31 @@ pub(crate) fn solve_one(
     }
 }
 
-/// Verifies a solution before anything prints it.
-/// The SAT back end's answer to a question the search gave up on; `None`
-/// (with a note on standard error) when it refuses the graph, so the search's
-/// "gave up" stands.
-pub(crate) fn proved<T>(
-    answer: std::result::Result<T, prove::ProveError>,
+/// The answer to a question, with a note on standard error when the SAT back
+/// end refused the graph (the search's "gave up" stands); an internal error
+/// when a SAT model fails verification (a bug).
+pub(crate) fn proved(
+    answer: std::result::Result<prove::Answer, prove::ProveError>,
     label: &str,
     err: &mut impl Write,
-) -> std::result::Result<Option<T>, Status> {
+) -> std::result::Result<prove::Answer, Status> {
     match answer {
-        Ok(answer) => Ok(Some(answer)),
-        Err(prove::ProveError::Unsupported(why)) => {
-            let _ = writeln!(err, "note: {label}: {why}");
-            Ok(None)
+        Ok(answer) => {
+            if let Some(why) = &answer.refused {
+                let _ = writeln!(err, "note: {label}: {why}");
+            }
+            Ok(answer)
         }
-        Err(other) => {
-            let _ = writeln!(err, "internal error: {label}: {other}");
+        // A model that fails verification (a puzzle of the wrong size
+        // never reaches here: the reader refuses it).
+        Err(fault) => {
+            let _ = writeln!(err, "internal error: {label}: {fault}");
             Err(Status::Internal)
         }
     }
 }
 
+/// Verifies a solution before anything prints it.
 pub(crate) fn checked(
     graph: &ConstraintGraph,
     puzzle: &Puzzle,

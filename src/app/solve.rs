@@ -1,13 +1,12 @@
 //! `graphdoku solve`: one verified solution per puzzle, drawn, as a line, or as JSON.
 
 use std::io::Write;
-use std::time::Instant;
 
 use anyhow::Result;
-use graphdoku::prove::{self, Engine};
+use graphdoku::prove::{Answerer, Question};
 use graphdoku::write::json::{self, Kind, Outcome, PuzzleRecord};
 use graphdoku::write::{csv, text};
-use graphdoku::{Budget, Checker, ConstraintGraph, Count, Record, Verdict};
+use graphdoku::{ConstraintGraph, Record};
 
 use super::{Report, Status, checked, puzzle_or_report};
 use crate::cli::SolveFormat;
@@ -19,13 +18,11 @@ pub(crate) struct Options {
     pub stats: bool,
     pub unique: bool,
     pub style: text::Style,
-    /// The SAT back end's budget for what the search gives up on, if any.
-    pub sat: Option<Budget>,
 }
 
 pub(crate) fn run(
     graph: &ConstraintGraph,
-    checker: &mut Checker,
+    answerer: &mut Answerer,
     record: &Record,
     options: Options,
     report: &mut Report,
@@ -33,42 +30,18 @@ pub(crate) fn run(
     let err = &mut report.err;
     let mut engine = None;
     let solved = puzzle_or_report(record, err).and_then(|puzzle| {
-        let started = Instant::now();
-        let mut by = Engine::Search;
-        let (found, several, gave_up, stats) = if options.unique {
-            let (mut verdict, stats) = checker.uniqueness(puzzle);
-            // What the search gave up on goes to SAT, within what is left of --timeout.
-            if let (Verdict::GaveUp(_), Some(sat)) = (&verdict, options.sat) {
-                let budget = super::sat_budget(sat, started);
-                let answer = prove::uniqueness(graph, puzzle, budget);
-                if let Some(answer) = super::proved(answer, &record.label, err)? {
-                    (verdict, by) = (answer, Engine::Sat);
-                }
-            }
-            match verdict {
-                Verdict::None => (None, false, false, stats),
-                Verdict::Unique(only) => (Some(only), false, false, stats),
-                Verdict::Multiple(first, _) => (Some(first), true, false, stats),
-                Verdict::GaveUp(first) => (first, false, true, stats),
-            }
-        } else {
-            let mut count = checker.first(puzzle);
-            if let (true, Some(sat)) = (count.gave_up, options.sat) {
-                let budget = super::sat_budget(sat, started);
-                let answer = prove::first(graph, puzzle, budget);
-                if let Some(answer) = super::proved(answer, &record.label, err)? {
-                    (count, by) = (
-                        Count {
-                            stats: count.stats,
-                            ..answer
-                        },
-                        Engine::Sat,
-                    );
-                }
-            }
-            (count.first, false, count.gave_up, count.stats)
+        let question = match options.unique {
+            true => Question::Unique,
+            false => Question::First,
         };
-        engine = (!gave_up).then_some(by);
+        let answer = super::proved(answerer.ask(puzzle, question), &record.label, err)?;
+        let (found, several, gave_up, stats) = (
+            answer.first,
+            answer.second.is_some(),
+            answer.gave_up,
+            answer.stats,
+        );
+        engine = answer.settled_by;
         if options.stats {
             let _ = writeln!(
                 err,

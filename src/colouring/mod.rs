@@ -1,6 +1,7 @@
 //! Colouring any graph: bounds on the chromatic number and colourings with few colours.
 
 mod adjacency;
+pub mod bounds;
 mod chromatic;
 mod clique;
 mod colour;

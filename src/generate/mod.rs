@@ -28,12 +28,18 @@ pub use symmetry::Symmetry;
 
 use crate::graph::ConstraintGraph;
 use crate::logic::{Grade, Level, Logic};
+use crate::prove::{self, Answerer, Encoding, ProveError, Question, Reply, Sat};
 use crate::puzzle::{Puzzle, Solution};
-use crate::solver::{Budget, Count, Goal, Solver};
+use crate::solver::{Budget, Goal, Solver};
 use random::{below, shuffle};
 
 /// Steps of [`Generator::wander`].
 const WANDER_STEPS: usize = 12;
+
+/// Removals whose uniqueness questions share one SAT formula: each question
+/// reuses what the others learnt (three times faster than a formula each on
+/// a late 25×25), and a formula that leaves more cells open is slower.
+const SAT_BATCH: usize = 10;
 
 /// What to generate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -126,6 +132,9 @@ pub enum GenerateError {
     /// The logic engine contradicted the solver: a bug.
     #[error("internal error: the solution path does not reach the solver's solution")]
     Internal,
+    /// The SAT back end failed (a model that fails verification: a bug).
+    #[error(transparent)]
+    Sat(#[from] ProveError),
 }
 
 /// Generates puzzles of one variant.
@@ -164,19 +173,25 @@ pub struct Generator<'g> {
     forced: forced::Givens,
     /// When to give up, if ever.
     deadline: Option<Instant>,
+    /// Whether what the search does not settle within its hand-off budget
+    /// goes to the SAT back end (every rule of the graph encodes).
+    hand_off: bool,
 }
 
 impl<'g> Generator<'g> {
     /// A generator for `graph`.
     pub fn new(graph: &'g ConstraintGraph) -> Self {
-        Generator {
+        let mut generator = Generator {
             graph,
             solver: Solver::new(graph),
             logic: Logic::new(graph),
             base: OnceCell::new(),
             forced: forced::Givens::new(graph),
             deadline: None,
-        }
+            hand_off: Encoding::supports(graph).is_ok(),
+        };
+        generator.set_deadline(None);
+        generator
     }
 
     /// This generator, giving up with [`GenerateError::OutOfTime`] once
@@ -204,12 +219,41 @@ impl<'g> Generator<'g> {
     /// Sets or clears the deadline (see [`Generator::with_deadline`]), keeping
     /// what the generator has learnt of the variant.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        let budget = match deadline {
+        self.deadline = deadline;
+        let budget = self.budget();
+        self.solver.set_budget(match self.hand_off {
+            true => prove::searching(self.graph, budget),
+            false => budget,
+        });
+    }
+
+    /// The budget of a question: until the deadline.
+    fn budget(&self) -> Budget {
+        match self.deadline {
             Some(deadline) => Budget::unlimited().until(deadline),
             None => Budget::unlimited(),
-        };
-        self.solver.set_budget(budget);
-        self.deadline = deadline;
+        }
+    }
+
+    /// Asks the search, then SAT for what it leaves, within the deadline.
+    fn answerer(&self) -> Answerer<'_> {
+        Answerer::new(
+            self.graph,
+            &self.solver,
+            self.hand_off.then(|| self.budget()),
+        )
+    }
+
+    /// The first solution of `puzzle`, if any.
+    ///
+    /// # Errors
+    /// [`GenerateError::OutOfTime`] when the deadline passes first.
+    fn first(
+        &self,
+        answerer: &mut Answerer,
+        puzzle: &Puzzle,
+    ) -> Result<Option<Solution>, GenerateError> {
+        Ok(self.settled(answerer.ask(puzzle, Question::First)?)?.first)
     }
 
     /// [`GenerateError::OutOfTime`] once the deadline has passed.
@@ -220,11 +264,11 @@ impl<'g> Generator<'g> {
         }
     }
 
-    /// `count` unless its search ran out of time.
-    fn finished(&self, count: Count) -> Result<Count, GenerateError> {
-        match count.gave_up {
+    /// `answer` unless it ran out of time.
+    fn settled(&self, answer: prove::Answer) -> Result<prove::Answer, GenerateError> {
+        match answer.gave_up {
             true => Err(GenerateError::OutOfTime),
-            false => Ok(count),
+            false => Ok(answer),
         }
     }
 
@@ -249,9 +293,7 @@ impl<'g> Generator<'g> {
             Some(base) => base.clone(),
             // Not kept when the search ran out of time: that proves nothing.
             None => {
-                let first = self
-                    .finished(self.solver.count_solutions(&Puzzle::empty(n), 1))?
-                    .first;
+                let first = self.first(&mut self.answerer(), &Puzzle::empty(n))?;
                 self.base.get_or_init(|| first).clone()
             }
         };
@@ -261,7 +303,7 @@ impl<'g> Generator<'g> {
         }
         let mut cells: Vec<usize> = (0..n).collect();
         // One search for the rounds.
-        let mut checker = crate::uniqueness::Checker::new(&self.solver);
+        let mut answerer = self.answerer();
         let mut puzzle = Puzzle::empty(n);
         // A start of its own: a few cells (as many as there are colours, at most
         // an eighth) given random colours their given neighbours lack, completed
@@ -278,7 +320,7 @@ impl<'g> Generator<'g> {
                 puzzle.givens_mut()[cell] = Some(free[below(rng, free.len())]);
             }
         }
-        if let Some(first) = self.finished(checker.first(&puzzle))?.first {
+        if let Some(first) = self.first(&mut answerer, &puzzle)? {
             current = first;
         }
         for _ in 0..3 {
@@ -289,10 +331,7 @@ impl<'g> Generator<'g> {
                 puzzle.givens_mut()[cell] = Some(current.colours()[cell]);
             }
             // Always Some in time: `current` completes these givens.
-            current = self
-                .finished(checker.first(&puzzle))?
-                .first
-                .unwrap_or(current);
+            current = self.first(&mut answerer, &puzzle)?.unwrap_or(current);
         }
         Ok(self.relabel(rng, &current))
     }
@@ -309,7 +348,7 @@ impl<'g> Generator<'g> {
     ) -> Result<Solution, GenerateError> {
         let n = self.graph.len();
         let colours = self.graph.alphabet().len();
-        let mut checker = crate::uniqueness::Checker::new(&self.solver);
+        let mut answerer = self.answerer();
         let mut cells: Vec<usize> = (0..n).collect();
         let mut puzzle = Puzzle::empty(n);
         for _ in 0..WANDER_STEPS {
@@ -324,7 +363,7 @@ impl<'g> Generator<'g> {
                 let other = (old as usize + 1 + random::below(rng, colours - 1)) % colours;
                 puzzle.givens_mut()[moved] = Some(other as u8);
             }
-            if let Some(next) = self.finished(checker.first(&puzzle))?.first {
+            if let Some(next) = self.first(&mut answerer, &puzzle)? {
                 current = next;
             }
         }
@@ -405,7 +444,9 @@ impl<'g> Generator<'g> {
         // One search, restarted for every check: no set-up cost per check;
         // made only when a check needs it.
         let mut search = None;
-        for orbit in order.iter().map(|&o| &orbits[o]) {
+        // What the search leaves goes to SAT, a formula for a few questions.
+        let mut sat = None;
+        for (at, orbit) in order.iter().map(|&o| &orbits[o]).enumerate() {
             if clues <= floor {
                 break;
             }
@@ -440,11 +481,15 @@ impl<'g> Generator<'g> {
                         search.count_up_to(2) == 1
                     }
                 };
-                // A search stopped short has found nothing, which proves nothing.
-                if search.gave_up() {
-                    return Err(GenerateError::OutOfTime);
+                match search.gave_up() {
+                    false => unique,
+                    // A search stopped short has found nothing, which proves
+                    // nothing: SAT settles it, if there is time.
+                    true => {
+                        let next = order[at..].iter().map(|&o| orbits[o].as_slice());
+                        self.unique_by_sat(&mut sat, (&puzzle, solution), orbit, next)?
+                    }
                 }
-                unique
             };
             if unique {
                 clues -= orbit.len();
@@ -456,6 +501,47 @@ impl<'g> Generator<'g> {
             }
         }
         Ok(puzzle)
+    }
+
+    /// Whether `puzzle`, made from a unique one by removing the givens of
+    /// `orbit`, is still unique (its one solution `solution`), by SAT: no
+    /// solution differs from `solution` in the orbit.
+    ///
+    /// The formula in `sat` is restricted to what the givens leave open
+    /// ([`Sat::restricted`]): small, late in a reduction, where the search
+    /// struggles. It leaves open the cells of the orbits `next` (this one and
+    /// those to be tried after it, [`SAT_BATCH`] of them), so that it serves
+    /// their questions too, with what it learnt; it is made again when a
+    /// question's givens are no longer within it.
+    ///
+    /// # Errors
+    /// [`GenerateError::OutOfTime`] when the deadline passes first.
+    fn unique_by_sat<'o>(
+        &self,
+        sat: &mut Option<Sat<'g>>,
+        (puzzle, solution): (&Puzzle, &Solution),
+        orbit: &[usize],
+        next: impl Iterator<Item = &'o [usize]>,
+    ) -> Result<bool, GenerateError> {
+        self.in_time()?;
+        if !self.hand_off {
+            return Err(GenerateError::OutOfTime);
+        }
+        let sat = match sat {
+            Some(sat) if sat.covers(puzzle) => sat,
+            _ => {
+                let mut base = puzzle.clone();
+                for &cell in next.take(SAT_BATCH).flatten() {
+                    base.givens_mut()[cell] = None;
+                }
+                sat.insert(Sat::restricted(self.graph, &base).map_err(ProveError::from)?)
+            }
+        };
+        match sat.differing(puzzle, solution, orbit, self.budget())? {
+            Reply::None => Ok(true),
+            Reply::Found(_) => Ok(false),
+            Reply::GaveUp => Err(GenerateError::OutOfTime),
+        }
     }
 
     /// `puzzle` with givens removed while it stays unique under the variant's
@@ -492,7 +578,7 @@ impl<'g> Generator<'g> {
     ) -> Result<Generated, GenerateError> {
         let orbits = options.orbits(self.graph)?;
         self.in_time()?;
-        let count = self.finished(self.solver.count_solutions(puzzle, 2))?;
+        let count = self.settled(self.answerer().ask(puzzle, Question::Count(2))?)?;
         let solution = count.first.ok_or(GenerateError::Unsolvable)?;
         let start = match count.solutions {
             1 => puzzle.clone(),

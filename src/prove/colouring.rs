@@ -6,6 +6,7 @@ use std::fmt;
 
 use super::Limits;
 use super::cnf::{Cnf, Lit};
+use crate::colouring::bounds::{self, Bound};
 use crate::colouring::{Chromatic, colours_used};
 use crate::graph::PlainGraph;
 use crate::solver::Budget;
@@ -229,19 +230,48 @@ fn full_cliques(graph: &PlainGraph, colours: usize) -> Vec<Vec<u32>> {
 }
 
 /// One step of [`close`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Step {
+    /// A lower bound beyond the clique, with its kind.
+    Bound(Bound),
     /// No colouring with this many colours: the lower bound is one more.
-    Refuted(usize),
+    Refuted(usize, Method),
     /// A colouring (checked) with this many colours: the chromatic number.
-    Coloured(usize),
+    Coloured(usize, Method),
 }
 
-/// Closes the gap a [`chromatic`](crate::colouring::chromatic) run left, by
-/// SAT, bottom-up: k colours refuted raise the lower bound to k + 1, until a
-/// colouring with k is found (then χ = k) or `budget` runs out (then
-/// `result.stopped` says so). One incremental formula serves every k, with
-/// the run's clique fixed to the first colours. `report` hears each step.
+/// What settled a [`Step::Refuted`] or [`Step::Coloured`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// The colouring formula, bottom-up.
+    Sat,
+    /// The classes as an exact cover by largest stable sets ([`cover`](super::cover)).
+    Cover,
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Method::Sat => "SAT",
+            Method::Cover => "SAT on the exact cover by largest stable sets",
+        })
+    }
+}
+
+/// Closes the gap a [`chromatic`](crate::colouring::chromatic) run left,
+/// cheapest first, until the bounds meet or `budget` runs out (then
+/// `result.stopped` says so):
+///
+/// 1. the lower bounds of [`bounds`]: a Mycielski tower, the stable-set
+///    count ⌈n / α⌉;
+/// 2. where n = k·α for k the lower bound, the exact cover by largest
+///    stable sets ([`cover`](super::cover)): a colouring, or k refuted;
+/// 3. the fractional bound;
+/// 4. SAT, bottom-up: k colours refuted raise the lower bound to k + 1,
+///    until a colouring with k is found. One incremental formula serves
+///    every k, with the run's clique fixed to the first colours.
+///
+/// `report` hears each step.
 ///
 /// # Errors
 /// The fault of a SAT colouring that fails [`PlainGraph::check`] (a bug).
@@ -251,11 +281,13 @@ pub enum Step {
 /// use graphdoku::{Budget, colouring};
 /// use graphdoku::prove::{Step, close};
 /// let m4 = colouring::mycielski(4); // χ = 5, largest clique 2
-/// let mut result = colouring::chromatic(&m4, colouring::Options { heuristic: true, ..Default::default() }, |_| {});
+/// let options = colouring::Options { heuristic: true, ..Default::default() };
+/// let mut result = colouring::chromatic(&m4, options, |_| {});
 /// let mut steps = Vec::new();
 /// close(&m4, &mut result, Budget::unlimited(), |step| steps.push(step)).unwrap();
 /// assert!(result.proven() && result.upper == 5);
-/// assert_eq!(steps, [Step::Refuted(2), Step::Refuted(3), Step::Refuted(4)]);
+/// let Step::Bound(bound) = &steps[0] else { panic!("{steps:?}") };
+/// assert_eq!(bound.to_string(), "Mycielski: 3 steps over a clique of 2");
 /// ```
 pub fn close(
     graph: &PlainGraph,
@@ -266,18 +298,66 @@ pub fn close(
     if result.proven() || result.impossible || result.colouring.is_empty() {
         return Ok(());
     }
+    // One deadline for every question.
+    let budget = super::since(budget, std::time::Instant::now());
+    settle(graph, result, budget, &mut report)?;
+    if result.proven() {
+        result.stopped = None;
+    }
+    Ok(())
+}
+
+/// The steps of [`close`], each skipped once the bounds meet.
+fn settle(
+    graph: &PlainGraph,
+    result: &mut Chromatic,
+    budget: Budget,
+    report: &mut impl FnMut(Step),
+) -> Result<(), String> {
+    let deadline = budget.deadline;
+    raise(result, bounds::mycielski_tower(graph, deadline), report);
+    if result.proven() {
+        return Ok(());
+    }
+    let stable = bounds::stable_sets(graph, deadline);
+    let alpha = stable.as_ref().map(|(_, alpha)| *alpha);
+    raise(result, stable.map(|(bound, _)| bound), report);
+    if result.proven() {
+        return Ok(());
+    }
+    if let Some(alpha) = alpha {
+        match super::cover::with_alpha(graph, result.lower, alpha, budget) {
+            Some(Decision::Coloured(colouring)) => {
+                report(found(graph, result, colouring, Method::Cover)?);
+            }
+            Some(Decision::Impossible) => {
+                result.lower += 1;
+                report(Step::Refuted(result.lower - 1, Method::Cover));
+            }
+            Some(Decision::GaveUp) | None => {}
+        }
+        if result.proven() {
+            return Ok(());
+        }
+    }
+    let classes = bounds::classes(&result.colouring);
+    raise(
+        result,
+        bounds::fractional(graph, &classes, deadline),
+        report,
+    );
+    if result.proven() {
+        return Ok(());
+    }
     let mut sat = Colouring::new(graph, result.upper - 1, &result.clique);
     for k in result.lower..result.upper {
         match sat.colour(k, budget) {
             Decision::Impossible => {
                 result.lower = k + 1;
-                report(Step::Refuted(k));
+                report(Step::Refuted(k, Method::Sat));
             }
-            Decision::Coloured(found) => {
-                graph.check(&found)?;
-                result.upper = colours_used(&found);
-                result.colouring = found;
-                report(Step::Coloured(result.upper));
+            Decision::Coloured(colouring) => {
+                report(found(graph, result, colouring, Method::Sat)?);
             }
             Decision::GaveUp => {
                 result.stopped = Some("time is up (SAT)".into());
@@ -285,9 +365,29 @@ pub fn close(
             }
         }
         if result.proven() {
-            result.stopped = None;
-            break;
+            return Ok(());
         }
     }
     Ok(())
+}
+
+/// Raises `result`'s lower bound to `bound`, if higher, and reports it.
+fn raise(result: &mut Chromatic, bound: Option<Bound>, report: &mut impl FnMut(Step)) {
+    if let Some(bound) = bound.filter(|b| b.colours > result.lower) {
+        result.lower = bound.colours.min(result.upper);
+        report(Step::Bound(bound));
+    }
+}
+
+/// Takes `colouring` (checked) as `result`'s upper bound.
+fn found(
+    graph: &PlainGraph,
+    result: &mut Chromatic,
+    colouring: Vec<u32>,
+    method: Method,
+) -> Result<Step, String> {
+    graph.check(&colouring)?;
+    result.upper = colours_used(&colouring);
+    result.colouring = colouring;
+    Ok(Step::Coloured(result.upper, method))
 }

@@ -14,7 +14,7 @@ use std::collections::HashSet;
 
 use super::cnf::{Cnf, Lit};
 use crate::graph::ConstraintGraph;
-use crate::puzzle::Solution;
+use crate::puzzle::{Puzzle, Solution};
 use crate::rules::{self, Mark, Rule};
 
 /// Why a graph has no encoding (yet): the SAT back end refuses it rather than
@@ -46,14 +46,33 @@ impl Encoding {
     /// # Errors
     /// [`Unsupported`] for a rule without an encoding here.
     pub fn new(graph: &ConstraintGraph) -> Result<Self, Unsupported> {
+        Encoding::restricted(graph, &Puzzle::empty(graph.len()))
+    }
+
+    /// Encodes `graph` for the puzzles whose givens include those of
+    /// `puzzle`: a given cell has its colour alone, an open cell the colours
+    /// that it allows and that no given neighbour holds. On a big board with
+    /// many givens the formula is a small part of the whole, and the solver
+    /// starts from what the givens settle instead of finding it again.
+    ///
+    /// # Errors
+    /// [`Unsupported`] for a rule without an encoding here.
+    pub fn restricted(graph: &ConstraintGraph, puzzle: &Puzzle) -> Result<Self, Unsupported> {
+        Encoding::supports(graph)?;
         let colours = graph.alphabet().len();
+        let givens = puzzle.givens();
         let mut cnf = Cnf::default();
         let vars: Vec<Vec<(u8, Lit)>> = (0..graph.len())
             .map(|cell| {
-                let allowed: Vec<u8> = match graph.allowed(cell) {
-                    Some(list) => list.to_vec(),
-                    None => (0..colours).map(|c| c as u8).collect(),
+                let mut allowed: Vec<u8> = match (givens[cell], graph.allowed(cell)) {
+                    (Some(given), _) => vec![given],
+                    (None, Some(list)) => list.to_vec(),
+                    (None, None) => (0..colours).map(|c| c as u8).collect(),
                 };
+                if givens[cell].is_none() {
+                    let taken: Vec<u8> = graph.neighbours(cell).filter_map(|n| givens[n]).collect();
+                    allowed.retain(|c| !taken.contains(c));
+                }
                 allowed.into_iter().map(|c| (c, cnf.fresh())).collect()
             })
             .collect();
@@ -62,6 +81,24 @@ impl Encoding {
         encoding.differ(graph, colours);
         Rules::new(&mut encoding, graph)?.all(graph)?;
         Ok(encoding)
+    }
+
+    /// Whether `graph` has an encoding, without building it.
+    ///
+    /// # Errors
+    /// [`Unsupported`], as [`Encoding::new`] would say it.
+    pub fn supports(graph: &ConstraintGraph) -> Result<(), Unsupported> {
+        let Some(values) = graph.values() else {
+            return match graph.rules().is_empty() {
+                true => Ok(()),
+                false => Err(Unsupported::NoValues),
+            };
+        };
+        let distinct = distinct(values);
+        graph
+            .rules()
+            .iter()
+            .try_for_each(|rule| refusal(rule, distinct).map_or(Ok(()), Err))
     }
 
     /// The clauses.
@@ -160,10 +197,7 @@ impl<'e> Rules<'e> {
             (None, true) => Vec::new(),
             (None, false) => return Err(Unsupported::NoValues),
         };
-        let mut sorted = values.clone();
-        sorted.sort_unstable();
-        sorted.dedup();
-        let distinct = sorted.len() == values.len();
+        let distinct = distinct(&values);
         Ok(Rules {
             enc,
             values,
@@ -226,6 +260,141 @@ impl<'e> Rules<'e> {
         self.enc.cnf.linear(&terms, total, guard);
     }
 
+    /// A new variable true exactly when one of `lits` is.
+    fn any(&mut self, lits: &[Lit]) -> Lit {
+        let v = self.enc.cnf.fresh();
+        self.enc.cnf.clause(lits.iter().copied().chain([-v]));
+        for &lit in lits {
+            self.enc.cnf.clause([-lit, v]);
+        }
+        v
+    }
+
+    /// The variable "`cell` holds one of the values `wanted` accepts".
+    fn holds(&mut self, cell: usize, wanted: &dyn Fn(i64) -> bool) -> Lit {
+        let lits: Vec<Lit> = self
+            .options(cell)
+            .into_iter()
+            .filter(|&(_, v)| wanted(v))
+            .map(|(l, _)| l)
+            .collect();
+        self.any(&lits)
+    }
+
+    /// Exactly one of `lits`.
+    fn exactly_one(&mut self, lits: &[Lit]) {
+        self.enc.cnf.clause(lits.iter().copied());
+        self.enc.cnf.at_most_one(lits);
+    }
+
+    /// The sandwich: the line holds the smallest and the largest value once
+    /// each, and the values strictly between them sum to `total`. A cell is
+    /// inside when it is no end and an end lies on each side of it (there
+    /// being exactly two ends); the sum is over "inside and this value".
+    fn sandwich(&mut self, cells: &[usize], total: i64) {
+        let lo = self.values.iter().copied().min().unwrap_or(0);
+        let hi = self.values.iter().copied().max().unwrap_or(0);
+        let low: Vec<Lit> = cells.iter().map(|&c| self.holds(c, &|v| v == lo)).collect();
+        self.exactly_one(&low);
+        if lo == hi {
+            // One value: the one end is both, nothing lies between.
+            if total != 0 {
+                self.enc.cnf.clause([]);
+            }
+            return;
+        }
+        let high: Vec<Lit> = cells.iter().map(|&c| self.holds(c, &|v| v == hi)).collect();
+        self.exactly_one(&high);
+        let ends: Vec<Lit> = low
+            .iter()
+            .zip(&high)
+            .map(|(&l, &h)| self.any(&[l, h]))
+            .collect();
+        let n = cells.len();
+        // before[i]: an end among cells[..i]; after[i]: among cells[i + 1..].
+        let mut before = vec![None; n];
+        let mut after = vec![None; n];
+        for i in 1..n {
+            let lits: Vec<Lit> = before[i - 1].into_iter().chain([ends[i - 1]]).collect();
+            before[i] = Some(self.any(&lits));
+        }
+        for i in (0..n - 1).rev() {
+            let lits: Vec<Lit> = after[i + 1].into_iter().chain([ends[i + 1]]).collect();
+            after[i] = Some(self.any(&lits));
+        }
+        let mut terms = Vec::with_capacity(n);
+        for i in 0..n {
+            let (Some(b), Some(a)) = (before[i], after[i]) else {
+                continue;
+            };
+            // inside ↔ ¬end ∧ an end before ∧ an end after.
+            let inside = self.enc.cnf.fresh();
+            self.enc.cnf.clause([-inside, -ends[i]]);
+            self.enc.cnf.clause([-inside, b]);
+            self.enc.cnf.clause([-inside, a]);
+            self.enc.cnf.clause([inside, ends[i], -b, -a]);
+            // One option true per term: outside (0), or inside with its value.
+            let mut options = vec![(-inside, 0)];
+            for (lit, value) in self.options(cells[i]) {
+                if value == lo || value == hi {
+                    continue;
+                }
+                let both = self.enc.cnf.fresh();
+                self.enc.cnf.clause([-both, inside]);
+                self.enc.cnf.clause([-both, lit]);
+                self.enc.cnf.clause([both, -inside, -lit]);
+                options.push((both, value));
+            }
+            terms.push((options, 1));
+        }
+        self.enc.cnf.linear(&terms, total, None);
+    }
+
+    /// The skyscrapers: `count` cells of the line are taller than every one
+    /// before them. `taller[v]` after each cell: the tallest so far is at
+    /// least value `v`; a cell is seen when its value is above the tallest
+    /// before it.
+    fn skyscraper(&mut self, cells: &[usize], count: i64) {
+        let mut heights = self.values.clone();
+        heights.sort_unstable();
+        heights.dedup();
+        let mut taller: Vec<Lit> = Vec::new();
+        let mut terms = Vec::with_capacity(cells.len());
+        for (i, &cell) in cells.iter().enumerate() {
+            let options = self.options(cell);
+            let seen = self.enc.cnf.fresh();
+            for &(lit, value) in &options {
+                match (i, heights.iter().position(|&h| h == value)) {
+                    // The first cell is always seen.
+                    (0, _) => self.enc.cnf.clause([-lit, seen]),
+                    (_, Some(at)) => {
+                        // Seen with this value exactly when nothing before reaches it.
+                        self.enc.cnf.clause([-lit, taller[at], seen]);
+                        self.enc.cnf.clause([-lit, -taller[at], -seen]);
+                    }
+                    (_, None) => unreachable!("a value of the alphabet"),
+                }
+            }
+            terms.push((vec![(seen, 1), (-seen, 0)], 1));
+            // The tallest so far, after this cell: before, or this cell's value.
+            let next: Vec<Lit> = heights
+                .iter()
+                .enumerate()
+                .map(|(at, &h)| {
+                    let here: Vec<Lit> = options
+                        .iter()
+                        .filter(|&&(_, v)| v >= h)
+                        .map(|&(l, _)| l)
+                        .collect();
+                    let lits: Vec<Lit> = taller.get(at).copied().into_iter().chain(here).collect();
+                    self.any(&lits)
+                })
+                .collect();
+            taller = next;
+        }
+        self.enc.cnf.linear(&terms, count, None);
+    }
+
     /// Every two of `cells` hold different colours.
     fn distinct_cells(&mut self, cells: &[usize]) {
         for (i, &a) in cells.iter().enumerate() {
@@ -242,6 +411,9 @@ impl<'e> Rules<'e> {
     }
 
     fn rule(&mut self, graph: &ConstraintGraph, rule: &Rule) -> Result<(), Unsupported> {
+        if let Some(why) = refusal(rule, self.distinct) {
+            return Err(why);
+        }
         let ones =
             |cells: &[usize]| -> Vec<(usize, i64)> { cells.iter().map(|&c| (c, 1)).collect() };
         match rule {
@@ -295,9 +467,6 @@ impl<'e> Rules<'e> {
                 self.steps(cells, &|a, b| (a - b).abs() >= *difference)
             }
             Rule::Renban(cells) => {
-                if !self.distinct {
-                    return Err(Unsupported::EqualValues(rule.name()));
-                }
                 // Distinct values all within n − 1 of each other are a run of n.
                 let span = cells.len() as i64 - 1;
                 for (i, &a) in cells.iter().enumerate() {
@@ -355,9 +524,6 @@ impl<'e> Rules<'e> {
                 }
             }
             Rule::Quadruple { cells, digits } => {
-                if !self.distinct {
-                    return Err(Unsupported::EqualValues(rule.name()));
-                }
                 let mut listed = digits.clone();
                 listed.sort_unstable();
                 listed.dedup();
@@ -448,10 +614,28 @@ impl<'e> Rules<'e> {
                     }
                 }
             }
-            Rule::Sandwich { .. } | Rule::Skyscraper { .. } => {
-                return Err(Unsupported::Rule(rule.name()));
-            }
+            Rule::Sandwich { cells, total, .. } => self.sandwich(cells, *total),
+            Rule::Skyscraper { cells, count, .. } => self.skyscraper(cells, *count),
         }
         Ok(())
+    }
+}
+
+/// Whether no two of `values` are equal.
+fn distinct(values: &[i64]) -> bool {
+    let mut sorted = values.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    sorted.len() == values.len()
+}
+
+/// Why `rule` has no encoding here (over values all distinct or not), if it has none.
+fn refusal(rule: &Rule, distinct: bool) -> Option<Unsupported> {
+    match rule {
+        // Both read "all different" off distinct values.
+        Rule::Renban(_) | Rule::Quadruple { .. } if !distinct => {
+            Some(Unsupported::EqualValues(rule.name()))
+        }
+        _ => None,
     }
 }
