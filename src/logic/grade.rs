@@ -86,8 +86,8 @@ impl Level {
             Level::Medium => Some((26, 29)),
             Level::Hard => Some((30, 35)),
             Level::Fiendish => Some((36, 41)),
-            Level::Diabolical => Some((42, 65)),
-            Level::Extreme => Some((66, 200)),
+            Level::Diabolical => Some((42, 64)),
+            Level::Extreme => Some((65, 200)),
             Level::Rules | Level::NeedsSearch => None,
         }
     }
@@ -99,16 +99,23 @@ impl Level {
             Technique::Rule => Level::Rules,
             Technique::LockedCandidates => Level::Medium,
             Technique::NakedPair | Technique::XWing | Technique::HiddenPair => Level::Hard,
-            Technique::NakedTriple | Technique::Swordfish | Technique::HiddenTriple => {
-                Level::Fiendish
-            }
+            Technique::NakedTriple
+            | Technique::Swordfish
+            | Technique::HiddenTriple
+            | Technique::TurbotFish => Level::Fiendish,
             Technique::XyWing
             | Technique::XyzWing
+            | Technique::UniqueRectangle
             | Technique::NakedQuad
             | Technique::Jellyfish
-            | Technique::HiddenQuad => Level::Diabolical,
+            | Technique::HiddenQuad
+            | Technique::StrongLinks
+            | Technique::AlsXz
+            | Technique::Bug
+            | Technique::AlignedPairExclusion => Level::Diabolical,
             Technique::XChain
             | Technique::XyChain
+            | Technique::AlignedTripletExclusion
             | Technique::Nishio
             | Technique::ForcingChain
             | Technique::DynamicForcingChain
