@@ -15,6 +15,7 @@
 pub mod dress;
 mod forced;
 mod random;
+mod rated;
 mod symmetry;
 
 use std::cell::OnceCell;
@@ -23,6 +24,7 @@ use std::time::Instant;
 use rand_core::Rng;
 use thiserror::Error;
 
+pub use rated::SeRange;
 pub use symmetry::Symmetry;
 
 use crate::graph::ConstraintGraph;

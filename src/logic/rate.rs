@@ -1,5 +1,7 @@
 //! Rating on the Sudoku Explainer scale: paths in `serate`'s order (see `se`).
 
+use std::cell::Cell;
+
 use super::{Board, Contradiction, Logic, Path, Step};
 use crate::puzzle::{Puzzle, Solution};
 use crate::solver::Solver;
@@ -16,19 +18,61 @@ impl Logic<'_> {
     /// last, follow every candidate's consequences, and at their deeper
     /// levels the consequences' own chains (milliseconds to seconds on 9×9).
     pub fn rate_step(&self, board: &Board) -> Option<Step> {
-        self.se_step(board, false)
+        self.se_step(board, false, u16::MAX)
     }
 
     /// Solves `puzzle` as Sudoku Explainer rates it: the step `serate`
-    /// takes each time (the uniqueness techniques too when the puzzle has one
-    /// solution, which is checked here), and a guess from `solution` when
-    /// logic runs out. [`super::Grade::of`] the path gives the ER/EP/ED
-    /// ratings.
+    /// takes each time (the uniqueness techniques included), and a guess
+    /// from `solution` when logic runs out. [`super::Grade::of`] the path
+    /// gives the ER/EP/ED ratings.
+    ///
+    /// Sudoku Explainer rates puzzles with one solution; one with several
+    /// (checked here) gets [`Logic::path`] instead, which needs a guess and
+    /// so has no rating (its forcing chains would search in vain, for long).
     ///
     /// # Errors
     /// A [`Contradiction`] when `solution` is not a solution of `puzzle`.
     pub fn rated_path(&self, puzzle: &Puzzle, solution: &Solution) -> Result<Path, Contradiction> {
-        let unique = Solver::new(self.graph).count(puzzle, 2) == 1;
-        self.walk(puzzle, solution, &|board| self.se_step(board, unique))
+        if Solver::new(self.graph).count(puzzle, 2) != 1 {
+            return self.path(puzzle, solution);
+        }
+        self.walk(puzzle, solution, &|board| {
+            self.se_step(board, true, u16::MAX)
+        })
+    }
+
+    /// [`Logic::rated_path`] when every step of it rates `ceiling` (tenths)
+    /// or less, so that its ER is at most `ceiling`; `None` when it rates
+    /// higher (or needs a guess, or the puzzle has several solutions).
+    /// Faster than rating in full for puzzles rated above the ceiling: the
+    /// forcing chains rated above it are not searched, and the walk stops
+    /// at the first step above it.
+    ///
+    /// # Errors
+    /// A [`Contradiction`] when `solution` is not a solution of `puzzle`.
+    pub fn rated_path_up_to(
+        &self,
+        puzzle: &Puzzle,
+        solution: &Solution,
+        ceiling: u16,
+    ) -> Result<Option<Path>, Contradiction> {
+        if Solver::new(self.graph).count(puzzle, 2) != 1 {
+            return Ok(None);
+        }
+        // Past the first step above the ceiling, the walk finishes with
+        // (cheap) guesses from the solution and the path is thrown away.
+        let over = Cell::new(false);
+        let path = self.walk(puzzle, solution, &|board| {
+            if over.get() {
+                return None;
+            }
+            let step = self.se_step(board, true, ceiling);
+            if step.as_ref().is_none_or(|s| s.se > ceiling) {
+                over.set(true);
+                return None;
+            }
+            step
+        })?;
+        Ok((!over.get()).then_some(path))
     }
 }

@@ -62,7 +62,11 @@ pub(super) fn describe(graph: &ConstraintGraph, step: &Step) -> String {
             "{name} on {} (rated {}): its strong links in {} chain {} to {}, one of which holds it",
             symbols(&step.colours),
             rating(step),
-            step.houses.iter().map(|&h| graph.houses()[h].name.as_str()).collect::<Vec<_>>().join(", "),
+            step.houses
+                .iter()
+                .map(|&h| graph.houses()[h].name.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
             cells(&step.cells[..1]),
             cells(&step.cells[step.cells.len() - 1..]),
         ),

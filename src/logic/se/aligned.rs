@@ -50,10 +50,12 @@ fn first(logic: &Logic, grid: &Grid, degree: usize) -> Option<Hint> {
         // The third cell: another base cell among either one's excluders.
         let mut tail: Vec<usize> = Vec::new();
         for &c in bases[a].1.iter().chain(&bases[b].1) {
-            if c != bases[a].0 && c != bases[b].0 && !tail.contains(&c) {
-                if let Some(i) = bases.iter().position(|(x, _)| *x == c) {
-                    tail.push(i);
-                }
+            if c != bases[a].0
+                && c != bases[b].0
+                && !tail.contains(&c)
+                && let Some(i) = bases.iter().position(|(x, _)| *x == c)
+            {
+                tail.push(i);
             }
         }
         for &t in &tail {

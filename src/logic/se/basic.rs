@@ -5,7 +5,7 @@
 //! returns false; the first is the one `serate` applies, and the nested
 //! forcing chains take all of them (with [`rule_parents`]).
 
-use super::{Grid, Hint, Mask, bit, positions, subsets, symbols};
+use super::{Hint, Mask, bit, positions, subsets, symbols};
 use crate::logic::{Logic, Technique};
 
 /// The first cell with one candidate (2.3).
@@ -25,9 +25,14 @@ pub(super) fn naked_single(grid: &[Mask]) -> Option<Hint> {
 
 /// Hidden singles: first the last empty cell of a house (1.0), then a
 /// symbol's only place in a box (1.2) or another house (1.5).
-pub(super) fn hidden_singles(logic: &Logic, grid: &Grid, found: &mut dyn FnMut(Hint) -> bool) {
+pub(super) fn hidden_singles(
+    logic: &Logic,
+    grid: &[Mask],
+    places: &[u64],
+    found: &mut dyn FnMut(Hint) -> bool,
+) {
     let houses = logic.graph.houses();
-    let k = logic.graph.alphabet().len() as u8;
+    let k = logic.graph.alphabet().len();
     for alone in [true, false] {
         for &h in &logic.se.scan {
             let cells = &houses[h].cells;
@@ -36,11 +41,11 @@ pub(super) fn hidden_singles(logic: &Logic, grid: &Grid, found: &mut dyn FnMut(H
                 continue;
             }
             for v in 0..k {
-                let places = positions(grid, cells, v);
-                if places.count_ones() != 1 {
+                let at = places[h * k + v];
+                if at.count_ones() != 1 {
                     continue;
                 }
-                let cell = cells[places.trailing_zeros() as usize];
+                let cell = cells[at.trailing_zeros() as usize];
                 let se = match (alone, logic.is_box_like(h)) {
                     (true, _) => 10,
                     (false, true) => 12,
@@ -49,11 +54,11 @@ pub(super) fn hidden_singles(logic: &Logic, grid: &Grid, found: &mut dyn FnMut(H
                 let hint = Hint {
                     technique: Technique::HiddenSingle,
                     se,
-                    place: Some((cell, v)),
+                    place: Some((cell, v as u8)),
                     removals: Vec::new(),
                     cells: vec![cell],
                     houses: vec![h],
-                    colours: vec![v],
+                    colours: vec![v as u8],
                 };
                 if !found(hint) {
                     return;
@@ -70,37 +75,40 @@ pub(super) fn hidden_singles(logic: &Logic, grid: &Grid, found: &mut dyn FnMut(H
 /// (1.7 and 1.9).
 pub(super) fn locking(
     logic: &Logic,
-    grid: &Grid,
+    grid: &[Mask],
+    places: &[u64],
     direct: bool,
     found: &mut dyn FnMut(Hint) -> bool,
 ) {
     let houses = logic.graph.houses();
-    let k = logic.graph.alphabet().len() as u8;
+    let k = logic.graph.alphabet().len();
     for group in &logic.se.locking {
         for v in 0..k {
-            for (a, b, shared) in group {
-                let places: Vec<usize> = (houses[*a].cells.iter().copied())
-                    .filter(|&c| grid[c] & bit(v) != 0)
-                    .collect();
-                if places.len() < 2 || !places.iter().all(|c| shared.contains(c)) {
+            for lock in group {
+                let at = places[lock.a * k + v];
+                if at.count_ones() < 2 || at & !lock.shared != 0 {
                     continue;
                 }
-                let removals: Vec<(usize, Mask)> = (houses[*b].cells.iter())
-                    .filter(|c| !houses[*a].cells.contains(c) && grid[**c] & bit(v) != 0)
-                    .map(|&c| (c, bit(v)))
-                    .collect();
-                if removals.is_empty() {
+                let mask = bit(v as u8);
+                if !lock.outside.iter().any(|&c| grid[c] & mask != 0) {
                     continue;
                 }
-                let pointing = logic.is_box_like(*a);
+                let pointing = logic.is_box_like(lock.a);
                 let hint = |se| {
+                    let removals = (lock.outside.iter())
+                        .filter(|&&c| grid[c] & mask != 0)
+                        .map(|&c| (c, mask))
+                        .collect();
+                    let cells = super::symbols(at)
+                        .map(|i| houses[lock.a].cells[i as usize])
+                        .collect();
                     Hint::removing(
                         Technique::LockedCandidates,
                         se,
-                        removals.clone(),
-                        places.clone(),
-                        vec![*a, *b],
-                        vec![v],
+                        removals,
+                        cells,
+                        vec![lock.a, lock.b],
+                        vec![v as u8],
                     )
                 };
                 if !direct {
@@ -111,34 +119,19 @@ pub(super) fn locking(
                 }
                 // Another house of the confining house's kind, crossing the
                 // other house, left with one place outside it.
-                let kind = super::chain_rank(houses[*a].kind);
-                for (h3, house) in houses.iter().enumerate() {
-                    if h3 == *a
-                        || !logic.is_full(h3)
-                        || super::chain_rank(house.kind) != kind
-                        || !house.cells.iter().any(|c| houses[*b].cells.contains(c))
-                    {
+                for &(h3, inside) in &lock.crossing {
+                    let at3 = places[h3 * k + v];
+                    if at3.count_ones() < 2 || (at3 & !inside).count_ones() != 1 {
                         continue;
                     }
-                    let places3 = positions(grid, &house.cells, v);
-                    if places3.count_ones() < 2 {
-                        continue;
-                    }
-                    let outside: Vec<usize> = (0..house.cells.len())
-                        .filter(|&i| {
-                            places3 >> i & 1 == 1 && !houses[*b].cells.contains(&house.cells[i])
-                        })
-                        .map(|i| house.cells[i])
-                        .collect();
-                    if let [single] = outside[..] {
-                        // A direct hint places the hidden single it leaves
-                        // (and removes nothing: Sudoku Explainer's `DirectLockingHint`).
-                        let mut hint = hint(if pointing { 17 } else { 19 });
-                        hint.place = Some((single, v));
-                        hint.removals.clear();
-                        if !found(hint) {
-                            return;
-                        }
+                    let single = houses[h3].cells[(at3 & !inside).trailing_zeros() as usize];
+                    // A direct hint places the hidden single it leaves
+                    // (and removes nothing: Sudoku Explainer's `DirectLockingHint`).
+                    let mut hint = hint(if pointing { 17 } else { 19 });
+                    hint.place = Some((single, v as u8));
+                    hint.removals.clear();
+                    if !found(hint) {
+                        return;
                     }
                 }
             }
@@ -150,7 +143,8 @@ pub(super) fn locking(
 /// keeps only those after which the house has a hidden single (2.0, 2.5).
 pub(super) fn hidden_sets(
     logic: &Logic,
-    grid: &Grid,
+    grid: &[Mask],
+    places: &[u64],
     degree: usize,
     direct: bool,
     found: &mut dyn FnMut(Hint) -> bool,
@@ -174,13 +168,16 @@ pub(super) fn hidden_sets(
         if !(empty > 2 * degree || (direct && empty > degree)) {
             continue;
         }
-        let places: Vec<u64> = (0..k as u8).map(|v| positions(grid, cells, v)).collect();
+        let places = &places[h * k..(h + 1) * k];
         subsets(k, degree, &mut |values| {
-            let chosen: Vec<u8> = symbols(values).collect();
-            if chosen.iter().any(|&v| places[v as usize].count_ones() < 2) {
-                return true;
+            let mut union = 0;
+            for v in symbols(values) {
+                let p = places[v as usize];
+                if p.count_ones() < 2 {
+                    return true;
+                }
+                union |= p;
             }
-            let union = chosen.iter().fold(0, |m, &v| m | places[v as usize]);
             if union.count_ones() as usize != degree {
                 return true;
             }
@@ -193,14 +190,17 @@ pub(super) fn hidden_sets(
             if removals.is_empty() {
                 return true;
             }
+            let chosen = symbols(values).collect();
             let mut hint = Hint::removing(technique, se, removals, set_cells, vec![h], chosen);
             if direct {
                 // A direct hint places the hidden single it leaves.
-                let single = (0..k as u8).filter(|v| values & bit(*v) == 0).find_map(|w| {
-                    let p = places[w as usize];
-                    (p.count_ones() > 1 && (p & !union).count_ones() == 1)
-                        .then(|| (cells[(p & !union).trailing_zeros() as usize], w))
-                });
+                let single = (0..k as u8)
+                    .filter(|v| values & bit(*v) == 0)
+                    .find_map(|w| {
+                        let p = places[w as usize];
+                        (p.count_ones() > 1 && (p & !union).count_ones() == 1)
+                            .then(|| (cells[(p & !union).trailing_zeros() as usize], w))
+                    });
                 let Some(single) = single else {
                     return true;
                 };
@@ -220,7 +220,7 @@ pub(super) fn hidden_sets(
 /// Naked sets of `degree` cells in a house (3.0, 3.6, 5.0).
 pub(super) fn naked_sets(
     logic: &Logic,
-    grid: &Grid,
+    grid: &[Mask],
     degree: usize,
     found: &mut dyn FnMut(Hint) -> bool,
 ) {
@@ -239,21 +239,26 @@ pub(super) fn naked_sets(
             continue;
         }
         subsets(cells.len(), degree, &mut |chosen| {
-            let set: Vec<usize> = symbols(chosen).map(|i| cells[i as usize]).collect();
-            if set.iter().any(|&c| grid[c].count_ones() < 2) {
-                return true;
+            let mut union = 0;
+            for i in symbols(chosen) {
+                let m = grid[cells[i as usize]];
+                if m.count_ones() < 2 {
+                    return true;
+                }
+                union |= m;
             }
-            let union = set.iter().fold(0, |m, &c| m | grid[c]);
             if union.count_ones() as usize != degree {
                 return true;
             }
-            let removals: Vec<(usize, Mask)> = (cells.iter().copied())
-                .filter(|c| !set.contains(c) && grid[*c] & union != 0)
-                .map(|c| (c, grid[c] & union))
+            let inside = |i: usize| chosen >> i & 1 == 1;
+            let removals: Vec<(usize, Mask)> = (0..cells.len())
+                .filter(|&i| !inside(i) && grid[cells[i]] & union != 0)
+                .map(|i| (cells[i], grid[cells[i]] & union))
                 .collect();
             if removals.is_empty() {
                 return true;
             }
+            let set = symbols(chosen).map(|i| cells[i as usize]).collect();
             go = found(Hint::removing(
                 technique,
                 se,
@@ -272,7 +277,12 @@ pub(super) fn naked_sets(
 
 /// Fish of `degree` base houses (X-wing 3.2, swordfish 3.8, jellyfish 5.2):
 /// the symbol's places in the base houses lie in `degree` cover houses.
-pub(super) fn fish(logic: &Logic, grid: &Grid, degree: usize, found: &mut dyn FnMut(Hint) -> bool) {
+pub(super) fn fish(
+    logic: &Logic,
+    grid: &[Mask],
+    degree: usize,
+    found: &mut dyn FnMut(Hint) -> bool,
+) {
     let houses = logic.graph.houses();
     let k = logic.graph.alphabet().len() as u8;
     let technique = [Technique::XWing, Technique::Swordfish, Technique::Jellyfish][degree - 2];
@@ -316,7 +326,8 @@ pub(super) fn fish(logic: &Logic, grid: &Grid, degree: usize, found: &mut dyn Fn
                 if !ok || union.count_ones() as usize != degree {
                     continue;
                 }
-                let in_base = |cell: usize| bases.iter().any(|&i| base.houses[i] == base.of_cell[cell]);
+                let in_base =
+                    |cell: usize| bases.iter().any(|&i| base.houses[i] == base.of_cell[cell]);
                 let removals: Vec<(usize, Mask)> = symbols(union)
                     .flat_map(|i| houses[cover.houses[i as usize]].cells.iter().copied())
                     .filter(|&cell| grid[cell] & bit(v) != 0 && !in_base(cell))

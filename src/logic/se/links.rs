@@ -37,15 +37,23 @@ pub(super) fn best(logic: &Logic, grid: &Grid, links: usize) -> Option<Hint> {
     for v in 0..k {
         let all = strong_links(logic, grid, v);
         let mut chain: Vec<(usize, usize)> = Vec::with_capacity(links);
-        extend(logic, grid, v, &all, links, &mut chain, &mut |hint, suffix| {
-            let key = (hint.se, std::cmp::Reverse(hint.removal_count()), suffix);
-            if best
-                .as_ref()
-                .is_none_or(|(a, b, c, _)| (key.0, key.1, &key.2) < (*a, *b, c))
-            {
-                best = Some((key.0, key.1, key.2, hint));
-            }
-        });
+        extend(
+            logic,
+            grid,
+            v,
+            &all,
+            links,
+            &mut chain,
+            &mut |hint, suffix| {
+                let key = (hint.se, std::cmp::Reverse(hint.removal_count()), suffix);
+                if best
+                    .as_ref()
+                    .is_none_or(|(a, b, c, _)| (key.0, key.1, &key.2) < (*a, *b, c))
+                {
+                    best = Some((key.0, key.1, key.2, hint));
+                }
+            },
+        );
     }
     best.map(|(_, _, _, hint)| hint)
 }
@@ -96,7 +104,11 @@ fn strong_links(logic: &Logic, grid: &Grid, v: u8) -> Vec<Link> {
                 let on = |line: usize, c: usize| houses[line].cells.contains(&c);
                 let all = places.iter().all(|&c| on(row, c) || on(col, c));
                 let arm = |line: usize| -> Vec<usize> {
-                    places.iter().copied().filter(|&c| c != heart && on(line, c)).collect()
+                    places
+                        .iter()
+                        .copied()
+                        .filter(|&c| c != heart && on(line, c))
+                        .collect()
                 };
                 let (a, b) = (arm(row), arm(col));
                 (all && !a.is_empty() && !b.is_empty()).then(|| {
@@ -142,7 +154,8 @@ fn strong_links(logic: &Logic, grid: &Grid, v: u8) -> Vec<Link> {
 
 /// Whether every cell of `a` sees every cell of `b` (and none is shared).
 fn weakly_linked(logic: &Logic, a: &[usize], b: &[usize]) -> bool {
-    a.iter().all(|&x| b.iter().all(|&y| x != y && logic.sees(x, y)))
+    a.iter()
+        .all(|&x| b.iter().all(|&y| x != y && logic.sees(x, y)))
 }
 
 /// Grows `chain` (link index, orientation) to `size` links, calling `found`
@@ -168,7 +181,9 @@ fn extend(
                 .iter()
                 .any(|&(j, _)| links[j].ends.iter().any(|e| e.contains(c)))
         };
-        if chain.iter().any(|&(j, _)| j == i || links[j].house == link.house)
+        if chain
+            .iter()
+            .any(|&(j, _)| j == i || links[j].house == link.house)
             || link.ends.iter().flatten().any(used)
         {
             continue;
@@ -209,9 +224,12 @@ fn hint(
         .windows(2)
         .filter_map(|w| {
             let (a, b) = (&links[w[0].0].ends[1 - w[0].1], &links[w[1].0].ends[w[1].1]);
-            logic.se.scan.iter().copied().find(|&h| {
-                a.iter().chain(b).all(|c| houses[h].cells.contains(c))
-            })
+            logic
+                .se
+                .scan
+                .iter()
+                .copied()
+                .find(|&h| a.iter().chain(b).all(|c| houses[h].cells.contains(c)))
         })
         .collect();
     let loop_ = weakly_linked(logic, end, start);
@@ -306,9 +324,17 @@ fn line_name(codes: &[u8]) -> String {
         d => d,
     };
     let current: String = set.iter().map(|&d| char::from(b'0' + swap(d))).collect();
-    let mut reverse: String = set.iter().rev().map(|&d| char::from(b'0' + swap(d))).collect();
+    let mut reverse: String = set
+        .iter()
+        .rev()
+        .map(|&d| char::from(b'0' + swap(d)))
+        .collect();
     if reverse > current {
         reverse = current;
     }
-    if original > reverse { reverse } else { original }
+    if original > reverse {
+        reverse
+    } else {
+        original
+    }
 }

@@ -13,6 +13,16 @@
 //! Everything here works on a [`Grid`] of candidate masks, where a placed cell
 //! has none (as Sudoku Explainer's grid has), so that the forcing chains can
 //! run the same producers on the grids their assumptions leave.
+//!
+//! Attribution and licence: this module and its submodules are a Rust port
+//! of the rating algorithms of SukakuExplainer
+//! (<https://github.com/SudokuMonster/SukakuExplainer>: @dobrichev, @1to9only,
+//! @SudokuMonster, @sudokuwiki), which builds on Nicolas Juillerat's Sudoku
+//! Explainer (2006–2019) and gsf's `serate` modification of it. Those are
+//! distributed under the GNU Lesser General Public License v2.1; being
+//! derived from them (their algorithms, orders and ratings rewritten over
+//! houses and edges, no Java source copied), this module is under the
+//! LGPL-2.1 too.
 
 mod aligned;
 mod basic;
@@ -125,15 +135,29 @@ pub(super) struct Shape {
     pub scan: Vec<usize>,
     /// Each cell's neighbours, ascending.
     pub peers: Vec<Vec<usize>>,
-    /// The locked-candidate pairs (confining house, other house, shared
-    /// cells), in groups visited one after the other: box and column, box
-    /// and row, column and box, row and box, the rest.
-    pub locking: Vec<Vec<(usize, usize, Vec<usize>)>>,
+    /// The locked-candidate pairs in groups visited one after the other:
+    /// box and column, box and row, column and box, row and box, the rest.
+    pub locking: Vec<Vec<Lock>>,
     /// The fish family pairs (base, cover) in Sudoku Explainer's order:
     /// columns as the base first, then rows, then the rest.
     pub fish: Vec<(usize, usize)>,
     /// Every edge comes from a full house (the uniqueness techniques need it).
     pub plain: bool,
+}
+
+/// A full house `a` and another house `b` sharing two cells or more.
+#[derive(Debug, Clone)]
+pub(super) struct Lock {
+    pub a: usize,
+    pub b: usize,
+    /// The shared cells, as positions in `a`.
+    pub shared: u64,
+    /// The cells of `b` outside `a`.
+    pub outside: Vec<usize>,
+    /// The other full houses of `a`'s kind that cross `b` (for the direct
+    /// hints), with the cells the hint empties (`b`'s outside `a`) in them
+    /// as positions.
+    pub crossing: Vec<(usize, u64)>,
 }
 
 /// Where a house kind comes in a chain's visit of a cell's houses.
@@ -183,11 +207,41 @@ impl Shape {
             _ => 4,
         };
         let mut locking = vec![Vec::new(); 5];
+        let within = |h: usize, cells: &[usize]| -> u64 {
+            (houses[h].cells.iter().enumerate())
+                .filter(|(_, c)| cells.contains(c))
+                .fold(0, |m, (i, _)| m | 1 << i)
+        };
         for (a, b, shared) in &logic.intersections {
-            locking[group(*a, *b)].push((*a, *b, shared.clone()));
+            let (a, b) = (*a, *b);
+            let crossing = (0..houses.len())
+                .filter(|&h| {
+                    h != a
+                        && logic.full[h]
+                        && chain_rank(kind(h)) == chain_rank(kind(a))
+                        && houses[h].cells.iter().any(|c| houses[b].cells.contains(c))
+                })
+                .map(|h| {
+                    // The cells the hint empties: `b`'s, outside `a` (on
+                    // some shapes a house of `a`'s kind overlaps `a`).
+                    let emptied: Vec<usize> = (houses[b].cells.iter().copied())
+                        .filter(|c| !houses[a].cells.contains(c))
+                        .collect();
+                    (h, within(h, &emptied))
+                })
+                .collect();
+            locking[group(a, b)].push(Lock {
+                a,
+                b,
+                shared: within(a, shared),
+                outside: (houses[b].cells.iter().copied())
+                    .filter(|c| !houses[a].cells.contains(c))
+                    .collect(),
+                crossing,
+            });
         }
         for list in &mut locking {
-            list.sort_by_key(|(a, b, _)| (*a, *b));
+            list.sort_by_key(|l| (l.a, l.b));
         }
         let family_rank = |f: usize| {
             let first = logic.families[f].houses[0];
@@ -220,6 +274,22 @@ pub(super) fn grid_of(board: &Board) -> Grid {
         .collect()
 }
 
+/// Every house's positions of every symbol: `places[h × k + v]`.
+pub(super) fn house_places(logic: &Logic, grid: &[Mask]) -> Vec<u64> {
+    let k = logic.graph.alphabet().len();
+    let houses = logic.graph.houses();
+    let mut places = vec![0u64; houses.len() * k];
+    for (h, house) in houses.iter().enumerate() {
+        let row = &mut places[h * k..(h + 1) * k];
+        for (i, &c) in house.cells.iter().enumerate() {
+            for v in symbols(grid[c]) {
+                row[v as usize] |= 1 << i;
+            }
+        }
+    }
+    places
+}
+
 /// The positions (bit `i` is the house's `i`th cell) of symbol `v` in `cells`.
 pub(super) fn positions(grid: &[Mask], cells: &[usize], v: u8) -> u64 {
     cells
@@ -247,47 +317,56 @@ pub(super) fn subsets(items: usize, size: usize, each: &mut dyn FnMut(u64) -> bo
     }
 }
 
+/// A producer: calls its argument on each hint it finds, while that
+/// returns true.
+type Producer<'a> = dyn Fn(&mut dyn FnMut(Hint) -> bool) + 'a;
+
+/// The first hint `producer` finds.
+fn first(producer: &Producer) -> Option<Hint> {
+    let mut found = None;
+    producer(&mut |hint| {
+        found = Some(hint);
+        false
+    });
+    found
+}
+
 impl Logic<'_> {
     /// The step Sudoku Explainer would take next on `board`: the first hint
     /// of the first producer that finds one, in `serate`'s order; `None`
     /// when none does (or the board is solved). Uniqueness techniques
     /// (unique rectangles and loops, BUG) only when `unique` (the puzzle is
-    /// known to have one solution).
-    pub(super) fn se_step(&self, board: &Board, unique: bool) -> Option<Step> {
+    /// known to have one solution). The forcing chain producers whose base
+    /// rating is above `ceiling` (tenths) are not asked: `None` then means
+    /// that no step rated `ceiling` or less is there.
+    pub(super) fn se_step(&self, board: &Board, unique: bool, ceiling: u16) -> Option<Step> {
         let k = self.graph.alphabet().len();
         if k > MAX_SYMBOLS {
             return self.next_step(board);
         }
         let grid = grid_of(board);
         let g = &grid;
-        let first = |f: &dyn Fn(&mut dyn FnMut(Hint) -> bool)| {
-            let mut found = None;
-            f(&mut |hint| {
-                found = Some(hint);
-                false
-            });
-            found
-        };
-        let hint = first(&|f| basic::hidden_singles(self, g, f))
-            .or_else(|| first(&|f| basic::locking(self, g, true, f)))
-            .or_else(|| first(&|f| basic::hidden_sets(self, g, 2, true, f)))
+        let places = house_places(self, g);
+        let p = &places;
+        first(&|f| basic::hidden_singles(self, g, p, f))
+            .or_else(|| first(&|f| basic::locking(self, g, p, true, f)))
+            .or_else(|| first(&|f| basic::hidden_sets(self, g, p, 2, true, f)))
             .or_else(|| basic::naked_single(g))
             .map(Hint::into_step)
             .or_else(|| super::rules::find(self, board))
             .or_else(|| {
                 let g = &grid;
-                first(&|f| basic::hidden_sets(self, g, 3, true, f))
-                    .or_else(|| first(&|f| basic::locking(self, g, false, f)))
+                first(&|f| basic::hidden_sets(self, g, p, 3, true, f))
+                    .or_else(|| first(&|f| basic::locking(self, g, p, false, f)))
                     .or_else(|| first(&|f| basic::naked_sets(self, g, 2, f)))
                     .or_else(|| first(&|f| basic::fish(self, g, 2, f)))
-                    .or_else(|| first(&|f| basic::hidden_sets(self, g, 2, false, f)))
+                    .or_else(|| first(&|f| basic::hidden_sets(self, g, p, 2, false, f)))
                     .or_else(|| first(&|f| basic::naked_sets(self, g, 3, f)))
                     .or_else(|| first(&|f| basic::fish(self, g, 3, f)))
-                    .or_else(|| first(&|f| basic::hidden_sets(self, g, 3, false, f)))
-                    .or_else(|| self.harder_se_hint(g, unique))
+                    .or_else(|| first(&|f| basic::hidden_sets(self, g, p, 3, false, f)))
+                    .or_else(|| self.harder_se_hint(g, p, unique, ceiling))
                     .map(Hint::into_step)
-            });
-        hint
+            })
     }
 
     /// The easiest turbot fish (two strong links), for explain's path.
@@ -310,22 +389,14 @@ impl Logic<'_> {
     }
 
     /// The producers after the hidden triples, in `serate`'s order.
-    fn harder_se_hint(&self, g: &Grid, unique: bool) -> Option<Hint> {
-        let first = |f: &dyn Fn(&mut dyn FnMut(Hint) -> bool)| {
-            let mut found = None;
-            f(&mut |hint| {
-                found = Some(hint);
-                false
-            });
-            found
-        };
+    fn harder_se_hint(&self, g: &Grid, p: &[u64], unique: bool, ceiling: u16) -> Option<Hint> {
         links::best(self, g, 2)
             .or_else(|| first(&|f| wings::xy(self, g, false, f)))
             .or_else(|| first(&|f| wings::xy(self, g, true, f)))
             .or_else(|| unique.then(|| unique::loops(self, g)).flatten())
             .or_else(|| first(&|f| basic::naked_sets(self, g, 4, f)))
             .or_else(|| first(&|f| basic::fish(self, g, 4, f)))
-            .or_else(|| first(&|f| basic::hidden_sets(self, g, 4, false, f)))
+            .or_else(|| first(&|f| basic::hidden_sets(self, g, p, 4, false, f)))
             .or_else(|| links::best(self, g, 3))
             .or_else(|| wings::als(self, g, 3))
             .or_else(|| unique.then(|| unique::bug(self, g)).flatten())
@@ -336,6 +407,6 @@ impl Logic<'_> {
             .or_else(|| chaining::cycles(self, g))
             .or_else(|| wings::als(self, g, 6))
             .or_else(|| aligned::triples(self, g))
-            .or_else(|| chaining::forcing(self, g))
+            .or_else(|| chaining::forcing(self, g, ceiling))
     }
 }

@@ -51,7 +51,17 @@ pub(super) fn loops(logic: &Logic, grid: &Grid) -> Option<Hint> {
         let mut values = symbols(grid[cell]);
         let (v1, v2) = (values.next().expect("two"), values.next().expect("two"));
         let mut results = Vec::new();
-        search(logic, grid, cell, (v1, v2), &mut Vec::new(), 2, 0, None, &mut results);
+        search(
+            logic,
+            grid,
+            cell,
+            (v1, v2),
+            &mut Vec::new(),
+            2,
+            0,
+            None,
+            &mut results,
+        );
         for lp in results {
             if !valid(logic, &lp) {
                 continue;
@@ -106,8 +116,22 @@ fn search(
                 let more = extra | (grid[next] & !pair);
                 let two = grid[next].count_ones() == 2;
                 if two || more.count_ones() == 1 || allowed > 0 {
-                    let allowed = if two { allowed } else { allowed.saturating_sub(1) };
-                    search(logic, grid, next, (v1, v2), lp, allowed, more, Some(rank), results);
+                    let allowed = if two {
+                        allowed
+                    } else {
+                        allowed.saturating_sub(1)
+                    };
+                    search(
+                        logic,
+                        grid,
+                        next,
+                        (v1, v2),
+                        lp,
+                        allowed,
+                        more,
+                        Some(rank),
+                        results,
+                    );
                 }
             }
         }
@@ -135,7 +159,11 @@ fn valid(logic: &Logic, lp: &[usize]) -> bool {
 /// The hints of a valid loop on symbols `v1`, `v2`, with their type.
 fn hints_of(logic: &Logic, grid: &Grid, lp: &[usize], v1: u8, v2: u8) -> Vec<(Hint, u8)> {
     let pair = bit(v1) | bit(v2);
-    let extras: Vec<usize> = lp.iter().copied().filter(|&c| grid[c].count_ones() > 2).collect();
+    let extras: Vec<usize> = lp
+        .iter()
+        .copied()
+        .filter(|&c| grid[c].count_ones() > 2)
+        .collect();
     let base = match lp.len() {
         4 => 45,
         6 => 46,
@@ -192,7 +220,14 @@ fn type2(logic: &Logic, grid: &Grid, extras: &[usize], value: Mask) -> Option<Ve
 /// Type 3: in a house holding both extra cells, their extra symbols and
 /// other cells make a naked set (or the pair's symbols and others a hidden
 /// one): the removals, and what the set's size adds to the rating.
-fn type3(logic: &Logic, grid: &Grid, c1: usize, c2: usize, pair: Mask, others: Mask) -> Vec<(Vec<(usize, Mask)>, u16)> {
+fn type3(
+    logic: &Logic,
+    grid: &Grid,
+    c1: usize,
+    c2: usize,
+    pair: Mask,
+    others: Mask,
+) -> Vec<(Vec<(usize, Mask)>, u16)> {
     let houses = logic.graph.houses();
     let k = logic.graph.alphabet().len();
     let mut out = Vec::new();
@@ -216,15 +251,20 @@ fn type3(logic: &Logic, grid: &Grid, c1: usize, c2: usize, pair: Mask, others: M
                         .filter(|&i| i as usize != i1)
                         .map(|i| cells[i as usize])
                         .collect();
-                    let sets: Vec<Mask> = std::iter::once(others).chain(mates.iter().map(|&c| grid[c])).collect();
-                    let naked = (others & grid[c1] & grid[c2]) | mates.iter().fold(0, |m, &c| m | grid[c]);
+                    let sets: Vec<Mask> = std::iter::once(others)
+                        .chain(mates.iter().map(|&c| grid[c]))
+                        .collect();
+                    let naked =
+                        (others & grid[c1] & grid[c2]) | mates.iter().fold(0, |m, &c| m | grid[c]);
                     let union = sets.iter().fold(0, |m, s| m | s);
                     if naked.count_ones() as usize == degree
                         && sets.iter().all(|s| s.count_ones() >= 2)
                         && union.count_ones() as usize == degree
                     {
                         let removals: Vec<(usize, Mask)> = (cells.iter().copied())
-                            .filter(|c| !mates.contains(c) && *c != c1 && *c != c2 && grid[*c] & union != 0)
+                            .filter(|c| {
+                                !mates.contains(c) && *c != c1 && *c != c2 && grid[*c] & union != 0
+                            })
                             .map(|c| (c, grid[c] & union))
                             .collect();
                         out.push((removals, (degree as u16 - 1)));
@@ -243,7 +283,7 @@ fn type3(logic: &Logic, grid: &Grid, c1: usize, c2: usize, pair: Mask, others: M
                 let mut each = |values: Vec<u8>| {
                     let places: Vec<u64> = values.iter().map(|&v| without(v)).collect();
                     let union = places.iter().fold(0, |m, p| m | p);
-                    if places.iter().any(|&p| p == 0) || union.count_ones() as usize != degree {
+                    if places.contains(&0) || union.count_ones() as usize != degree {
                         return;
                     }
                     let hidden = values.iter().fold(0, |m, &v| m | bit(v));
@@ -259,7 +299,8 @@ fn type3(logic: &Logic, grid: &Grid, c1: usize, c2: usize, pair: Mask, others: M
                     each(symbols(pair).collect());
                 } else {
                     subsets(rest.len(), degree - 2, &mut |chosen| {
-                        let mut values: Vec<u8> = symbols(chosen).map(|i| rest[i as usize]).collect();
+                        let mut values: Vec<u8> =
+                            symbols(chosen).map(|i| rest[i as usize]).collect();
                         values.extend(symbols(pair));
                         each(values);
                         true
@@ -273,7 +314,14 @@ fn type3(logic: &Logic, grid: &Grid, c1: usize, c2: usize, pair: Mask, others: M
 
 /// Type 4: a house holding both extra cells where one of the pair's symbols
 /// is only in them: the other leaves them.
-fn type4(logic: &Logic, grid: &Grid, c1: usize, c2: usize, v1: u8, v2: u8) -> Option<Vec<(usize, Mask)>> {
+fn type4(
+    logic: &Logic,
+    grid: &Grid,
+    c1: usize,
+    c2: usize,
+    v1: u8,
+    v2: u8,
+) -> Option<Vec<(usize, Mask)>> {
     let houses = logic.graph.houses();
     let (mut lock1, mut lock2) = (false, false);
     for &h in &logic.se.regions[c1] {
@@ -316,7 +364,10 @@ pub(super) fn bug(logic: &Logic, grid: &Grid) -> Option<Hint> {
             if places.is_empty() || places.len() == 2 {
                 continue;
             }
-            let big: Vec<usize> = places.into_iter().filter(|&c| grid[c].count_ones() >= 3).collect();
+            let big: Vec<usize> = places
+                .into_iter()
+                .filter(|&c| grid[c].count_ones() >= 3)
+                .collect();
             match big[..] {
                 [] => return None,
                 [cell] => {
@@ -341,12 +392,26 @@ pub(super) fn bug(logic: &Logic, grid: &Grid) -> Option<Hint> {
         [] => None,
         [cell] => {
             let removals = vec![(cell, grid[cell] & !extra)];
-            Some(Hint::removing(Technique::Bug, 56, removals, cells.clone(), Vec::new(), symbols(extra).collect()))
-                .filter(|h| h.removals[0].1 != 0)
+            Some(Hint::removing(
+                Technique::Bug,
+                56,
+                removals,
+                cells.clone(),
+                Vec::new(),
+                symbols(extra).collect(),
+            ))
+            .filter(|h| h.removals[0].1 != 0)
         }
         _ if extra.count_ones() == 1 => {
             let removals = type2(logic, grid, &cells, extra)?;
-            Some(Hint::removing(Technique::Bug, 57, removals, cells.clone(), Vec::new(), symbols(extra).collect()))
+            Some(Hint::removing(
+                Technique::Bug,
+                57,
+                removals,
+                cells.clone(),
+                Vec::new(),
+                symbols(extra).collect(),
+            ))
         }
         _ => None,
     }

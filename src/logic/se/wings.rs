@@ -60,8 +60,14 @@ pub(super) fn xy(logic: &Logic, grid: &Grid, xyz: bool, found: &mut dyn FnMut(Hi
                     Technique::XyWing
                 };
                 let se = if xyz { 44 } else { 42 };
-                let hint =
-                    Hint::removing(technique, se, removals, vec![pivot, a, b], Vec::new(), vec![z]);
+                let hint = Hint::removing(
+                    technique,
+                    se,
+                    removals,
+                    vec![pivot, a, b],
+                    Vec::new(),
+                    vec![z],
+                );
                 if !found(hint) {
                     return;
                 }
@@ -74,7 +80,12 @@ pub(super) fn xy(logic: &Logic, grid: &Grid, xyz: bool, found: &mut dyn FnMut(Hi
 /// VWXYZ 6.2–6.4, 5: UVWXYZ 6.6, 6: TUVWXYZ 7.5): the lowest rating, then
 /// the most removals, then the doubly linked ones.
 pub(super) fn als(logic: &Logic, grid: &Grid, size: usize) -> Option<Hint> {
-    let mut best: Option<(u16, std::cmp::Reverse<usize>, std::cmp::Reverse<String>, Hint)> = None;
+    let mut best: Option<(
+        u16,
+        std::cmp::Reverse<usize>,
+        std::cmp::Reverse<String>,
+        Hint,
+    )> = None;
     let mut set = Vec::with_capacity(size);
     sets(logic, grid, size, 0, &mut set, 0, &mut |set, union| {
         for hint in wings_of(logic, grid, set, union) {
@@ -85,7 +96,7 @@ pub(super) fn als(logic: &Logic, grid: &Grid, size: usize) -> Option<Hint> {
             );
             if best
                 .as_ref()
-                .is_none_or(|(a, b, c, _)| key < (*a, b.clone(), c.clone()))
+                .is_none_or(|(a, b, c, _)| key < (*a, *b, c.clone()))
             {
                 best = Some((key.0, key.1, key.2, hint.0));
             }
@@ -155,7 +166,11 @@ fn wings_of(logic: &Logic, grid: &Grid, set: &[usize], union: Mask) -> Vec<(Hint
     }
     // Cells seeing every cell of the set that holds symbol `v` (and `also`, if any).
     let seeing = |v: u8, also: Option<usize>| -> Vec<usize> {
-        let holders: Vec<usize> = set.iter().copied().filter(|&c| grid[c] & bit(v) != 0).collect();
+        let holders: Vec<usize> = set
+            .iter()
+            .copied()
+            .filter(|&c| grid[c] & bit(v) != 0)
+            .collect();
         (0..grid.len())
             .filter(|&c| {
                 !set.contains(&c)
@@ -214,7 +229,14 @@ fn wings_of(logic: &Logic, grid: &Grid, set: &[usize], union: Mask) -> Vec<(Hint
         let mut cells = set.to_vec();
         cells.push(yz);
         out.push((
-            Hint::removing(Technique::AlsXz, se, removals, cells, Vec::new(), vec![x, z]),
+            Hint::removing(
+                Technique::AlsXz,
+                se,
+                removals,
+                cells,
+                Vec::new(),
+                vec![x, z],
+            ),
             suffix,
         ));
     }

@@ -15,6 +15,7 @@
 use std::collections::VecDeque;
 
 use super::super::{Mask, bit, symbols};
+use super::cycles::Table;
 use super::{Config, Ctx, Nested};
 
 /// Why a fact follows from its parents.
@@ -87,8 +88,8 @@ impl Dag for Chase {
 impl Chase {
     pub(super) fn new(cells: usize, k: usize) -> Self {
         Chase {
-            nodes: Vec::new(),
-            parents: Vec::new(),
+            nodes: Vec::with_capacity(cells * k / 2),
+            parents: Vec::with_capacity(cells * k),
             on: vec![0; cells * k],
             off: vec![0; cells * k],
             ons: Vec::new(),
@@ -127,6 +128,32 @@ impl Chase {
         } else {
             self.off_node(cv)
         }
+    }
+
+    /// `fact` derived for `cause` from `parents`: the contradiction when its
+    /// opposite is derived already, else a new node for it (queued on
+    /// `pending`) unless it is derived already.
+    fn derive(
+        &mut self,
+        fact: u32,
+        cause: Cause,
+        parents: &[u32],
+        pending: &mut VecDeque<u32>,
+    ) -> Option<Absurd> {
+        if let Some(opposite) = self.node_of(fact ^ 1) {
+            let n = self.push(fact, cause, parents);
+            return Some(if fact & 1 == 1 {
+                (n, opposite)
+            } else {
+                (opposite, n)
+            });
+        }
+        if self.node_of(fact).is_none() {
+            let n = self.push(fact, cause, parents);
+            self.insert(n);
+            pending.push_back(n);
+        }
+        None
     }
 
     /// Adds node `n` to its set (on or off) unless one is there; true if added.
@@ -289,7 +316,11 @@ impl Ctx<'_, '_> {
                         .filter(|&&y| source[y] & bit(v) != 0 && grid[y] & bit(v) == 0)
                         .filter_map(|&y| chase.off_node(y * k + v as usize)),
                 );
-                out.push((self.fact(x, v, true), Cause::House(h as u32), from..hidden.len()));
+                out.push((
+                    self.fact(x, v, true),
+                    Cause::House(h as u32),
+                    from..hidden.len(),
+                ));
             }
         }
     }
@@ -310,38 +341,33 @@ impl Ctx<'_, '_> {
                 let (cell, v) = self.split(chase.fact(p));
                 self.on_to_off(&cand, cell, v, cell_links, &mut offs);
                 for &(off, cause) in &offs {
-                    let cv = (off >> 1) as usize;
-                    if let Some(on) = chase.on_node(cv) {
-                        let n = chase.push(off, cause, &[p]);
-                        return Some((on, n));
-                    }
-                    if chase.off_node(cv).is_none() {
-                        let n = chase.push(off, cause, &[p]);
-                        chase.insert(n);
-                        pending_off.push_back(n);
+                    if let Some(absurd) = chase.derive(off, cause, &[p], &mut pending_off) {
+                        return Some(absurd);
                     }
                 }
                 continue;
             }
             if let Some(p) = pending_off.pop_front() {
                 let (cell, v) = self.split(chase.fact(p));
-                self.off_to_on(chase, &cand, grid, cell, v, cell_links, &mut ons, &mut hidden);
+                self.off_to_on(
+                    chase,
+                    &cand,
+                    grid,
+                    cell,
+                    v,
+                    cell_links,
+                    &mut ons,
+                    &mut hidden,
+                );
                 if config.dynamic {
                     cand[cell] &= !bit(v);
                 }
                 for (on, cause, range) in ons.drain(..) {
-                    let cv = (on >> 1) as usize;
                     parents.clear();
                     parents.push(p);
                     parents.extend_from_slice(&hidden[range]);
-                    if let Some(off) = chase.off_node(cv) {
-                        let n = chase.push(on, cause, &parents);
-                        return Some((n, off));
-                    }
-                    if chase.on_node(cv).is_none() {
-                        let n = chase.push(on, cause, &parents);
-                        chase.insert(n);
-                        pending_on.push_back(n);
+                    if let Some(absurd) = chase.derive(on, cause, &parents, &mut pending_on) {
+                        return Some(absurd);
                     }
                 }
                 continue;
@@ -350,7 +376,7 @@ impl Ctx<'_, '_> {
                 return None;
             }
             let mut added = false;
-            for advanced in self.advanced(config, &cand, grid) {
+            for advanced in self.advanced(config, &cand, grid).iter() {
                 let cv = advanced.cell * k + advanced.v as usize;
                 if chase.off_node(cv).is_some() {
                     continue;
@@ -369,6 +395,32 @@ impl Ctx<'_, '_> {
             }
             if !added {
                 return None;
+            }
+        }
+    }
+
+    /// [`Ctx::chase`] on the board's own links (a static producer: the grid
+    /// does not change, so its links come from `table`).
+    pub(super) fn chase_static(&self, table: &Table, chase: &mut Chase) -> Option<Absurd> {
+        self.spend();
+        let mut pending_on: VecDeque<u32> = chase.ons.iter().copied().collect();
+        let mut pending_off: VecDeque<u32> = chase.offs.iter().copied().collect();
+        loop {
+            if let Some(p) = pending_on.pop_front() {
+                let cv = (chase.fact(p) >> 1) as usize;
+                for &(off, cause) in table.on(cv) {
+                    if let Some(absurd) = chase.derive(off, cause, &[p], &mut pending_off) {
+                        return Some(absurd);
+                    }
+                }
+                continue;
+            }
+            let p = pending_off.pop_front()?;
+            let cv = (chase.fact(p) >> 1) as usize;
+            for &(on, cause) in table.off(cv) {
+                if let Some(absurd) = chase.derive(on, cause, &[p], &mut pending_on) {
+                    return Some(absurd);
+                }
             }
         }
     }

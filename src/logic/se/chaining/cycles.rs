@@ -22,6 +22,8 @@ use crate::logic::Technique;
 /// turns off, and what it turned off turns on.
 #[derive(Default)]
 pub(super) struct Table {
+    /// The grid it lists.
+    grid: Vec<Mask>,
     on_start: Vec<u32>,
     on_to: Vec<(u32, Cause)>,
     off_start: Vec<u32>,
@@ -29,13 +31,209 @@ pub(super) struct Table {
 }
 
 impl Table {
-    fn on(&self, cv: usize) -> &[(u32, Cause)] {
+    /// What candidate `cv` turned on turns off.
+    pub(super) fn on(&self, cv: usize) -> &[(u32, Cause)] {
         &self.on_to[self.on_start[cv] as usize..self.on_start[cv + 1] as usize]
     }
 
-    fn off(&self, cv: usize) -> &[(u32, Cause)] {
+    /// What candidate `cv` turned off turns on.
+    pub(super) fn off(&self, cv: usize) -> &[(u32, Cause)] {
         &self.off_to[self.off_start[cv] as usize..self.off_start[cv + 1] as usize]
     }
+}
+
+/// Which forcing chains exist: whether each candidate assumed on leads to
+/// it off, and assumed off to it on, on the board's links (`y`: through
+/// cells too). Decided with sets of candidates, so that the walks that find
+/// the chains' exact paths need only run where there is one.
+#[derive(Default)]
+struct Reach {
+    /// By candidate (`cell × k + symbol`): on leads to off, off leads to on.
+    on: Vec<bool>,
+    off: Vec<bool>,
+}
+
+impl Reach {
+    fn new(table: &Table, grid: &[Mask], k: usize, y: bool) -> Self {
+        // The candidates, numbered.
+        let mut id = vec![usize::MAX; grid.len() * k];
+        let mut cvs = Vec::new();
+        for (c, &m) in grid.iter().enumerate() {
+            for v in symbols(m) {
+                id[c * k + v as usize] = cvs.len();
+                cvs.push(c * k + v as usize);
+            }
+        }
+        let n = cvs.len();
+        let words = n.div_ceil(64).max(1);
+        let set = |list: &mut [u64], i: usize| list[i / 64] |= 1 << (i % 64);
+        let keep = |cause: Cause| y || cause != Cause::Cell;
+        // weak[a]: candidates `a` on turns off; strong[b]: those `b` off turns on.
+        let mut weak = vec![0u64; n * words];
+        let mut strong = vec![0u64; n * words];
+        for (a, &cv) in cvs.iter().enumerate() {
+            for &(fact, cause) in table.on(cv) {
+                if keep(cause) {
+                    set(
+                        &mut weak[a * words..(a + 1) * words],
+                        id[(fact >> 1) as usize],
+                    );
+                }
+            }
+            for &(fact, cause) in table.off(cv) {
+                if keep(cause) {
+                    set(
+                        &mut strong[a * words..(a + 1) * words],
+                        id[(fact >> 1) as usize],
+                    );
+                }
+            }
+        }
+        let bits = |list: &[u64]| {
+            let mut out = Vec::new();
+            for (w, &word) in list.iter().enumerate() {
+                let mut rest = word;
+                while rest != 0 {
+                    out.push(64 * w + rest.trailing_zeros() as usize);
+                    rest &= rest - 1;
+                }
+            }
+            out
+        };
+        let row = |i: usize| (i * words)..((i + 1) * words);
+        // next[a]: candidates turned on two links after `a` on; prev: the transpose.
+        let mut next = vec![0u64; n * words];
+        for a in 0..n {
+            for b in bits(&weak[row(a)]) {
+                for w in 0..words {
+                    next[a * words + w] |= strong[b * words + w];
+                }
+            }
+        }
+        let mut prev = vec![0u64; n * words];
+        for a in 0..n {
+            for p in bits(&next[row(a)]) {
+                set(&mut prev[p * words..(p + 1) * words], a);
+            }
+        }
+        // closure[a]: every candidate turned on after `a` on: the same for
+        // a whole strongly connected component, built from the components
+        // it leads to (Tarjan's order gives those first).
+        let mut closure = vec![0u64; n * words];
+        let successors: Vec<Vec<usize>> = (0..n).map(|a| bits(&next[row(a)])).collect();
+        let components = strongly_connected(&successors);
+        let mut component_of = vec![0; n];
+        for (i, component) in components.iter().enumerate() {
+            for &a in component {
+                component_of[a] = i;
+            }
+        }
+        let mut reached = vec![0u64; components.len() * words];
+        for (i, component) in components.iter().enumerate() {
+            let mut set = vec![0u64; words];
+            for &a in component {
+                for &c in &successors[a] {
+                    set[c / 64] |= 1 << (c % 64);
+                    let j = component_of[c];
+                    if j != i {
+                        for w in 0..words {
+                            set[w] |= reached[j * words + w];
+                        }
+                    }
+                }
+            }
+            reached[i * words..(i + 1) * words].copy_from_slice(&set);
+            for &a in component {
+                closure[row(a)].copy_from_slice(&set);
+            }
+        }
+        let meets = |x: &[u64], y: &[u64]| x.iter().zip(y).any(|(a, b)| a & b != 0);
+        let mut reach = Reach {
+            on: vec![false; grid.len() * k],
+            off: vec![false; grid.len() * k],
+        };
+        let mut after_off = vec![0u64; words];
+        for (p, &cv) in cvs.iter().enumerate() {
+            let r = row(p);
+            // On leads to off: some candidate turned on turns it off.
+            reach.on[cv] = meets(&closure[r.clone()], &weak[r.clone()]);
+            // Off leads to on: some candidate turned on (or off's partners)
+            // turns it on two links later.
+            after_off.copy_from_slice(&strong[r.clone()]);
+            for c in bits(&strong[r.clone()]) {
+                for w in 0..words {
+                    after_off[w] |= closure[c * words + w];
+                }
+            }
+            reach.off[cv] = meets(&after_off, &prev[r]);
+        }
+        reach
+    }
+
+    /// Whether the walk from `from` reaches its opposite.
+    fn chain(&self, from: u32) -> bool {
+        let cv = (from >> 1) as usize;
+        if from & 1 == 1 {
+            self.on[cv]
+        } else {
+            self.off[cv]
+        }
+    }
+}
+
+/// The strongly connected components of a graph given by its successor
+/// lists, each after every component it leads to (Tarjan's algorithm,
+/// without recursion).
+fn strongly_connected(successors: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let n = successors.len();
+    let (mut index, mut low) = (vec![usize::MAX; n], vec![0; n]);
+    let (mut on_stack, mut stack) = (vec![false; n], Vec::new());
+    let mut components = Vec::new();
+    let mut counter = 0;
+    for root in 0..n {
+        if index[root] != usize::MAX {
+            continue;
+        }
+        // (node, next successor to look at)
+        let mut calls = vec![(root, 0)];
+        index[root] = counter;
+        low[root] = counter;
+        counter += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (a, ref mut i)) = calls.last_mut() {
+            if let Some(&c) = successors[a].get(*i) {
+                *i += 1;
+                if index[c] == usize::MAX {
+                    index[c] = counter;
+                    low[c] = counter;
+                    counter += 1;
+                    stack.push(c);
+                    on_stack[c] = true;
+                    calls.push((c, 0));
+                } else if on_stack[c] {
+                    low[a] = low[a].min(index[c]);
+                }
+                continue;
+            }
+            calls.pop();
+            if let Some(&(parent, _)) = calls.last() {
+                low[parent] = low[parent].min(low[a]);
+            }
+            if low[a] == index[a] {
+                let mut component = Vec::new();
+                while let Some(c) = stack.pop() {
+                    on_stack[c] = false;
+                    component.push(c);
+                    if c == a {
+                        break;
+                    }
+                }
+                components.push(component);
+            }
+        }
+    }
+    components
 }
 
 /// A node of a walk: a fact and the one it follows from.
@@ -134,7 +332,11 @@ impl Walk {
 
     fn known(&mut self, fact: u32) -> bool {
         let cv = (fact >> 1) as usize;
-        let seen = if fact & 1 == 1 { &mut self.on } else { &mut self.off };
+        let seen = if fact & 1 == 1 {
+            &mut self.on
+        } else {
+            &mut self.off
+        };
         !seen.is_new(cv)
     }
 
@@ -166,9 +368,20 @@ impl Walk {
 }
 
 impl Ctx<'_, '_> {
+    /// The links of `grid` (listed again only when the grid changed).
+    pub(super) fn table(&self, grid: &[Mask]) -> std::cell::RefMut<'_, Table> {
+        let mut table = self.table.borrow_mut();
+        if table.grid != grid {
+            self.fill(&mut table, grid);
+        }
+        table
+    }
+
     /// Lists the links of `grid` into `table`.
     fn fill(&self, table: &mut Table, grid: &[Mask]) {
         let k = self.k;
+        table.grid.clear();
+        table.grid.extend_from_slice(grid);
         table.on_start.clear();
         table.on_start.resize(grid.len() * k + 1, 0);
         table.off_start.clear();
@@ -195,18 +408,22 @@ impl Ctx<'_, '_> {
     /// Every forcing chain and cycle on `grid`, sorted: X ones first found,
     /// then Y, then XY (Sudoku Explainer's `getLoopHintList` thrice).
     pub(super) fn unary_hints(&self, grid: &[Mask], initial: Option<&[Mask]>) -> Vec<ChainHint> {
-        let mut table = self.table.borrow_mut();
-        self.fill(&mut table, grid);
+        let table = self.table(grid);
         let table = &*table;
         let mut out = Vec::new();
         for (y, x) in [(false, true), (true, false), (true, true)] {
+            let reach = if x {
+                Reach::new(table, grid, self.k, y)
+            } else {
+                Reach::default()
+            };
             for cell in 0..grid.len() {
                 let card = grid[cell].count_ones();
                 if card < 2 || (!x && card > 2) {
                     continue;
                 }
                 for v in symbols(grid[cell]) {
-                    self.unary(table, grid, cell, v, (y, x), initial, &mut out);
+                    self.unary(table, grid, cell, v, (y, x), &reach, initial, &mut out);
                 }
             }
         }
@@ -222,6 +439,7 @@ impl Ctx<'_, '_> {
         cell: usize,
         v: u8,
         (y, x): (bool, bool),
+        reach: &Reach,
         initial: Option<&[Mask]>,
         out: &mut Vec<ChainHint>,
     ) {
@@ -242,6 +460,9 @@ impl Ctx<'_, '_> {
         }
         // Assumed on, it turns off; assumed off, it turns on.
         for from in [source, source ^ 1] {
+            if !reach.chain(from) {
+                continue;
+            }
             if let Some(end) = self.forcing_end(table, &mut walk, y, from) {
                 let Some(change) = self.conclusion(grid, from ^ 1) else {
                     continue;
@@ -265,7 +486,14 @@ impl Ctx<'_, '_> {
     /// Explainer's `doCycles`): breadth first, a candidate turned off
     /// followed again whenever it is reached (unless it is on the path that
     /// reached it), one turned on only once.
-    fn cycle_ends(&self, table: &Table, walk: &mut Walk, y: bool, x: bool, source: u32) -> Vec<u32> {
+    fn cycle_ends(
+        &self,
+        table: &Table,
+        walk: &mut Walk,
+        y: bool,
+        x: bool,
+        source: u32,
+    ) -> Vec<u32> {
         let mut ends = Vec::new();
         let mut pending_on = vec![walk.start(source)];
         let mut pending_off: Vec<u32> = Vec::new();
@@ -324,7 +552,9 @@ impl Ctx<'_, '_> {
             for &p in &layer {
                 let cv = (walk.fact(p) >> 1) as usize;
                 for &(off, cause) in table.on(cv) {
-                    if (y || cause != Cause::Cell) && reach(walk, off, cause, p, target, &mut pending_off) {
+                    if (y || cause != Cause::Cell)
+                        && reach(walk, off, cause, p, target, &mut pending_off)
+                    {
                         return Some(walk.steps.len() as u32 - 1);
                     }
                 }
@@ -334,7 +564,9 @@ impl Ctx<'_, '_> {
             for &p in &layer {
                 let cv = (walk.fact(p) >> 1) as usize;
                 for &(on, cause) in table.off(cv) {
-                    if (y || cause != Cause::Cell) && reach(walk, on, cause, p, target, &mut pending_on) {
+                    if (y || cause != Cause::Cell)
+                        && reach(walk, on, cause, p, target, &mut pending_on)
+                    {
                         return Some(walk.steps.len() as u32 - 1);
                     }
                 }
@@ -371,7 +603,11 @@ impl Ctx<'_, '_> {
         for &n in linked {
             let fact = walk.fact(n);
             let (c, v) = self.split(fact);
-            let side = if fact & 1 == 1 { &mut forward } else { &mut back };
+            let side = if fact & 1 == 1 {
+                &mut forward
+            } else {
+                &mut back
+            };
             for &x in &self.logic.se.peers[c] {
                 if !cells.contains(&x) && grid[x] & bit(v) != 0 && !side.contains(&(x, v)) {
                     side.push((x, v));
@@ -422,7 +658,14 @@ impl Ctx<'_, '_> {
 
 /// `fact` reached from node `p`: followed when new; true when it is `target`
 /// (its node is the last one).
-fn reach(walk: &mut Walk, fact: u32, cause: Cause, p: u32, target: u32, pending: &mut Vec<u32>) -> bool {
+fn reach(
+    walk: &mut Walk,
+    fact: u32,
+    cause: Cause,
+    p: u32,
+    target: u32,
+    pending: &mut Vec<u32>,
+) -> bool {
     if walk.known(fact) {
         return false;
     }
@@ -433,4 +676,20 @@ fn reach(walk: &mut Walk, fact: u32, cause: Cause, p: u32, target: u32, pending:
     walk.insert(n);
     pending.push(n);
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn components_come_after_those_they_lead_to() {
+        // 0 → 1 → 2 → 0 (a cycle), 2 → 3, 3 → 4 → 3, 5 alone.
+        let graph = vec![vec![1], vec![2], vec![0, 3], vec![4], vec![3], vec![]];
+        let mut components = strongly_connected(&graph);
+        for c in &mut components {
+            c.sort_unstable();
+        }
+        assert_eq!(components, vec![vec![3, 4], vec![0, 1, 2], vec![5]]);
+    }
 }

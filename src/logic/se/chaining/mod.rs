@@ -39,7 +39,7 @@ use super::{Grid, Hint, Mask, bit, symbols};
 use crate::logic::{Logic, Technique};
 
 /// How far a producer follows its assumptions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) struct Config {
     /// Cell and region forcing chains (several assumptions to one fact).
     multiple: bool,
@@ -164,13 +164,17 @@ pub(super) struct Ctx<'l, 'g> {
     walk: RefCell<Walk>,
     table: RefCell<Table>,
     budget: &'l AtomicU64,
+    memo: &'l nested::Memo,
 }
+
+/// What a hint does: the placement, if any, and the removals.
+type Change = (Option<(usize, u8)>, Vec<(usize, Mask)>);
 
 /// The nodes a hint's chains end at, each in its chase (or walk).
 type Targets<'c> = Vec<(&'c dyn Dag, u32)>;
 
 impl<'l, 'g> Ctx<'l, 'g> {
-    fn new(logic: &'l Logic<'g>, budget: &'l AtomicU64) -> Self {
+    fn new(logic: &'l Logic<'g>, budget: &'l AtomicU64, memo: &'l nested::Memo) -> Self {
         let (n, k) = (logic.graph.len(), logic.graph.alphabet().len());
         Ctx {
             logic,
@@ -180,6 +184,7 @@ impl<'l, 'g> Ctx<'l, 'g> {
             walk: RefCell::new(Walk::new(n * k)),
             table: RefCell::new(Table::default()),
             budget,
+            memo,
         }
     }
 
@@ -213,10 +218,18 @@ impl<'l, 'g> Ctx<'l, 'g> {
     /// The removals from `initial` to `current` that a candidate turned on
     /// for `cause` rests on (Sudoku Explainer's `collectRuleParents`): a
     /// cell's, or the symbol's in a house.
-    fn rule_parents(&self, cause: Cause, fact: u32, initial: &[Mask], current: &[Mask]) -> Vec<(usize, u8)> {
+    fn rule_parents(
+        &self,
+        cause: Cause,
+        fact: u32,
+        initial: &[Mask],
+        current: &[Mask],
+    ) -> Vec<(usize, u8)> {
         let (cell, v) = self.split(fact);
         match cause {
-            Cause::Cell => symbols(initial[cell] & !current[cell]).map(|u| (cell, u)).collect(),
+            Cause::Cell => symbols(initial[cell] & !current[cell])
+                .map(|u| (cell, u))
+                .collect(),
             Cause::House(h) => (self.logic.graph.houses()[h as usize].cells.iter())
                 .filter(|&&y| initial[y] & bit(v) != 0 && current[y] & bit(v) == 0)
                 .map(|&y| (y, v))
@@ -278,7 +291,7 @@ impl<'l, 'g> Ctx<'l, 'g> {
         targets: &Targets,
         assumed: Option<Cause>,
         pattern: (Vec<usize>, Vec<usize>, Vec<u8>),
-        change: (Option<(usize, u8)>, Vec<(usize, Mask)>),
+        change: Change,
         initial: Option<&[Mask]>,
         grid: &[Mask],
     ) -> ChainHint {
@@ -304,7 +317,7 @@ impl<'l, 'g> Ctx<'l, 'g> {
     /// What concluding fact `fact` does on `grid`: a candidate turned on is
     /// placed (the cell's others removed), one turned off removed. `None`
     /// when it changes nothing.
-    fn conclusion(&self, grid: &[Mask], fact: u32) -> Option<(Option<(usize, u8)>, Vec<(usize, Mask)>)> {
+    fn conclusion(&self, grid: &[Mask], fact: u32) -> Option<Change> {
         let (cell, v) = self.split(fact);
         if fact & 1 == 1 {
             let others = grid[cell] & !bit(v);
@@ -320,7 +333,12 @@ impl<'l, 'g> Ctx<'l, 'g> {
     /// an outer chase started from, for the hints' rule parents. The
     /// chase of each candidate assumed on is made once (the region chains
     /// reuse them); a search from the top spreads the cells over threads.
-    fn multiple_hints(&self, config: Config, grid: &[Mask], initial: Option<&[Mask]>) -> Vec<ChainHint> {
+    fn multiple_hints(
+        &self,
+        config: Config,
+        grid: &[Mask],
+        initial: Option<&[Mask]>,
+    ) -> Vec<ChainHint> {
         let k = self.k;
         let candidates: Vec<(usize, u8)> = (0..grid.len())
             .filter(|&c| grid[c].count_ones() >= 2)
@@ -328,7 +346,11 @@ impl<'l, 'g> Ctx<'l, 'g> {
             .collect();
         let chase_on = |ctx: &Ctx, &(cell, v): &(usize, u8)| {
             let mut on = ctx.assume(cell, v, true);
-            let absurd = ctx.chase(config, grid, &mut on);
+            let absurd = if config.dynamic {
+                ctx.chase(config, grid, &mut on)
+            } else {
+                ctx.chase_static(&ctx.table(grid), &mut on)
+            };
             (on, absurd)
         };
         let cells: Vec<usize> = (0..grid.len())
@@ -341,7 +363,10 @@ impl<'l, 'g> Ctx<'l, 'g> {
         let chased: Vec<(Chase, Option<chase::Absurd>)> = if parallel {
             candidates
                 .par_iter()
-                .map_init(|| Ctx::new(self.logic, self.budget), |ctx, c| chase_on(ctx, c))
+                .map_init(
+                    || Ctx::new(self.logic, self.budget, self.memo),
+                    |ctx, c| chase_on(ctx, c),
+                )
                 .collect()
         } else {
             candidates.iter().map(|c| chase_on(self, c)).collect()
@@ -364,7 +389,10 @@ impl<'l, 'g> Ctx<'l, 'g> {
         let found: Vec<Vec<ChainHint>> = if parallel {
             cells
                 .par_iter()
-                .map_init(|| Ctx::new(self.logic, self.budget), |ctx, c| per_cell(ctx, c))
+                .map_init(
+                    || Ctx::new(self.logic, self.budget, self.memo),
+                    |ctx, c| per_cell(ctx, c),
+                )
                 .collect()
         } else {
             cells.iter().map(|c| per_cell(self, c)).collect()
@@ -403,6 +431,15 @@ impl<'l, 'g> Ctx<'l, 'g> {
                     initial,
                     grid,
                 ));
+            }
+            // The chase of its opposite serves only contradictions and
+            // double chains (Sudoku Explainer makes it anyway).
+            if !(contradictions || doubles) {
+                if !config.nishio {
+                    self.region_hints(config, grid, cell, v, memo, initial, out);
+                }
+                branches.push(on);
+                continue;
             }
             let mut off = self.assume(cell, v, false);
             let absurd = self.chase(config, grid, &mut off);
@@ -517,7 +554,10 @@ impl<'l, 'g> Ctx<'l, 'g> {
             if !(card == 2 || (config.multiple && card > 2)) || places[0] != cell {
                 continue;
             }
-            let branches: Vec<&Chase> = places.iter().map(|&c| &memo.get(c * k + v as usize).0).collect();
+            let branches: Vec<&Chase> = places
+                .iter()
+                .map(|&c| &memo.get(c * k + v as usize).0)
+                .collect();
             let first = branches[0];
             for &n in first.ons.iter().chain(&first.offs) {
                 let fact = first.fact(n);
@@ -585,20 +625,33 @@ fn same_removals(a: &Hint, b: &Hint) -> bool {
 /// The easiest forcing chain or cycle on `grid` (6.5–7.0 and up).
 pub(super) fn cycles(logic: &Logic, grid: &Grid) -> Option<Hint> {
     let budget = AtomicU64::new(BUDGET);
-    let ctx = Ctx::new(logic, &budget);
-    ctx.unary_hints(grid, None).into_iter().next().map(|h| h.hint)
+    let memo = nested::Memo::default();
+    let ctx = Ctx::new(logic, &budget, &memo);
+    ctx.unary_hints(grid, None)
+        .into_iter()
+        .next()
+        .map(|h| h.hint)
 }
 
 /// The first forcing chain, producer by producer: Nishio, multiple, dynamic,
-/// then the nested levels.
-pub(super) fn forcing(logic: &Logic, grid: &Grid) -> Option<Hint> {
+/// then the nested levels; none of the producers (in increasing order of
+/// base rating) whose base is above `ceiling` (tenths).
+pub(super) fn forcing(logic: &Logic, grid: &Grid, ceiling: u16) -> Option<Hint> {
     let budget = AtomicU64::new(BUDGET);
-    let ctx = Ctx::new(logic, &budget);
-    let producers = [NISHIO, MULTIPLE, dynamic(0, 0), dynamic(1, 0), dynamic(2, 0), dynamic(3, 0)]
-        .into_iter()
-        .chain((0..4).map(|nesting| dynamic(4, nesting)));
+    let memo = nested::Memo::default();
+    let ctx = Ctx::new(logic, &budget, &memo);
+    let producers = [
+        NISHIO,
+        MULTIPLE,
+        dynamic(0, 0),
+        dynamic(1, 0),
+        dynamic(2, 0),
+        dynamic(3, 0),
+    ]
+    .into_iter()
+    .chain((0..4).map(|nesting| dynamic(4, nesting)));
     for config in producers {
-        if ctx.exhausted() {
+        if ctx.exhausted() || config.base() > ceiling {
             return None;
         }
         if let Some(best) = ctx.multiple_hints(config, grid, None).into_iter().next() {

@@ -6,8 +6,29 @@
 //! what the chase removed; everything it finds is turned off, each removal
 //! resting on those removals.
 
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex};
+
 use super::super::{Hint, Mask, basic};
 use super::{ChainHint, Config, Ctx, MULTIPLE, Nested, dynamic};
+
+/// What [`Ctx::advanced`] found on each grid, by (producer, start grid,
+/// grid): it depends on nothing else, and chases of different assumptions
+/// often reach the same grid (an assumption that forces a single reaches
+/// what assuming the single does).
+#[derive(Default)]
+pub(super) struct Memo {
+    found: Mutex<HashMap<u64, Vec<Entry>>>,
+}
+
+/// One grid's removals, with the grids (to tell hash collisions apart).
+struct Entry {
+    config: Config,
+    initial: Vec<Mask>,
+    current: Vec<Mask>,
+    removals: Arc<Vec<Advanced>>,
+}
 
 /// A candidate a nested technique removes, the removals it rests on, and the
 /// nested chain that found it.
@@ -21,14 +42,49 @@ pub(super) struct Advanced {
 impl Ctx<'_, '_> {
     /// The removals the first nested technique finds on `current` (a chase
     /// started on `initial`), in Sudoku Explainer's order.
-    pub(super) fn advanced(&self, config: Config, current: &[Mask], initial: &[Mask]) -> Vec<Advanced> {
+    pub(super) fn advanced(
+        &self,
+        config: Config,
+        current: &[Mask],
+        initial: &[Mask],
+    ) -> Arc<Vec<Advanced>> {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (config, initial, current).hash(&mut hasher);
+        let key = hasher.finish();
+        let same = |e: &Entry| e.config == config && e.initial == initial && e.current == current;
+        if let Some(list) = self.memo.found.lock().expect("not poisoned").get(&key)
+            && let Some(entry) = list.iter().find(|e| same(e))
+        {
+            return Arc::clone(&entry.removals);
+        }
+        let removals = Arc::new(self.find_advanced(config, current, initial));
+        let entry = Entry {
+            config,
+            initial: initial.to_vec(),
+            current: current.to_vec(),
+            removals: Arc::clone(&removals),
+        };
+        self.memo
+            .found
+            .lock()
+            .expect("not poisoned")
+            .entry(key)
+            .or_default()
+            .push(entry);
+        removals
+    }
+
+    /// [`Ctx::advanced`], uncached.
+    fn find_advanced(&self, config: Config, current: &[Mask], initial: &[Mask]) -> Vec<Advanced> {
         let logic = self.logic;
-        let grid = current.to_vec();
+
         type Producer<'a> = Box<dyn Fn(&mut dyn FnMut(Hint) -> bool) + 'a>;
-        let g = &grid;
+        let g = current;
+        let places = super::super::house_places(logic, g);
+        let p = &places;
         let basics: [Producer; 4] = [
-            Box::new(|f| basic::locking(logic, g, false, f)),
-            Box::new(|f| basic::hidden_sets(logic, g, 2, false, f)),
+            Box::new(|f| basic::locking(logic, g, p, false, f)),
+            Box::new(|f| basic::hidden_sets(logic, g, p, 2, false, f)),
             Box::new(|f| basic::naked_sets(logic, g, 2, f)),
             Box::new(|f| basic::fish(logic, g, 2, f)),
         ];
@@ -83,7 +139,12 @@ fn no_parents(hints: &[ChainHint]) -> bool {
 
 /// Adds a hint's removals, in the order Sudoku Explainer's hash map of them
 /// is walked (by cell index modulo its table size, then as inserted).
-fn push_removals(out: &mut Vec<Advanced>, hint: &Hint, parents: &[(usize, u8)], nested: Option<Nested>) {
+fn push_removals(
+    out: &mut Vec<Advanced>,
+    hint: &Hint,
+    parents: &[(usize, u8)],
+    nested: Option<Nested>,
+) {
     let mut table = 16;
     while hint.removals.len() > table * 3 / 4 {
         table *= 2;
