@@ -460,6 +460,13 @@ pub struct GenerateArgs {
     /// extreme, needs-search.
     #[arg(long)]
     pub difficulty: Option<Level>,
+    /// Only puzzles with a Sudoku Explainer rating (ER) in this range: 6.0..7.5,
+    /// 7.5.. (at least), ..4.5 (at most), 7.1, or a level name for its range
+    /// (easy 1.0..2.5, medium 2.6..2.9, hard 3.0..3.5, fiendish 3.6..4.1,
+    /// diabolical 4.2..6.4, extreme 6.5..). Random minimal puzzles are rated
+    /// until one is in range; one rated above it gets clues back until it is.
+    #[arg(long, value_name = "RANGE", conflicts_with_all = ["difficulty", "rules", "from"])]
+    pub se: Option<graphdoku::generate::SeRange>,
     /// Full solutions to try per puzzle before giving up on --clues or --difficulty.
     #[arg(long, default_value_t = 1000)]
     pub attempts: usize,

@@ -120,11 +120,14 @@ fn top1465_grades_at_the_hardest_levels() {
     let grades = grades(&dir.join("bench/top1465.txt"));
     let count = |level| grades.iter().filter(|g| g.level == level).count();
     let counts: Vec<(Level, usize)> = Level::ALL.iter().map(|&l| (l, count(l))).collect();
-    // Measured: none easy, 60 medium, 216 hard, 34 fiendish, 13 diabolical,
-    // 294 extreme (X- and XY-chains), 848 needs-search (forcing chains are
-    // `grade`'s only).
+    // Measured: none easy, 60 medium, 216 hard, 127 fiendish (turbot fish
+    // among them), 126 diabolical, 213 extreme (chains and cycles), 723
+    // needs-search (forcing chains are `grade`'s only).
     assert_eq!(count(Level::Easy), 0, "{counts:?}");
-    assert!(count(Level::NeedsSearch) * 2 >= grades.len(), "{counts:?}");
+    assert!(
+        count(Level::NeedsSearch) * 5 >= grades.len() * 2,
+        "{counts:?}"
+    );
     assert!(count(Level::Medium) * 20 <= grades.len(), "{counts:?}");
     // Every technique is exercised (and so checked by the replay) somewhere;
     // rule steps need rules on values (`tests/rules_logic.rs`).

@@ -105,9 +105,11 @@ fn make(
     for n in 1..=args.count {
         generator.set_deadline(Some(Instant::now() + args.timeout));
         let result = match source {
-            Source::Variant => generator
-                .generate(rng, options)
-                .map(|made| (None, made, Vec::new())),
+            Source::Variant => match args.se {
+                Some(range) => generator.generate_rated(rng, options, range),
+                None => generator.generate(rng, options),
+            }
+            .map(|made| (None, made, Vec::new())),
             Source::Dress(kinds) => dress(&generator, kinds, rng, options)
                 .map(|dressed| (Some(dressed.graph), dressed.made, dressed.rules)),
             Source::Reduce { puzzle, rules, .. } => generator
@@ -181,6 +183,15 @@ fn make(
                 line.solution = Some(text::line(graph, made.solution.to_puzzle().givens()));
                 line.clues = Some(made.puzzle.clue_count());
                 line.level = made.grade.as_ref().map(|g| json::word(&g.level));
+                line.se = made
+                    .grade
+                    .as_ref()
+                    .and_then(|g| g.se)
+                    .map(|se| json::SeRecord {
+                        er: f64::from(se.er) / 10.0,
+                        ep: f64::from(se.ep) / 10.0,
+                        ed: f64::from(se.ed) / 10.0,
+                    });
                 line.seed = Some(seed);
                 line.variant = Some(match source {
                     Source::Reduce { variant, .. } => variant.label().to_string(),

@@ -15,6 +15,7 @@
 pub mod dress;
 mod forced;
 mod random;
+mod rated;
 pub mod setter;
 mod symmetry;
 
@@ -24,6 +25,7 @@ use std::time::Instant;
 use rand_core::Rng;
 use thiserror::Error;
 
+pub use rated::SeRange;
 pub use symmetry::Symmetry;
 
 use crate::graph::ConstraintGraph;

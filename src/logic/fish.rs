@@ -16,9 +16,9 @@ use crate::graph::ConstraintGraph;
 /// Pairwise disjoint full houses of one kind, and which of them holds each cell.
 #[derive(Debug, Clone)]
 pub(super) struct Family {
-    houses: Vec<usize>,
+    pub(super) houses: Vec<usize>,
     /// The house of the family holding each cell, `usize::MAX` for none.
-    of_cell: Vec<usize>,
+    pub(super) of_cell: Vec<usize>,
 }
 
 /// The families of `graph` (full houses grouped by kind, when disjoint), and

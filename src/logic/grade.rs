@@ -10,7 +10,8 @@ use super::{Path, Technique};
 
 /// A difficulty level, from the hardest technique needed when the easiest one
 /// available is always applied first, with the Sudoku Explainer ratings of
-/// those techniques:
+/// those techniques (the band [`Level::se_range`] gives, which
+/// `generate --se` takes a level's name for):
 ///
 /// | level | hardest technique needed | SE |
 /// |---|---|---|
@@ -18,9 +19,9 @@ use super::{Path, Technique};
 /// | `rules` | a rule on values (a killer cage, a thermometer, …) applied alone | – |
 /// | `medium` | locked candidates | 2.6–2.9 |
 /// | `hard` | naked or hidden pairs, X-wing | 3.0–3.5 |
-/// | `fiendish` | naked or hidden triples, swordfish | 3.6–4.1 |
-/// | `diabolical` | XY- and XYZ-wings, quads, jellyfish | 4.2–6.5 |
-/// | `extreme` | chains and forcing chains | 6.6 and up |
+/// | `fiendish` | naked or hidden triples, swordfish, turbot fish | 3.6–4.1 |
+/// | `diabolical` | XY- and XYZ-wings, unique rectangles, quads, jellyfish, strong-link chains, ALS-XZ, BUG, aligned pair exclusion | 4.2–6.4 |
+/// | `extreme` | chains and cycles, aligned triple exclusion, forcing chains | 6.5 and up |
 /// | `needs-search` | none of these suffice: at least one guess | – |
 ///
 /// A solved (or empty-of-work) puzzle is `easy`. `rules` sits just above the
@@ -86,10 +87,26 @@ impl Level {
             Level::Medium => Some((26, 29)),
             Level::Hard => Some((30, 35)),
             Level::Fiendish => Some((36, 41)),
-            Level::Diabolical => Some((42, 65)),
-            Level::Extreme => Some((66, 200)),
+            Level::Diabolical => Some((42, 64)),
+            Level::Extreme => Some((65, 200)),
             Level::Rules | Level::NeedsSearch => None,
         }
+    }
+
+    /// The level whose band of Sudoku Explainer ratings holds `tenths`
+    /// (below 1.0: easy; above the bands: extreme).
+    pub fn of_rating(tenths: u16) -> Level {
+        Level::ALL
+            .into_iter()
+            .find(|l| {
+                l.se_range()
+                    .is_some_and(|(low, high)| (low..=high).contains(&tenths))
+            })
+            .unwrap_or(if tenths < 10 {
+                Level::Easy
+            } else {
+                Level::Extreme
+            })
     }
 
     /// The level whose hardest technique is `technique`.
@@ -99,16 +116,23 @@ impl Level {
             Technique::Rule => Level::Rules,
             Technique::LockedCandidates => Level::Medium,
             Technique::NakedPair | Technique::XWing | Technique::HiddenPair => Level::Hard,
-            Technique::NakedTriple | Technique::Swordfish | Technique::HiddenTriple => {
-                Level::Fiendish
-            }
+            Technique::NakedTriple
+            | Technique::Swordfish
+            | Technique::HiddenTriple
+            | Technique::TurbotFish => Level::Fiendish,
             Technique::XyWing
             | Technique::XyzWing
+            | Technique::UniqueRectangle
             | Technique::NakedQuad
             | Technique::Jellyfish
-            | Technique::HiddenQuad => Level::Diabolical,
+            | Technique::HiddenQuad
+            | Technique::StrongLinks
+            | Technique::AlsXz
+            | Technique::Bug
+            | Technique::AlignedPairExclusion => Level::Diabolical,
             Technique::XChain
             | Technique::XyChain
+            | Technique::AlignedTripletExclusion
             | Technique::Nishio
             | Technique::ForcingChain
             | Technique::DynamicForcingChain

@@ -18,17 +18,6 @@ pub(super) fn find(logic: &Logic, board: &Board) -> Option<Step> {
     first
 }
 
-/// Every locked candidate that removes something, in the order of [`Logic`]'s
-/// house intersections.
-pub(super) fn all(logic: &Logic, board: &Board) -> Vec<Step> {
-    let mut found = Vec::new();
-    each(logic, board, &mut |step| {
-        found.push(step);
-        true
-    });
-    found
-}
-
 /// Calls `found` on each locked candidate that removes something, while it
 /// returns true. A step confined by a box-like house ("pointing") rates 2.6,
 /// one confined by a line ("claiming") 2.8, as in Sudoku Explainer.

@@ -9,12 +9,12 @@
 //! of a known solution, so a [`Path`] always ends at that solution. [`Grade`]
 //! turns a path into a difficulty [`Level`].
 
-mod chains;
 mod fish;
 mod grade;
 mod locked;
 mod rate;
 mod rules;
+mod se;
 mod singles;
 mod subsets;
 mod text;
@@ -62,34 +62,65 @@ pub enum Technique {
     Swordfish,
     /// Three symbols of a full house confined to three cells.
     HiddenTriple,
+    /// Two strong links on one symbol (a symbol's only two places in a
+    /// house, or two groups of places), joined by a weak one: one of the far
+    /// ends holds the symbol, so it leaves the cells seeing both (skyscraper,
+    /// two-string kite, turbot fish, empty rectangle; with groups, a finned or
+    /// sashimi X-wing).
+    TurbotFish,
     /// A two-candidate pivot {x, y} seeing pincers {x, z} and {y, z}: one
     /// pincer is z, so z leaves the cells seeing both.
     XyWing,
     /// A three-candidate pivot {x, y, z} seeing pincers {x, z} and {y, z}:
     /// z leaves the cells seeing all three.
     XyzWing,
+    /// Cells that would hold two symbols in two ways (a deadly pattern: a
+    /// rectangle, or a longer loop) in a puzzle known to have one solution:
+    /// what keeps one of them is true.
+    UniqueRectangle,
     /// Four cells of a house whose candidates are four symbols between them.
     NakedQuad,
     /// A fish of size 4.
     Jellyfish,
     /// Four symbols of a full house confined to four cells.
     HiddenQuad,
-    /// A chain of strong and weak links on one symbol (simple colouring, an
-    /// X-chain): assuming the candidate true forces it false.
+    /// Three or four strong links on one symbol joined by weak ones (a
+    /// longer turbot fish: a finned or sashimi swordfish or jellyfish).
+    StrongLinks,
+    /// An almost locked set (cells seeing each other, one symbol more than
+    /// cells) and a bivalue cell linked to it by one symbol: the other leaves
+    /// the cells seeing both (the WXYZ- to TUVWXYZ-wings).
+    AlsXz,
+    /// Bivalue universal grave: all cells but one would have two
+    /// candidates, a deadly pattern in a puzzle known to have one solution;
+    /// the extra candidate is true.
+    Bug,
+    /// Two cells seeing each other: each pair of their candidates that
+    /// survives leaves a candidate out.
+    AlignedPairExclusion,
+    /// A chain of links on one symbol (simple colouring): an X-cycle (every
+    /// weak link of it is strong too) or an X-chain from a candidate to its
+    /// opposite.
     XChain,
-    /// A chain of links through cells and houses (an XY-chain, an alternating
-    /// inference chain): assuming the candidate true forces it false.
+    /// A chain of links through cells and houses (an alternating inference
+    /// chain): a Y- or XY-cycle, or an XY-chain from a candidate to its opposite.
     XyChain,
-    /// Assuming a candidate true, singles on one symbol lead to a
+    /// Three cells seeing each other pairwise, each combination of their
+    /// candidates that survives leaves a candidate out.
+    AlignedTripletExclusion,
+    /// Assuming a candidate true, singles on its symbol lead to a
     /// contradiction.
     Nishio,
     /// Every candidate of a cell (or every place of a symbol in a house),
     /// followed along the board's links, leads to the same conclusion.
     ForcingChain,
-    /// Assuming a candidate true (or false), singles lead to a contradiction.
+    /// Assuming a candidate true (or false), singles lead to a
+    /// contradiction; or the assumption and its opposite, or every candidate
+    /// of a cell, or every place of a symbol in a house, lead to the same
+    /// conclusion (double, cell and region forcing chains).
     DynamicForcingChain,
     /// As [`Technique::DynamicForcingChain`], the consequences followed
-    /// with locked candidates, subsets and fish too.
+    /// with locked candidates, pairs and X-wings too.
     DynamicForcingChainPlus,
     /// Forcing chains whose consequences are themselves found by forcing
     /// chains (the nesting depth is in the step's rating).
@@ -100,7 +131,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 23] = [
+    pub const ALL: [Technique; 30] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Rule,
@@ -111,13 +142,20 @@ impl Technique {
         Technique::NakedTriple,
         Technique::Swordfish,
         Technique::HiddenTriple,
+        Technique::TurbotFish,
         Technique::XyWing,
         Technique::XyzWing,
+        Technique::UniqueRectangle,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
+        Technique::StrongLinks,
+        Technique::AlsXz,
+        Technique::Bug,
+        Technique::AlignedPairExclusion,
         Technique::XChain,
         Technique::XyChain,
+        Technique::AlignedTripletExclusion,
         Technique::Nishio,
         Technique::ForcingChain,
         Technique::DynamicForcingChain,
@@ -139,13 +177,20 @@ impl Technique {
             Technique::NakedTriple => "naked triple",
             Technique::Swordfish => "swordfish",
             Technique::HiddenTriple => "hidden triple",
+            Technique::TurbotFish => "turbot fish",
             Technique::XyWing => "XY-wing",
             Technique::XyzWing => "XYZ-wing",
+            Technique::UniqueRectangle => "unique rectangle",
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden quad",
+            Technique::StrongLinks => "strong links",
+            Technique::AlsXz => "ALS-XZ",
+            Technique::Bug => "BUG",
+            Technique::AlignedPairExclusion => "aligned pair exclusion",
             Technique::XChain => "X-chain",
             Technique::XyChain => "XY-chain",
+            Technique::AlignedTripletExclusion => "aligned triple exclusion",
             Technique::Nishio => "Nishio forcing chain",
             Technique::ForcingChain => "forcing chain",
             Technique::DynamicForcingChain => "dynamic forcing chain",
@@ -175,18 +220,25 @@ impl Technique {
             Technique::NakedTriple => 36,
             Technique::Swordfish => 38,
             Technique::HiddenTriple => 40,
+            Technique::TurbotFish => 40,
             Technique::XyWing => 42,
             Technique::XyzWing => 44,
+            Technique::UniqueRectangle => 45,
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
-            Technique::XChain => 66,
-            Technique::XyChain => 70,
+            Technique::StrongLinks => 54,
+            Technique::AlsXz => 55,
+            Technique::Bug => 56,
+            Technique::AlignedPairExclusion => 62,
+            Technique::XChain => 65,
+            Technique::XyChain => 65,
+            Technique::AlignedTripletExclusion => 75,
             Technique::Nishio => 75,
             Technique::ForcingChain => 80,
             Technique::DynamicForcingChain => 85,
             Technique::DynamicForcingChainPlus => 90,
-            Technique::NestedForcingChain => 100,
+            Technique::NestedForcingChain => 95,
             Technique::Guess => 0,
         }
     }
@@ -335,6 +387,8 @@ pub struct Logic<'g> {
     fish_pairs: Vec<(usize, usize)>,
     /// The full houses holding each cell.
     houses_of: Vec<Vec<usize>>,
+    /// The houses in Sudoku Explainer's orders, for its ladder.
+    se: se::Shape,
 }
 
 impl<'g> Logic<'g> {
@@ -390,7 +444,7 @@ impl<'g> Logic<'g> {
                 houses_of[c].push(h);
             }
         }
-        Logic {
+        let mut logic = Logic {
             graph,
             neighbours,
             full,
@@ -400,7 +454,10 @@ impl<'g> Logic<'g> {
             families,
             fish_pairs,
             houses_of,
-        }
+            se: se::Shape::default(),
+        };
+        logic.se = se::Shape::new(&logic);
+        logic
     }
 
     /// The graph this engine reasons about.
@@ -521,12 +578,13 @@ impl<'g> Logic<'g> {
     fn harder_step(&self, board: &Board) -> Option<Step> {
         fish::find(self, board, 2)
             .or_else(|| fish::find(self, board, 3))
+            .or_else(|| self.turbot_step(board))
             .or_else(|| wings::xy(self, board))
             .or_else(|| wings::xyz(self, board))
             .or_else(|| subsets::naked(self, board, 4))
             .or_else(|| fish::find(self, board, 4))
             .or_else(|| subsets::hidden(self, board, 4))
-            .or_else(|| chains::static_chain(self, board))
+            .or_else(|| self.beyond_quads_step(board))
     }
 
     /// The guess made when logic is stuck: the open cell with the fewest

@@ -50,16 +50,6 @@ pub(super) fn hidden(logic: &Logic, board: &Board, size: usize) -> Option<Step> 
     hidden_each(logic, board, size, &mut Some)
 }
 
-/// Every hidden subset of `size` symbols that removes something, in house order.
-pub(super) fn hidden_all(logic: &Logic, board: &Board, size: usize) -> Vec<Step> {
-    let mut found = Vec::new();
-    hidden_each(logic, board, size, &mut |step| -> Option<()> {
-        found.push(step);
-        None
-    });
-    found
-}
-
 /// The first `Some` that `found` returns over the hidden subsets of `size`
 /// symbols that remove something, in house order.
 fn hidden_each<R>(

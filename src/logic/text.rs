@@ -58,20 +58,77 @@ pub(super) fn describe(graph: &ConstraintGraph, step: &Step) -> String {
                 symbols(&step.colours)
             )
         }
+        Technique::TurbotFish | Technique::StrongLinks => format!(
+            "{name} on {} (rated {}): its strong links in {} chain {} to {}, one of which holds it",
+            symbols(&step.colours),
+            rating(step),
+            step.houses
+                .iter()
+                .map(|&h| graph.houses()[h].name.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+            cells(&step.cells[..1]),
+            cells(&step.cells[step.cells.len() - 1..]),
+        ),
+        Technique::AlsXz => {
+            let (set, pair) = step.cells.split_at(step.cells.len() - 1);
+            format!(
+                "{name} (rated {}): {} hold {} symbols between them, one more than cells; {} is {}, and every {} of the set sees it, so {} is in one of them",
+                rating(step),
+                cells(set),
+                set.len() + 1,
+                cells(pair),
+                symbols(&step.colours),
+                symbols(&step.colours[..1]),
+                symbols(&step.colours[1..]),
+            )
+        }
+        Technique::UniqueRectangle | Technique::Bug => format!(
+            "{name} (rated {}; the puzzle has one solution): {} would otherwise hold {} in two ways",
+            rating(step),
+            cells(&step.cells),
+            symbols(&step.colours),
+        ),
+        Technique::AlignedPairExclusion | Technique::AlignedTripletExclusion => format!(
+            "{name} (rated {}): of the combinations of {} that their neighbours allow, none keeps it",
+            rating(step),
+            cells(&step.cells),
+        ),
+        Technique::XChain | Technique::XyChain if step.cells.len() > 1 => format!(
+            "{name} (rated {}): a cycle through {}, each weak link strong too",
+            rating(step),
+            cells(&step.cells),
+        ),
         Technique::XChain
         | Technique::XyChain
         | Technique::Nishio
         | Technique::ForcingChain
         | Technique::DynamicForcingChain
         | Technique::DynamicForcingChainPlus
-        | Technique::NestedForcingChain => format!(
-            "{name} (rated {}.{}): the other way, the consequences of {} {} {} contradict each other, or each alternative leads here",
-            step.se / 10,
-            step.se % 10,
-            cells(&step.cells),
-            if step.placed.is_some() { "≠" } else { "=" },
-            symbols(&step.colours),
-        ),
+        | Technique::NestedForcingChain => {
+            let how = match (step.cells.len(), step.colours.len(), step.houses.is_empty()) {
+                (_, _, false) => format!(
+                    "every place of {} in {} leads to it",
+                    symbols(&step.colours[..1]),
+                    graph.houses()[step.houses[0]].name
+                ),
+                (2, 2, _) => format!(
+                    "{} = {} and {} ≠ {} both lead to it",
+                    cells(&step.cells[..1]),
+                    symbols(&step.colours[..1]),
+                    cells(&step.cells[..1]),
+                    symbols(&step.colours[..1]),
+                ),
+                (2, _, _) => format!("every candidate of {} leads to it", cells(&step.cells[..1])),
+                _ => format!(
+                    "the other way, {} {} {} leads to a contradiction",
+                    cells(&step.cells),
+                    if step.placed.is_some() { "≠" } else { "=" },
+                    symbols(&step.colours),
+                ),
+            };
+            format!("{name} (rated {}): {how}", rating(step))
+        }
         Technique::Rule => step
             .rule
             .as_ref()
@@ -123,6 +180,11 @@ fn effect(graph: &ConstraintGraph, step: &Step) -> String {
         }))
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// A step's rating, `8.7`.
+fn rating(step: &Step) -> String {
+    format!("{}.{}", step.se / 10, step.se % 10)
 }
 
 fn cell_names(graph: &ConstraintGraph, cells: &[usize]) -> String {

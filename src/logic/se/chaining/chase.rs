@@ -1,0 +1,427 @@
+//! One assumption followed (Sudoku Explainer's `doChaining`): the candidates
+//! it turns on and off, each with the facts it follows from.
+//!
+//! A *fact* is a candidate on or off: `2 × (cell × k + symbol) + on`. A
+//! candidate on turns off the cell's other candidates and the symbol in every
+//! neighbour (houses first: boxes, rows, columns, then the other edges); a
+//! candidate off turns another on when it leaves a cell two candidates, or a
+//! symbol two places in a full house. A dynamic chase also takes each
+//! candidate turned off out of its grid, so that later singles see it gone,
+//! and records, for each single, the earlier removals it rests on. Facts are
+//! followed breadth first, every "on" before the next "off", as Sudoku
+//! Explainer does: the parents a fact records, and so a chain's length,
+//! depend on that order.
+
+use std::collections::VecDeque;
+
+use super::super::{Mask, bit, symbols};
+use super::cycles::Table;
+use super::{Config, Ctx, Nested};
+
+/// Why a fact follows from its parents.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Cause {
+    /// The assumption itself.
+    Assumed,
+    /// A cell's other candidate, or its last one.
+    Cell,
+    /// A symbol's other place in a house, or its last one (the house).
+    House(u32),
+    /// A neighbour outside the full houses (a knight's move, a cage).
+    Edge,
+    /// A nested technique removed it.
+    Advanced,
+}
+
+/// Facts linked to the facts they follow from.
+pub(super) trait Dag {
+    fn fact(&self, n: u32) -> u32;
+    fn cause(&self, n: u32) -> Cause;
+    fn parents(&self, n: u32) -> &[u32];
+    fn nested(&self, n: u32) -> Option<Nested>;
+}
+
+/// A derived fact.
+#[derive(Debug, Clone)]
+pub(super) struct Node {
+    pub fact: u32,
+    pub cause: Cause,
+    /// Its parents, as a range of [`Chase::parents`].
+    start: u32,
+    len: u32,
+    /// The nested hint that removed it.
+    pub nested: Option<Nested>,
+}
+
+/// The facts one assumption leads to.
+pub(super) struct Chase {
+    pub nodes: Vec<Node>,
+    parents: Vec<u32>,
+    /// Node of each candidate turned on (index + 1; 0: not derived), by `cell × k + symbol`.
+    on: Vec<u32>,
+    /// The same for candidates turned off.
+    off: Vec<u32>,
+    /// The nodes turned on and off, in order.
+    pub ons: Vec<u32>,
+    pub offs: Vec<u32>,
+}
+
+/// A contradiction: the same candidate both on (first) and off (second).
+pub(super) type Absurd = (u32, u32);
+
+impl Dag for Chase {
+    fn fact(&self, n: u32) -> u32 {
+        self.nodes[n as usize].fact
+    }
+    fn cause(&self, n: u32) -> Cause {
+        self.nodes[n as usize].cause
+    }
+    fn parents(&self, n: u32) -> &[u32] {
+        let node = &self.nodes[n as usize];
+        &self.parents[node.start as usize..(node.start + node.len) as usize]
+    }
+    fn nested(&self, n: u32) -> Option<Nested> {
+        self.nodes[n as usize].nested
+    }
+}
+
+impl Chase {
+    pub(super) fn new(cells: usize, k: usize) -> Self {
+        Chase {
+            nodes: Vec::with_capacity(cells * k / 2),
+            parents: Vec::with_capacity(cells * k),
+            on: vec![0; cells * k],
+            off: vec![0; cells * k],
+            ons: Vec::new(),
+            offs: Vec::new(),
+        }
+    }
+
+    /// A new node (not yet in the on or off sets).
+    pub(super) fn push(&mut self, fact: u32, cause: Cause, parents: &[u32]) -> u32 {
+        self.nodes.push(Node {
+            fact,
+            cause,
+            start: self.parents.len() as u32,
+            len: parents.len() as u32,
+            nested: None,
+        });
+        self.parents.extend_from_slice(parents);
+        self.nodes.len() as u32 - 1
+    }
+
+    /// The node turning candidate `cv` (`cell × k + symbol`) on, if derived.
+    pub(super) fn on_node(&self, cv: usize) -> Option<u32> {
+        self.on[cv].checked_sub(1)
+    }
+
+    /// The node turning candidate `cv` off, if derived.
+    pub(super) fn off_node(&self, cv: usize) -> Option<u32> {
+        self.off[cv].checked_sub(1)
+    }
+
+    /// The node of `fact` in its set (on or off), if derived.
+    pub(super) fn node_of(&self, fact: u32) -> Option<u32> {
+        let cv = (fact >> 1) as usize;
+        if fact & 1 == 1 {
+            self.on_node(cv)
+        } else {
+            self.off_node(cv)
+        }
+    }
+
+    /// `fact` derived for `cause` from `parents`: the contradiction when its
+    /// opposite is derived already, else a new node for it (queued on
+    /// `pending`) unless it is derived already.
+    fn derive(
+        &mut self,
+        fact: u32,
+        cause: Cause,
+        parents: &[u32],
+        pending: &mut VecDeque<u32>,
+    ) -> Option<Absurd> {
+        if let Some(opposite) = self.node_of(fact ^ 1) {
+            let n = self.push(fact, cause, parents);
+            return Some(if fact & 1 == 1 {
+                (n, opposite)
+            } else {
+                (opposite, n)
+            });
+        }
+        if self.node_of(fact).is_none() {
+            let n = self.push(fact, cause, parents);
+            self.insert(n);
+            pending.push_back(n);
+        }
+        None
+    }
+
+    /// Adds node `n` to its set (on or off) unless one is there; true if added.
+    pub(super) fn insert(&mut self, n: u32) -> bool {
+        let fact = self.nodes[n as usize].fact;
+        let cv = (fact >> 1) as usize;
+        let (index, order) = if fact & 1 == 1 {
+            (&mut self.on, &mut self.ons)
+        } else {
+            (&mut self.off, &mut self.offs)
+        };
+        if index[cv] != 0 {
+            return false;
+        }
+        index[cv] = n + 1;
+        order.push(n);
+        true
+    }
+}
+
+/// Counts the distinct facts behind node `n` (itself included), as Sudoku
+/// Explainer's `getAncestorCount` does, and calls `each` on each node it
+/// reaches first for its fact, breadth first.
+pub(super) fn walk(dag: &dyn Dag, seen: &mut Seen, n: u32, each: &mut dyn FnMut(u32)) -> usize {
+    seen.next();
+    let mut count = 0;
+    let mut todo = vec![n];
+    let mut next = Vec::new();
+    while !todo.is_empty() {
+        for &p in &todo {
+            if seen.mark(dag.fact(p) as usize) {
+                count += 1;
+                each(p);
+                next.extend_from_slice(dag.parents(p));
+            }
+        }
+        std::mem::swap(&mut todo, &mut next);
+        next.clear();
+    }
+    count
+}
+
+/// Marks over the facts (or cells), cleared in O(1) between uses.
+pub(super) struct Seen {
+    stamp: Vec<u32>,
+    now: u32,
+}
+
+impl Seen {
+    pub(super) fn new(size: usize) -> Self {
+        Seen {
+            stamp: vec![0; size],
+            now: 0,
+        }
+    }
+
+    pub(super) fn next(&mut self) {
+        self.now += 1;
+        if self.now == u32::MAX {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.now = 1;
+        }
+    }
+
+    /// Whether `i` is not marked.
+    pub(super) fn is_new(&self, i: usize) -> bool {
+        self.stamp[i] != self.now
+    }
+
+    /// Marks `i`; true when it was not marked.
+    pub(super) fn mark(&mut self, i: usize) -> bool {
+        if self.stamp[i] == self.now {
+            return false;
+        }
+        self.stamp[i] = self.now;
+        true
+    }
+}
+
+impl Ctx<'_, '_> {
+    /// The candidates turned off when (`cell`, `v`) turns on: (fact,
+    /// cause), in Sudoku Explainer's order. `cell_links` adds the cell's
+    /// other candidates.
+    pub(super) fn on_to_off(
+        &self,
+        grid: &[Mask],
+        cell: usize,
+        v: u8,
+        cell_links: bool,
+        out: &mut Vec<(u32, Cause)>,
+    ) {
+        out.clear();
+        if cell_links {
+            for w in symbols(grid[cell] & !bit(v)) {
+                out.push((self.fact(cell, w, false), Cause::Cell));
+            }
+        }
+        let mut seen = self.cells_seen.borrow_mut();
+        seen.next();
+        seen.mark(cell);
+        let houses = self.logic.graph.houses();
+        for &h in &self.logic.se.regions[cell] {
+            for &x in &houses[h].cells {
+                if grid[x] & bit(v) != 0 && seen.mark(x) {
+                    out.push((self.fact(x, v, false), Cause::House(h as u32)));
+                }
+            }
+        }
+        for &x in &self.logic.se.peers[cell] {
+            if grid[x] & bit(v) != 0 && seen.mark(x) {
+                out.push((self.fact(x, v, false), Cause::Edge));
+            }
+        }
+    }
+
+    /// The candidates a removal of (`cell`, `v`) turns on (its cell's last
+    /// one, the symbol's last place in a house), on `grid` before the
+    /// removal: (fact, cause), and into `hidden` (one list per fact, as a
+    /// range) the removals since `source` each also rests on.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn off_to_on(
+        &self,
+        chase: &Chase,
+        grid: &[Mask],
+        source: &[Mask],
+        cell: usize,
+        v: u8,
+        cell_links: bool,
+        out: &mut Vec<(u32, Cause, std::ops::Range<usize>)>,
+        hidden: &mut Vec<u32>,
+    ) {
+        out.clear();
+        hidden.clear();
+        let k = self.k;
+        if cell_links && grid[cell].count_ones() == 2 {
+            let w = (grid[cell] & !bit(v)).trailing_zeros() as u8;
+            let from = hidden.len();
+            hidden.extend(
+                symbols(source[cell] & !grid[cell])
+                    .filter_map(|u| chase.off_node(cell * k + u as usize)),
+            );
+            out.push((self.fact(cell, w, true), Cause::Cell, from..hidden.len()));
+        }
+        let houses = self.logic.graph.houses();
+        for &h in &self.logic.se.regions[cell] {
+            let mut other = None;
+            for &x in &houses[h].cells {
+                if x != cell && grid[x] & bit(v) != 0 {
+                    if other.is_some() {
+                        other = None;
+                        break;
+                    }
+                    other = Some(x);
+                }
+            }
+            if let Some(x) = other {
+                let from = hidden.len();
+                hidden.extend(
+                    (houses[h].cells.iter())
+                        .filter(|&&y| source[y] & bit(v) != 0 && grid[y] & bit(v) == 0)
+                        .filter_map(|&y| chase.off_node(y * k + v as usize)),
+                );
+                out.push((
+                    self.fact(x, v, true),
+                    Cause::House(h as u32),
+                    from..hidden.len(),
+                ));
+            }
+        }
+    }
+
+    /// Follows the facts pending in `chase` (its assumption) on `grid`
+    /// (Sudoku Explainer's `doChaining`): `Some` at the first contradiction.
+    pub(super) fn chase(&self, config: Config, grid: &[Mask], chase: &mut Chase) -> Option<Absurd> {
+        self.spend();
+        let k = self.k;
+        let mut cand = grid.to_vec();
+        let mut pending_on: VecDeque<u32> = chase.ons.iter().copied().collect();
+        let mut pending_off: VecDeque<u32> = chase.offs.iter().copied().collect();
+        let cell_links = !config.nishio;
+        let (mut offs, mut ons, mut hidden, mut parents) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        loop {
+            if let Some(p) = pending_on.pop_front() {
+                let (cell, v) = self.split(chase.fact(p));
+                self.on_to_off(&cand, cell, v, cell_links, &mut offs);
+                for &(off, cause) in &offs {
+                    if let Some(absurd) = chase.derive(off, cause, &[p], &mut pending_off) {
+                        return Some(absurd);
+                    }
+                }
+                continue;
+            }
+            if let Some(p) = pending_off.pop_front() {
+                let (cell, v) = self.split(chase.fact(p));
+                self.off_to_on(
+                    chase,
+                    &cand,
+                    grid,
+                    cell,
+                    v,
+                    cell_links,
+                    &mut ons,
+                    &mut hidden,
+                );
+                if config.dynamic {
+                    cand[cell] &= !bit(v);
+                }
+                for (on, cause, range) in ons.drain(..) {
+                    parents.clear();
+                    parents.push(p);
+                    parents.extend_from_slice(&hidden[range]);
+                    if let Some(absurd) = chase.derive(on, cause, &parents, &mut pending_on) {
+                        return Some(absurd);
+                    }
+                }
+                continue;
+            }
+            if config.level == 0 || self.exhausted() {
+                return None;
+            }
+            let mut added = false;
+            for advanced in self.advanced(config, &cand, grid).iter() {
+                let cv = advanced.cell * k + advanced.v as usize;
+                if chase.off_node(cv).is_some() {
+                    continue;
+                }
+                parents.clear();
+                parents.extend(
+                    (advanced.parents.iter())
+                        .filter_map(|&(c, u)| chase.off_node(c * k + u as usize)),
+                );
+                let fact = self.fact(advanced.cell, advanced.v, false);
+                let n = chase.push(fact, Cause::Advanced, &parents);
+                chase.nodes[n as usize].nested = advanced.nested;
+                chase.insert(n);
+                pending_off.push_back(n);
+                added = true;
+            }
+            if !added {
+                return None;
+            }
+        }
+    }
+
+    /// [`Ctx::chase`] on the board's own links (a static producer: the grid
+    /// does not change, so its links come from `table`).
+    pub(super) fn chase_static(&self, table: &Table, chase: &mut Chase) -> Option<Absurd> {
+        self.spend();
+        let mut pending_on: VecDeque<u32> = chase.ons.iter().copied().collect();
+        let mut pending_off: VecDeque<u32> = chase.offs.iter().copied().collect();
+        loop {
+            if let Some(p) = pending_on.pop_front() {
+                let cv = (chase.fact(p) >> 1) as usize;
+                for &(off, cause) in table.on(cv) {
+                    if let Some(absurd) = chase.derive(off, cause, &[p], &mut pending_off) {
+                        return Some(absurd);
+                    }
+                }
+                continue;
+            }
+            let p = pending_off.pop_front()?;
+            let cv = (chase.fact(p) >> 1) as usize;
+            for &(on, cause) in table.off(cv) {
+                if let Some(absurd) = chase.derive(on, cause, &[p], &mut pending_on) {
+                    return Some(absurd);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,695 @@
+//! Forcing chains and cycles on the board's own links (Sudoku Explainer's
+//! `Chaining(false, false, …)`: `doUnaryChaining`, `doCycles`,
+//! `doForcingChains`), from each candidate: on one symbol (X), through
+//! bivalue cells (Y), or both (XY).
+//!
+//! A *cycle* leads from a candidate back to itself, alternating strong and
+//! weak links: every weak link of it is then a strong one too, so a
+//! candidate seeing both ends of one of its links (on the same symbol) goes
+//! (6.5; through cells and houses 7.0). A *forcing chain* leads from a
+//! candidate to its opposite: assumed on it turns off (it goes), assumed off
+//! it turns on (it is placed) (6.6; 7.0).
+//!
+//! The links do not change during the search, so they are listed once per
+//! grid ([`Table`]) and every walk reuses one buffer ([`Walk`]).
+
+use super::super::{Mask, bit, symbols};
+use super::chase::{Cause, Dag, Seen};
+use super::{ChainHint, Ctx, Nested, Targets, sorted};
+use crate::logic::Technique;
+
+/// The board's links, by candidate (`cell × k + symbol`): what it turned on
+/// turns off, and what it turned off turns on.
+#[derive(Default)]
+pub(super) struct Table {
+    /// The grid it lists.
+    grid: Vec<Mask>,
+    on_start: Vec<u32>,
+    on_to: Vec<(u32, Cause)>,
+    off_start: Vec<u32>,
+    off_to: Vec<(u32, Cause)>,
+}
+
+impl Table {
+    /// What candidate `cv` turned on turns off.
+    pub(super) fn on(&self, cv: usize) -> &[(u32, Cause)] {
+        &self.on_to[self.on_start[cv] as usize..self.on_start[cv + 1] as usize]
+    }
+
+    /// What candidate `cv` turned off turns on.
+    pub(super) fn off(&self, cv: usize) -> &[(u32, Cause)] {
+        &self.off_to[self.off_start[cv] as usize..self.off_start[cv + 1] as usize]
+    }
+}
+
+/// Which forcing chains exist: whether each candidate assumed on leads to
+/// it off, and assumed off to it on, on the board's links (`y`: through
+/// cells too). Decided with sets of candidates, so that the walks that find
+/// the chains' exact paths need only run where there is one.
+#[derive(Default)]
+struct Reach {
+    /// By candidate (`cell × k + symbol`): on leads to off, off leads to on.
+    on: Vec<bool>,
+    off: Vec<bool>,
+}
+
+impl Reach {
+    fn new(table: &Table, grid: &[Mask], k: usize, y: bool) -> Self {
+        // The candidates, numbered.
+        let mut id = vec![usize::MAX; grid.len() * k];
+        let mut cvs = Vec::new();
+        for (c, &m) in grid.iter().enumerate() {
+            for v in symbols(m) {
+                id[c * k + v as usize] = cvs.len();
+                cvs.push(c * k + v as usize);
+            }
+        }
+        let n = cvs.len();
+        let words = n.div_ceil(64).max(1);
+        let set = |list: &mut [u64], i: usize| list[i / 64] |= 1 << (i % 64);
+        let keep = |cause: Cause| y || cause != Cause::Cell;
+        // weak[a]: candidates `a` on turns off; strong[b]: those `b` off turns on.
+        let mut weak = vec![0u64; n * words];
+        let mut strong = vec![0u64; n * words];
+        for (a, &cv) in cvs.iter().enumerate() {
+            for &(fact, cause) in table.on(cv) {
+                if keep(cause) {
+                    set(
+                        &mut weak[a * words..(a + 1) * words],
+                        id[(fact >> 1) as usize],
+                    );
+                }
+            }
+            for &(fact, cause) in table.off(cv) {
+                if keep(cause) {
+                    set(
+                        &mut strong[a * words..(a + 1) * words],
+                        id[(fact >> 1) as usize],
+                    );
+                }
+            }
+        }
+        let bits = |list: &[u64]| {
+            let mut out = Vec::new();
+            for (w, &word) in list.iter().enumerate() {
+                let mut rest = word;
+                while rest != 0 {
+                    out.push(64 * w + rest.trailing_zeros() as usize);
+                    rest &= rest - 1;
+                }
+            }
+            out
+        };
+        let row = |i: usize| (i * words)..((i + 1) * words);
+        // next[a]: candidates turned on two links after `a` on; prev: the transpose.
+        let mut next = vec![0u64; n * words];
+        for a in 0..n {
+            for b in bits(&weak[row(a)]) {
+                for w in 0..words {
+                    next[a * words + w] |= strong[b * words + w];
+                }
+            }
+        }
+        let mut prev = vec![0u64; n * words];
+        for a in 0..n {
+            for p in bits(&next[row(a)]) {
+                set(&mut prev[p * words..(p + 1) * words], a);
+            }
+        }
+        // closure[a]: every candidate turned on after `a` on: the same for
+        // a whole strongly connected component, built from the components
+        // it leads to (Tarjan's order gives those first).
+        let mut closure = vec![0u64; n * words];
+        let successors: Vec<Vec<usize>> = (0..n).map(|a| bits(&next[row(a)])).collect();
+        let components = strongly_connected(&successors);
+        let mut component_of = vec![0; n];
+        for (i, component) in components.iter().enumerate() {
+            for &a in component {
+                component_of[a] = i;
+            }
+        }
+        let mut reached = vec![0u64; components.len() * words];
+        for (i, component) in components.iter().enumerate() {
+            let mut set = vec![0u64; words];
+            for &a in component {
+                for &c in &successors[a] {
+                    set[c / 64] |= 1 << (c % 64);
+                    let j = component_of[c];
+                    if j != i {
+                        for w in 0..words {
+                            set[w] |= reached[j * words + w];
+                        }
+                    }
+                }
+            }
+            reached[i * words..(i + 1) * words].copy_from_slice(&set);
+            for &a in component {
+                closure[row(a)].copy_from_slice(&set);
+            }
+        }
+        let meets = |x: &[u64], y: &[u64]| x.iter().zip(y).any(|(a, b)| a & b != 0);
+        let mut reach = Reach {
+            on: vec![false; grid.len() * k],
+            off: vec![false; grid.len() * k],
+        };
+        let mut after_off = vec![0u64; words];
+        for (p, &cv) in cvs.iter().enumerate() {
+            let r = row(p);
+            // On leads to off: some candidate turned on turns it off.
+            reach.on[cv] = meets(&closure[r.clone()], &weak[r.clone()]);
+            // Off leads to on: some candidate turned on (or off's partners)
+            // turns it on two links later.
+            after_off.copy_from_slice(&strong[r.clone()]);
+            for c in bits(&strong[r.clone()]) {
+                for w in 0..words {
+                    after_off[w] |= closure[c * words + w];
+                }
+            }
+            reach.off[cv] = meets(&after_off, &prev[r]);
+        }
+        reach
+    }
+
+    /// Whether the walk from `from` reaches its opposite.
+    fn chain(&self, from: u32) -> bool {
+        let cv = (from >> 1) as usize;
+        if from & 1 == 1 {
+            self.on[cv]
+        } else {
+            self.off[cv]
+        }
+    }
+}
+
+/// The strongly connected components of a graph given by its successor
+/// lists, each after every component it leads to (Tarjan's algorithm,
+/// without recursion).
+fn strongly_connected(successors: &[Vec<usize>]) -> Vec<Vec<usize>> {
+    let n = successors.len();
+    let (mut index, mut low) = (vec![usize::MAX; n], vec![0; n]);
+    let (mut on_stack, mut stack) = (vec![false; n], Vec::new());
+    let mut components = Vec::new();
+    let mut counter = 0;
+    for root in 0..n {
+        if index[root] != usize::MAX {
+            continue;
+        }
+        // (node, next successor to look at)
+        let mut calls = vec![(root, 0)];
+        index[root] = counter;
+        low[root] = counter;
+        counter += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (a, ref mut i)) = calls.last_mut() {
+            if let Some(&c) = successors[a].get(*i) {
+                *i += 1;
+                if index[c] == usize::MAX {
+                    index[c] = counter;
+                    low[c] = counter;
+                    counter += 1;
+                    stack.push(c);
+                    on_stack[c] = true;
+                    calls.push((c, 0));
+                } else if on_stack[c] {
+                    low[a] = low[a].min(index[c]);
+                }
+                continue;
+            }
+            calls.pop();
+            if let Some(&(parent, _)) = calls.last() {
+                low[parent] = low[parent].min(low[a]);
+            }
+            if low[a] == index[a] {
+                let mut component = Vec::new();
+                while let Some(c) = stack.pop() {
+                    on_stack[c] = false;
+                    component.push(c);
+                    if c == a {
+                        break;
+                    }
+                }
+                components.push(component);
+            }
+        }
+    }
+    components
+}
+
+/// A node of a walk: a fact and the one it follows from.
+#[derive(Debug, Clone, Copy)]
+struct Step {
+    fact: u32,
+    cause: Cause,
+    parent: [u32; 1],
+    rooted: bool,
+    /// A bit per fact on the path above (hashed): a quick "not above" test.
+    above: u64,
+}
+
+/// The bit of `fact` in [`Step::above`].
+fn sign(fact: u32) -> u64 {
+    1 << (fact.wrapping_mul(0x9e37_79b9) >> 26)
+}
+
+/// The facts of one walk on the board's links, each with one parent.
+pub(super) struct Walk {
+    steps: Vec<Step>,
+    on: Seen,
+    on_node: Vec<u32>,
+    off: Seen,
+    off_node: Vec<u32>,
+}
+
+impl Dag for Walk {
+    fn fact(&self, n: u32) -> u32 {
+        self.steps[n as usize].fact
+    }
+    fn cause(&self, n: u32) -> Cause {
+        self.steps[n as usize].cause
+    }
+    fn parents(&self, n: u32) -> &[u32] {
+        let step = &self.steps[n as usize];
+        &step.parent[..usize::from(!step.rooted)]
+    }
+    fn nested(&self, _: u32) -> Option<Nested> {
+        None
+    }
+}
+
+impl Walk {
+    pub(super) fn new(candidates: usize) -> Self {
+        Walk {
+            steps: Vec::new(),
+            on: Seen::new(candidates),
+            on_node: vec![0; candidates],
+            off: Seen::new(candidates),
+            off_node: vec![0; candidates],
+        }
+    }
+
+    /// Starts a walk from `fact`.
+    fn start(&mut self, fact: u32) -> u32 {
+        self.steps.clear();
+        self.on.next();
+        self.off.next();
+        let n = self.push(fact, Cause::Assumed, None);
+        self.insert(n);
+        n
+    }
+
+    fn push(&mut self, fact: u32, cause: Cause, parent: Option<u32>) -> u32 {
+        let above = parent.map_or(0, |p| {
+            let up = &self.steps[p as usize];
+            up.above | sign(up.fact)
+        });
+        self.steps.push(Step {
+            fact,
+            cause,
+            parent: [parent.unwrap_or(0)],
+            rooted: parent.is_none(),
+            above,
+        });
+        self.steps.len() as u32 - 1
+    }
+
+    /// Adds node `n` as its fact's node unless there is one; true if added.
+    fn insert(&mut self, n: u32) -> bool {
+        let fact = self.steps[n as usize].fact;
+        let cv = (fact >> 1) as usize;
+        let (seen, nodes) = if fact & 1 == 1 {
+            (&mut self.on, &mut self.on_node)
+        } else {
+            (&mut self.off, &mut self.off_node)
+        };
+        if seen.mark(cv) {
+            nodes[cv] = n;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn known(&mut self, fact: u32) -> bool {
+        let cv = (fact >> 1) as usize;
+        let seen = if fact & 1 == 1 {
+            &mut self.on
+        } else {
+            &mut self.off
+        };
+        !seen.is_new(cv)
+    }
+
+    /// Whether fact `fact` is on the path above node `n`.
+    fn above(&self, n: u32, fact: u32) -> bool {
+        if self.steps[n as usize].above & sign(fact) == 0 {
+            return false;
+        }
+        let mut p = n;
+        while !self.steps[p as usize].rooted {
+            p = self.steps[p as usize].parent[0];
+            if self.steps[p as usize].fact == fact {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The path from node `n` up to the assumption, `n` first.
+    fn path(&self, n: u32) -> Vec<u32> {
+        let mut path = vec![n];
+        let mut p = n;
+        while !self.steps[p as usize].rooted {
+            p = self.steps[p as usize].parent[0];
+            path.push(p);
+        }
+        path
+    }
+}
+
+impl Ctx<'_, '_> {
+    /// The links of `grid` (listed again only when the grid changed).
+    pub(super) fn table(&self, grid: &[Mask]) -> std::cell::RefMut<'_, Table> {
+        let mut table = self.table.borrow_mut();
+        if table.grid != grid {
+            self.fill(&mut table, grid);
+        }
+        table
+    }
+
+    /// Lists the links of `grid` into `table`.
+    fn fill(&self, table: &mut Table, grid: &[Mask]) {
+        let k = self.k;
+        table.grid.clear();
+        table.grid.extend_from_slice(grid);
+        table.on_start.clear();
+        table.on_start.resize(grid.len() * k + 1, 0);
+        table.off_start.clear();
+        table.off_start.resize(grid.len() * k + 1, 0);
+        table.on_to.clear();
+        table.off_to.clear();
+        let (mut offs, mut ons, mut hidden) = (Vec::new(), Vec::new(), Vec::new());
+        let none = super::chase::Chase::new(0, 0);
+        for cell in 0..grid.len() {
+            for v in 0..k as u8 {
+                let cv = cell * k + v as usize;
+                if grid[cell] & bit(v) != 0 {
+                    self.on_to_off(grid, cell, v, true, &mut offs);
+                    table.on_to.extend_from_slice(&offs);
+                    self.off_to_on(&none, grid, grid, cell, v, true, &mut ons, &mut hidden);
+                    table.off_to.extend(ons.iter().map(|&(f, c, _)| (f, c)));
+                }
+                table.on_start[cv + 1] = table.on_to.len() as u32;
+                table.off_start[cv + 1] = table.off_to.len() as u32;
+            }
+        }
+    }
+
+    /// Every forcing chain and cycle on `grid`, sorted: X ones first found,
+    /// then Y, then XY (Sudoku Explainer's `getLoopHintList` thrice).
+    pub(super) fn unary_hints(&self, grid: &[Mask], initial: Option<&[Mask]>) -> Vec<ChainHint> {
+        let table = self.table(grid);
+        let table = &*table;
+        let mut out = Vec::new();
+        for (y, x) in [(false, true), (true, false), (true, true)] {
+            let reach = if x {
+                Reach::new(table, grid, self.k, y)
+            } else {
+                Reach::default()
+            };
+            for cell in 0..grid.len() {
+                let card = grid[cell].count_ones();
+                if card < 2 || (!x && card > 2) {
+                    continue;
+                }
+                for v in symbols(grid[cell]) {
+                    self.unary(table, grid, cell, v, (y, x), &reach, initial, &mut out);
+                }
+            }
+        }
+        sorted(out)
+    }
+
+    /// The cycles and chains from (`cell`, `v`).
+    #[allow(clippy::too_many_arguments)]
+    fn unary(
+        &self,
+        table: &Table,
+        grid: &[Mask],
+        cell: usize,
+        v: u8,
+        (y, x): (bool, bool),
+        reach: &Reach,
+        initial: Option<&[Mask]>,
+        out: &mut Vec<ChainHint>,
+    ) {
+        self.spend();
+        let (technique, cycle_base, chain_base, sort_key) = match (y, x) {
+            (true, true) => (Technique::XyChain, 70, 70, 4),
+            (true, false) => (Technique::XyChain, 65, 66, 3),
+            _ => (Technique::XChain, 65, 66, 2),
+        };
+        let source = self.fact(cell, v, true);
+        let mut walk = self.walk.borrow_mut();
+        for end in self.cycle_ends(table, &mut walk, y, x, source) {
+            let hint = self.cycle_hint(grid, &walk, end, technique, cycle_base, sort_key, initial);
+            out.extend(hint);
+        }
+        if !x {
+            return;
+        }
+        // Assumed on, it turns off; assumed off, it turns on.
+        for from in [source, source ^ 1] {
+            if !reach.chain(from) {
+                continue;
+            }
+            if let Some(end) = self.forcing_end(table, &mut walk, y, from) {
+                let Some(change) = self.conclusion(grid, from ^ 1) else {
+                    continue;
+                };
+                out.push(self.hint(
+                    technique,
+                    chain_base,
+                    sort_key,
+                    &vec![(&*walk as &dyn Dag, end)],
+                    None,
+                    (vec![cell], Vec::new(), vec![v]),
+                    change,
+                    initial,
+                    grid,
+                ));
+            }
+        }
+    }
+
+    /// The nodes where a walk from `source` comes back to it (Sudoku
+    /// Explainer's `doCycles`): breadth first, a candidate turned off
+    /// followed again whenever it is reached (unless it is on the path that
+    /// reached it), one turned on only once.
+    fn cycle_ends(
+        &self,
+        table: &Table,
+        walk: &mut Walk,
+        y: bool,
+        x: bool,
+        source: u32,
+    ) -> Vec<u32> {
+        let mut ends = Vec::new();
+        let mut pending_on = vec![walk.start(source)];
+        let mut pending_off: Vec<u32> = Vec::new();
+        let mut layer: Vec<u32> = Vec::new();
+        let mut length = 0;
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            length += 1;
+            std::mem::swap(&mut layer, &mut pending_on);
+            for &p in &layer {
+                let cv = (walk.fact(p) >> 1) as usize;
+                for &(off, cause) in table.on(cv) {
+                    if (y || cause != Cause::Cell) && !walk.above(p, off) {
+                        let n = walk.push(off, cause, Some(p));
+                        walk.insert(n);
+                        pending_off.push(n);
+                    }
+                }
+            }
+            layer.clear();
+            length += 1;
+            std::mem::swap(&mut layer, &mut pending_off);
+            for &p in &layer {
+                let cv = (walk.fact(p) >> 1) as usize;
+                for &(on, cause) in table.off(cv) {
+                    if !(if cause == Cause::Cell { y } else { x }) {
+                        continue;
+                    }
+                    let n = walk.push(on, cause, Some(p));
+                    if length >= 4 && on == source {
+                        ends.push(n);
+                    }
+                    if walk.insert(n) {
+                        pending_on.push(n);
+                    }
+                }
+            }
+            layer.clear();
+        }
+        ends
+    }
+
+    /// The node where a walk from `from` first reaches its opposite, each
+    /// fact followed once (`doForcingChains`; the walk stops there, as
+    /// nothing after can change which node reached it first).
+    fn forcing_end(&self, table: &Table, walk: &mut Walk, y: bool, from: u32) -> Option<u32> {
+        let target = from ^ 1;
+        let root = walk.start(from);
+        let (mut pending_on, mut pending_off) = if from & 1 == 1 {
+            (vec![root], Vec::new())
+        } else {
+            (Vec::new(), vec![root])
+        };
+        let mut layer: Vec<u32> = Vec::new();
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            std::mem::swap(&mut layer, &mut pending_on);
+            for &p in &layer {
+                let cv = (walk.fact(p) >> 1) as usize;
+                for &(off, cause) in table.on(cv) {
+                    if (y || cause != Cause::Cell)
+                        && reach(walk, off, cause, p, target, &mut pending_off)
+                    {
+                        return Some(walk.steps.len() as u32 - 1);
+                    }
+                }
+            }
+            layer.clear();
+            std::mem::swap(&mut layer, &mut pending_off);
+            for &p in &layer {
+                let cv = (walk.fact(p) >> 1) as usize;
+                for &(on, cause) in table.off(cv) {
+                    if (y || cause != Cause::Cell)
+                        && reach(walk, on, cause, p, target, &mut pending_on)
+                    {
+                        return Some(walk.steps.len() as u32 - 1);
+                    }
+                }
+            }
+            layer.clear();
+        }
+        None
+    }
+
+    /// The hint of a cycle ending at node `end`: each weak link's two ends
+    /// see the candidates it removes.
+    #[allow(clippy::too_many_arguments)]
+    fn cycle_hint(
+        &self,
+        grid: &[Mask],
+        walk: &Walk,
+        end: u32,
+        technique: Technique,
+        base: u16,
+        sort_key: u8,
+        initial: Option<&[Mask]>,
+    ) -> Option<ChainHint> {
+        let path = walk.path(end);
+        let linked = &path[..path.len() - 1];
+        let mut cells: Vec<usize> = Vec::new();
+        for &n in linked {
+            let (c, _) = self.split(walk.fact(n));
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+        let mut forward: Vec<(usize, u8)> = Vec::new();
+        let mut back: Vec<(usize, u8)> = Vec::new();
+        for &n in linked {
+            let fact = walk.fact(n);
+            let (c, v) = self.split(fact);
+            let side = if fact & 1 == 1 {
+                &mut forward
+            } else {
+                &mut back
+            };
+            for &x in &self.logic.se.peers[c] {
+                if !cells.contains(&x) && grid[x] & bit(v) != 0 && !side.contains(&(x, v)) {
+                    side.push((x, v));
+                }
+            }
+        }
+        let mut removals: Vec<(usize, Mask)> = Vec::new();
+        for (c, v) in forward.into_iter().filter(|p| back.contains(p)) {
+            match removals.iter_mut().find(|(x, _)| *x == c) {
+                Some((_, m)) => *m |= bit(v),
+                None => removals.push((c, bit(v))),
+            }
+        }
+        if removals.is_empty() {
+            return None;
+        }
+        let (_, v) = self.split(walk.fact(end));
+        let targets: Targets = vec![(walk as &dyn Dag, end)];
+        let mut hint = self.hint(
+            technique,
+            base,
+            sort_key,
+            &targets,
+            None,
+            (cells, Vec::new(), vec![v]),
+            (None, removals),
+            initial,
+            grid,
+        );
+        if let Some(initial) = initial {
+            // The reversed cycle (Sudoku Explainer's second target): each
+            // candidate turned off there is one turned on here, for the
+            // same reason.
+            for &n in linked {
+                let fact = walk.fact(n);
+                if fact & 1 == 0 {
+                    let parents = self.rule_parents(walk.cause(n), fact, initial, grid);
+                    hint.parents.extend(parents);
+                }
+            }
+            hint.key = path.iter().rev().fold(hint.key, |k, &n| {
+                (k ^ u64::from(walk.fact(n) ^ 1)).rotate_left(5)
+            });
+        }
+        Some(hint)
+    }
+}
+
+/// `fact` reached from node `p`: followed when new; true when it is `target`
+/// (its node is the last one).
+fn reach(
+    walk: &mut Walk,
+    fact: u32,
+    cause: Cause,
+    p: u32,
+    target: u32,
+    pending: &mut Vec<u32>,
+) -> bool {
+    if walk.known(fact) {
+        return false;
+    }
+    let n = walk.push(fact, cause, Some(p));
+    if fact == target {
+        return true;
+    }
+    walk.insert(n);
+    pending.push(n);
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn components_come_after_those_they_lead_to() {
+        // 0 → 1 → 2 → 0 (a cycle), 2 → 3, 3 → 4 → 3, 5 alone.
+        let graph = vec![vec![1], vec![2], vec![0, 3], vec![4], vec![3], vec![]];
+        let mut components = strongly_connected(&graph);
+        for c in &mut components {
+            c.sort_unstable();
+        }
+        assert_eq!(components, vec![vec![3, 4], vec![0, 1, 2], vec![5]]);
+    }
+}

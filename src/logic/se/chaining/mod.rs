@@ -1,0 +1,662 @@
+//! Chains and forcing chains as Sudoku Explainer finds and rates them
+//! (SukakuExplainer's `chaining/Chaining.java` and its hints), over the
+//! graph's full houses and edges.
+//!
+//! - *Forcing chains and cycles* (6.5–7.0 and up, [`cycles`]): the board's
+//!   own links (a cell's two candidates, a symbol's two places in a house)
+//!   from one candidate: a cycle back to it, or a chain to its opposite.
+//!   On one symbol they are X-cycles and X-chains (simple colouring); through
+//!   cells too, Y-cycles and XY-chains (alternating inference chains).
+//! - *Forcing chains* ([`forcing`]): each candidate of each cell assumed on
+//!   and off and followed ([`chase`]): a contradiction, or a fact that both
+//!   the assumption and its opposite lead to (a *double* forcing chain), or
+//!   that every candidate of a cell, or every place of a symbol in a house,
+//!   leads to. Nishio (7.5) follows one symbol; the multiple forcing chains
+//!   (8.0) the board's own links; the dynamic ones (8.5) the singles each
+//!   assumption leaves; level 1 (9.0) adds locked candidates, pairs and
+//!   X-wings to the singles, level 2 (9.5) the forcing chains and cycles,
+//!   level 3 (10.0) the multiple forcing chains, level 4 (10.5) dynamic
+//!   forcing chains, themselves nested up to level 3.
+//!
+//! A hint's rating is its producer's base plus Sudoku Explainer's length
+//! modifier ([`length_bonus`]) of its *complexity*: the distinct facts its
+//! chains rest on, each nested chain's own complexity added once. Each
+//! producer gives its lowest-rated hint (then the least complex, then by
+//! kind), as `serate` applies it.
+
+mod chase;
+mod cycles;
+mod nested;
+
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
+
+use self::chase::{Cause, Chase, Dag, Seen};
+use self::cycles::{Table, Walk};
+use super::{Grid, Hint, Mask, bit, symbols};
+use crate::logic::{Logic, Technique};
+
+/// How far a producer follows its assumptions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct Config {
+    /// Cell and region forcing chains (several assumptions to one fact).
+    multiple: bool,
+    /// Assumptions change the grid, so that singles follow from it.
+    dynamic: bool,
+    /// One symbol's links only; contradictions only.
+    nishio: bool,
+    /// What the chases add to the singles (see the module doc).
+    level: u8,
+    /// For level 4: the level of the dynamic forcing chains nested in it.
+    nesting: u8,
+}
+
+const NISHIO: Config = Config {
+    multiple: false,
+    dynamic: true,
+    nishio: true,
+    level: 0,
+    nesting: 0,
+};
+
+const MULTIPLE: Config = Config {
+    multiple: true,
+    dynamic: false,
+    nishio: false,
+    level: 0,
+    nesting: 0,
+};
+
+/// A dynamic forcing chain producer at `level`.
+const fn dynamic(level: u8, nesting: u8) -> Config {
+    Config {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level,
+        nesting,
+    }
+}
+
+impl Config {
+    /// The producer's base rating, in tenths.
+    fn base(self) -> u16 {
+        if self.level > 0 {
+            85 + 5 * u16::from(self.level.min(4))
+        } else if self.nishio {
+            75
+        } else if self.dynamic {
+            85
+        } else {
+            80
+        }
+    }
+
+    fn technique(self) -> Technique {
+        match (self.level, self.nishio, self.dynamic) {
+            (0, true, _) => Technique::Nishio,
+            (0, false, false) => Technique::ForcingChain,
+            (0, false, true) => Technique::DynamicForcingChain,
+            (1, _, _) => Technique::DynamicForcingChainPlus,
+            _ => Technique::NestedForcingChain,
+        }
+    }
+}
+
+/// Sudoku Explainer's length modifier, in tenths: 0.1 for each threshold
+/// (4, 6, 8, 12, 16, 24, 32, …, alternately ×3/2 and ×4/3) that
+/// `complexity − 2` exceeds.
+///
+/// ```text
+/// complexity:  ≤6  7–8  9–10  11–14  15–18  19–26  27–34
+/// bonus:        0   .1    .2     .3     .4     .5     .6
+/// ```
+pub(super) fn length_bonus(complexity: usize) -> u16 {
+    let length = complexity.saturating_sub(2);
+    let (mut ceiling, mut odd, mut bonus) = (4, false, 0);
+    while length > ceiling {
+        bonus += 1;
+        ceiling = if odd {
+            ceiling * 4 / 3
+        } else {
+            ceiling * 3 / 2
+        };
+        odd = !odd;
+    }
+    bonus
+}
+
+/// A nested chain a fact rests on: its identity (the chains it is made of)
+/// and its complexity.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Nested {
+    key: u64,
+    complexity: u32,
+}
+
+/// A chain hint with what sorting and nesting need.
+#[derive(Debug, Clone)]
+pub(super) struct ChainHint {
+    hint: Hint,
+    complexity: usize,
+    /// Sudoku Explainer's tie-break between kinds at equal rating and complexity.
+    sort_key: u8,
+    /// The identity of its chains (Sudoku Explainer's `FullChain`).
+    key: u64,
+    /// The removals since the outer chase's start it rests on (nested only).
+    parents: Vec<(usize, u8)>,
+}
+
+/// The most chases one step's search makes before giving up: it bounds the
+/// time where no chain exists (a puzzle with several solutions) and keeps
+/// ratings the same on every machine.
+const BUDGET: u64 = 4_000_000;
+
+/// What a search needs throughout: the engine, scratch space, the budget
+/// (shared by the threads of one search).
+pub(super) struct Ctx<'l, 'g> {
+    logic: &'l Logic<'g>,
+    k: usize,
+    seen: RefCell<Seen>,
+    cells_seen: RefCell<Seen>,
+    walk: RefCell<Walk>,
+    table: RefCell<Table>,
+    budget: &'l AtomicU64,
+    memo: &'l nested::Memo,
+}
+
+/// What a hint does: the placement, if any, and the removals.
+type Change = (Option<(usize, u8)>, Vec<(usize, Mask)>);
+
+/// The nodes a hint's chains end at, each in its chase (or walk).
+type Targets<'c> = Vec<(&'c dyn Dag, u32)>;
+
+impl<'l, 'g> Ctx<'l, 'g> {
+    fn new(logic: &'l Logic<'g>, budget: &'l AtomicU64, memo: &'l nested::Memo) -> Self {
+        let (n, k) = (logic.graph.len(), logic.graph.alphabet().len());
+        Ctx {
+            logic,
+            k,
+            seen: RefCell::new(Seen::new(2 * n * k)),
+            cells_seen: RefCell::new(Seen::new(n)),
+            walk: RefCell::new(Walk::new(n * k)),
+            table: RefCell::new(Table::default()),
+            budget,
+            memo,
+        }
+    }
+
+    fn fact(&self, cell: usize, v: u8, on: bool) -> u32 {
+        (2 * (cell * self.k + v as usize) + usize::from(on)) as u32
+    }
+
+    fn split(&self, fact: u32) -> (usize, u8) {
+        let cv = (fact >> 1) as usize;
+        (cv / self.k, (cv % self.k) as u8)
+    }
+
+    fn spend(&self) {
+        let _ = self
+            .budget
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| b.checked_sub(1));
+    }
+
+    fn exhausted(&self) -> bool {
+        self.budget.load(Ordering::Relaxed) == 0
+    }
+
+    /// A fresh chase assuming candidate (`cell`, `v`) `on` or off.
+    fn assume(&self, cell: usize, v: u8, on: bool) -> Chase {
+        let mut chase = Chase::new(self.logic.graph.len(), self.k);
+        let n = chase.push(self.fact(cell, v, on), Cause::Assumed, &[]);
+        chase.insert(n);
+        chase
+    }
+
+    /// The removals from `initial` to `current` that a candidate turned on
+    /// for `cause` rests on (Sudoku Explainer's `collectRuleParents`): a
+    /// cell's, or the symbol's in a house.
+    fn rule_parents(
+        &self,
+        cause: Cause,
+        fact: u32,
+        initial: &[Mask],
+        current: &[Mask],
+    ) -> Vec<(usize, u8)> {
+        let (cell, v) = self.split(fact);
+        match cause {
+            Cause::Cell => symbols(initial[cell] & !current[cell])
+                .map(|u| (cell, u))
+                .collect(),
+            Cause::House(h) => (self.logic.graph.houses()[h as usize].cells.iter())
+                .filter(|&&y| initial[y] & bit(v) != 0 && current[y] & bit(v) == 0)
+                .map(|&y| (y, v))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The complexity of chains ending at `targets`, their identity, and
+    /// (when `initial` is given: a nested hint) the removals from `initial`
+    /// to `current` they rest on; `assumed` is how the assumptions follow
+    /// (a cell's or a house's candidates), for those.
+    fn measure(
+        &self,
+        targets: &Targets,
+        assumed: Option<Cause>,
+        initial: Option<&[Mask]>,
+        current: &[Mask],
+    ) -> (usize, u64, Vec<(usize, u8)>) {
+        let mut flat = 0;
+        let mut nested: Vec<Nested> = Vec::new();
+        let mut key: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut parents = Vec::new();
+        let mut seen = self.seen.borrow_mut();
+        for &(dag, node) in targets {
+            flat += chase::walk(dag, &mut seen, node, &mut |n| {
+                let fact = dag.fact(n);
+                key = (key ^ u64::from(fact)).wrapping_mul(0x0100_0000_01b3);
+                if let Some(inner) = dag.nested(n)
+                    && !nested.iter().any(|x| x.key == inner.key)
+                {
+                    nested.push(inner);
+                }
+                if let Some(initial) = initial
+                    && fact & 1 == 1
+                {
+                    let cause = match dag.cause(n) {
+                        Cause::Assumed => assumed,
+                        cause => Some(cause),
+                    };
+                    if let Some(cause) = cause {
+                        parents.extend(self.rule_parents(cause, fact, initial, current));
+                    }
+                }
+            });
+            key = key.rotate_left(17) ^ 0x9e37_79b9_7f4a_7c15;
+        }
+        let inner: usize = nested.iter().map(|n| n.complexity as usize).sum();
+        (flat + inner, key, parents)
+    }
+
+    /// A chain hint ending at `targets`.
+    #[allow(clippy::too_many_arguments)]
+    fn hint(
+        &self,
+        technique: Technique,
+        base: u16,
+        sort_key: u8,
+        targets: &Targets,
+        assumed: Option<Cause>,
+        pattern: (Vec<usize>, Vec<usize>, Vec<u8>),
+        change: Change,
+        initial: Option<&[Mask]>,
+        grid: &[Mask],
+    ) -> ChainHint {
+        let (complexity, key, parents) = self.measure(targets, assumed, initial, grid);
+        let (cells, houses, colours) = pattern;
+        ChainHint {
+            hint: Hint {
+                technique,
+                se: base + length_bonus(complexity),
+                place: change.0,
+                removals: change.1,
+                cells,
+                houses,
+                colours,
+            },
+            complexity,
+            sort_key,
+            key,
+            parents,
+        }
+    }
+
+    /// What concluding fact `fact` does on `grid`: a candidate turned on is
+    /// placed (the cell's others removed), one turned off removed. `None`
+    /// when it changes nothing.
+    fn conclusion(&self, grid: &[Mask], fact: u32) -> Option<Change> {
+        let (cell, v) = self.split(fact);
+        if fact & 1 == 1 {
+            let others = grid[cell] & !bit(v);
+            (others != 0).then(|| (Some((cell, v)), vec![(cell, others)]))
+        } else {
+            Some((None, vec![(cell, bit(v))]))
+        }
+    }
+
+    /// Every hint of a forcing chain producer on `grid`, sorted as Sudoku
+    /// Explainer sorts them (rating, complexity, kind, then the order found)
+    /// and without two removing the same candidates. `initial`: the grid
+    /// an outer chase started from, for the hints' rule parents. The
+    /// chase of each candidate assumed on is made once (the region chains
+    /// reuse them); a search from the top spreads the cells over threads.
+    fn multiple_hints(
+        &self,
+        config: Config,
+        grid: &[Mask],
+        initial: Option<&[Mask]>,
+    ) -> Vec<ChainHint> {
+        let k = self.k;
+        let candidates: Vec<(usize, u8)> = (0..grid.len())
+            .filter(|&c| grid[c].count_ones() >= 2)
+            .flat_map(|c| symbols(grid[c]).map(move |v| (c, v)))
+            .collect();
+        let chase_on = |ctx: &Ctx, &(cell, v): &(usize, u8)| {
+            let mut on = ctx.assume(cell, v, true);
+            let absurd = if config.dynamic {
+                ctx.chase(config, grid, &mut on)
+            } else {
+                ctx.chase_static(&ctx.table(grid), &mut on)
+            };
+            (on, absurd)
+        };
+        let cells: Vec<usize> = (0..grid.len())
+            .filter(|&c| {
+                let card = grid[c].count_ones();
+                card > 2 || (card > 1 && config.dynamic)
+            })
+            .collect();
+        let parallel = initial.is_none();
+        let chased: Vec<(Chase, Option<chase::Absurd>)> = if parallel {
+            candidates
+                .par_iter()
+                .map_init(
+                    || Ctx::new(self.logic, self.budget, self.memo),
+                    |ctx, c| chase_on(ctx, c),
+                )
+                .collect()
+        } else {
+            candidates.iter().map(|c| chase_on(self, c)).collect()
+        };
+        let mut index = vec![usize::MAX; grid.len() * k];
+        for (i, &(c, v)) in candidates.iter().enumerate() {
+            index[c * k + v as usize] = i;
+        }
+        let memo = Memo {
+            chased: &chased,
+            index: &index,
+        };
+        let per_cell = |ctx: &Ctx, &cell: &usize| {
+            let mut out = Vec::new();
+            if !ctx.exhausted() {
+                ctx.cell_hints(config, grid, cell, &memo, initial, &mut out);
+            }
+            out
+        };
+        let found: Vec<Vec<ChainHint>> = if parallel {
+            cells
+                .par_iter()
+                .map_init(
+                    || Ctx::new(self.logic, self.budget, self.memo),
+                    |ctx, c| per_cell(ctx, c),
+                )
+                .collect()
+        } else {
+            cells.iter().map(|c| per_cell(self, c)).collect()
+        };
+        sorted(found.into_iter().flatten().collect())
+    }
+
+    /// The hints from the candidates of `cell` (Sudoku Explainer's
+    /// `getMultipleChainsHintList` for one cell).
+    fn cell_hints(
+        &self,
+        config: Config,
+        grid: &[Mask],
+        cell: usize,
+        memo: &Memo,
+        initial: Option<&[Mask]>,
+        out: &mut Vec<ChainHint>,
+    ) {
+        let k = self.k;
+        let card = grid[cell].count_ones();
+        let (technique, base) = (config.technique(), config.base());
+        let contradictions = config.dynamic || config.nishio;
+        let doubles = card >= 3 && !config.nishio && config.dynamic;
+        let mut branches: Vec<&Chase> = Vec::new();
+        for v in symbols(grid[cell]) {
+            let (on, absurd) = memo.get(cell * k + v as usize);
+            if let (true, Some((a, b))) = (contradictions, *absurd) {
+                out.push(self.hint(
+                    technique,
+                    base,
+                    7,
+                    &vec![(on as &dyn Dag, a), (on as &dyn Dag, b)],
+                    None,
+                    (vec![cell], Vec::new(), vec![v]),
+                    (None, vec![(cell, bit(v))]),
+                    initial,
+                    grid,
+                ));
+            }
+            // The chase of its opposite serves only contradictions and
+            // double chains (Sudoku Explainer makes it anyway).
+            if !(contradictions || doubles) {
+                if !config.nishio {
+                    self.region_hints(config, grid, cell, v, memo, initial, out);
+                }
+                branches.push(on);
+                continue;
+            }
+            let mut off = self.assume(cell, v, false);
+            let absurd = self.chase(config, grid, &mut off);
+            if let (true, Some((a, b))) = (contradictions, absurd) {
+                out.push(self.hint(
+                    technique,
+                    base,
+                    7,
+                    &vec![(&off as &dyn Dag, a), (&off as &dyn Dag, b)],
+                    None,
+                    (vec![cell], Vec::new(), vec![v]),
+                    (Some((cell, v)), vec![(cell, grid[cell] & !bit(v))]),
+                    initial,
+                    grid,
+                ));
+            }
+            if doubles {
+                self.doubles(technique, base, grid, cell, v, on, &off, initial, out);
+            }
+            if !config.nishio {
+                self.region_hints(config, grid, cell, v, memo, initial, out);
+            }
+            branches.push(on);
+        }
+        if config.nishio || !(card == 2 || (config.multiple && card > 2)) {
+            return;
+        }
+        let first = branches[0];
+        for &n in first.ons.iter().chain(&first.offs) {
+            let fact = first.fact(n);
+            let Some(targets) = branches
+                .iter()
+                .map(|b| b.node_of(fact).map(|n| (*b as &dyn Dag, n)))
+                .collect::<Option<Targets>>()
+            else {
+                continue;
+            };
+            let Some(change) = self.conclusion(grid, fact) else {
+                continue;
+            };
+            let cv = (fact >> 1) as usize;
+            out.push(self.hint(
+                technique,
+                base,
+                5,
+                &targets,
+                Some(Cause::Cell),
+                (vec![cell, cv / k], Vec::new(), vec![(cv % k) as u8]),
+                change,
+                initial,
+                grid,
+            ));
+        }
+    }
+
+    /// Double forcing chains: facts that (`cell`, `v`) on and off both lead to.
+    #[allow(clippy::too_many_arguments)]
+    fn doubles(
+        &self,
+        technique: Technique,
+        base: u16,
+        grid: &[Mask],
+        cell: usize,
+        v: u8,
+        on: &Chase,
+        off: &Chase,
+        initial: Option<&[Mask]>,
+        out: &mut Vec<ChainHint>,
+    ) {
+        let k = self.k;
+        for &n in on.ons.iter().chain(&on.offs) {
+            let fact = on.fact(n);
+            let Some(m) = off.node_of(fact) else { continue };
+            let Some(change) = self.conclusion(grid, fact) else {
+                continue;
+            };
+            let cv = (fact >> 1) as usize;
+            out.push(self.hint(
+                technique,
+                base,
+                1,
+                &vec![(on as &dyn Dag, n), (off as &dyn Dag, m)],
+                None,
+                (vec![cell, cv / k], Vec::new(), vec![v, (cv % k) as u8]),
+                change,
+                initial,
+                grid,
+            ));
+        }
+    }
+
+    /// Region forcing chains: facts that every place of `v` in a house of
+    /// `cell` leads to, from the house's first place.
+    #[allow(clippy::too_many_arguments)]
+    fn region_hints(
+        &self,
+        config: Config,
+        grid: &[Mask],
+        cell: usize,
+        v: u8,
+        memo: &Memo,
+        initial: Option<&[Mask]>,
+        out: &mut Vec<ChainHint>,
+    ) {
+        let k = self.k;
+        let houses = self.logic.graph.houses();
+        for &h in &self.logic.se.regions[cell] {
+            let places: Vec<usize> = (houses[h].cells.iter().copied())
+                .filter(|&c| grid[c] & bit(v) != 0)
+                .collect();
+            let card = places.len();
+            if !(card == 2 || (config.multiple && card > 2)) || places[0] != cell {
+                continue;
+            }
+            let branches: Vec<&Chase> = places
+                .iter()
+                .map(|&c| &memo.get(c * k + v as usize).0)
+                .collect();
+            let first = branches[0];
+            for &n in first.ons.iter().chain(&first.offs) {
+                let fact = first.fact(n);
+                let Some(targets) = branches
+                    .iter()
+                    .map(|b| b.node_of(fact).map(|n| (*b as &dyn Dag, n)))
+                    .collect::<Option<Targets>>()
+                else {
+                    continue;
+                };
+                let Some(change) = self.conclusion(grid, fact) else {
+                    continue;
+                };
+                let cv = (fact >> 1) as usize;
+                out.push(self.hint(
+                    config.technique(),
+                    config.base(),
+                    6,
+                    &targets,
+                    Some(Cause::House(h as u32)),
+                    (vec![cv / k], vec![h], vec![v, (cv % k) as u8]),
+                    change,
+                    initial,
+                    grid,
+                ));
+            }
+        }
+    }
+}
+
+/// The chase of each candidate assumed on, made once per producer.
+struct Memo<'m> {
+    chased: &'m [(Chase, Option<chase::Absurd>)],
+    /// The position in `chased` of each candidate (`cell × k + symbol`).
+    index: &'m [usize],
+}
+
+impl Memo<'_> {
+    fn get(&self, cv: usize) -> &(Chase, Option<chase::Absurd>) {
+        &self.chased[self.index[cv]]
+    }
+}
+
+/// Sorted by rating, complexity and kind (stable, so the order found breaks
+/// ties), without a later hint removing what an earlier one does.
+fn sorted(mut hints: Vec<ChainHint>) -> Vec<ChainHint> {
+    hints.sort_by_key(|h| (h.hint.se, h.complexity, h.sort_key));
+    let mut kept: Vec<ChainHint> = Vec::with_capacity(hints.len());
+    for hint in hints {
+        if !kept.iter().any(|h| same_removals(&h.hint, &hint.hint)) {
+            kept.push(hint);
+        }
+    }
+    kept
+}
+
+fn same_removals(a: &Hint, b: &Hint) -> bool {
+    let mut x = a.removals.clone();
+    let mut y = b.removals.clone();
+    x.sort_unstable();
+    y.sort_unstable();
+    x == y
+}
+
+/// The easiest forcing chain or cycle on `grid` (6.5–7.0 and up).
+pub(super) fn cycles(logic: &Logic, grid: &Grid) -> Option<Hint> {
+    let budget = AtomicU64::new(BUDGET);
+    let memo = nested::Memo::default();
+    let ctx = Ctx::new(logic, &budget, &memo);
+    ctx.unary_hints(grid, None)
+        .into_iter()
+        .next()
+        .map(|h| h.hint)
+}
+
+/// The first forcing chain, producer by producer: Nishio, multiple, dynamic,
+/// then the nested levels; none of the producers (in increasing order of
+/// base rating) whose base is above `ceiling` (tenths).
+pub(super) fn forcing(logic: &Logic, grid: &Grid, ceiling: u16) -> Option<Hint> {
+    let budget = AtomicU64::new(BUDGET);
+    let memo = nested::Memo::default();
+    let ctx = Ctx::new(logic, &budget, &memo);
+    let producers = [
+        NISHIO,
+        MULTIPLE,
+        dynamic(0, 0),
+        dynamic(1, 0),
+        dynamic(2, 0),
+        dynamic(3, 0),
+    ]
+    .into_iter()
+    .chain((0..4).map(|nesting| dynamic(4, nesting)));
+    for config in producers {
+        if ctx.exhausted() || config.base() > ceiling {
+            return None;
+        }
+        if let Some(best) = ctx.multiple_hints(config, grid, None).into_iter().next() {
+            return Some(best.hint);
+        }
+    }
+    None
+}

@@ -1,0 +1,165 @@
+//! What a chase adds to the singles at levels 1 and up (Sudoku Explainer's
+//! `getAdvancedPotentials`): when its singles run out, the first of locked
+//! candidates, hidden pairs, naked pairs, X-wings (and, by level, the forcing
+//! chains and cycles, the multiple forcing chains, or dynamic forcing chains
+//! nested to a level) that finds something on the chase's grid resting on
+//! what the chase removed; everything it finds is turned off, each removal
+//! resting on those removals.
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::{Arc, Mutex};
+
+use super::super::{Hint, Mask, basic};
+use super::{ChainHint, Config, Ctx, MULTIPLE, Nested, dynamic};
+
+/// What [`Ctx::advanced`] found on each grid, by (producer, start grid,
+/// grid): it depends on nothing else, and chases of different assumptions
+/// often reach the same grid (an assumption that forces a single reaches
+/// what assuming the single does).
+#[derive(Default)]
+pub(super) struct Memo {
+    found: Mutex<HashMap<u64, Vec<Entry>>>,
+}
+
+/// One grid's removals, with the grids (to tell hash collisions apart).
+struct Entry {
+    config: Config,
+    initial: Vec<Mask>,
+    current: Vec<Mask>,
+    removals: Arc<Vec<Advanced>>,
+}
+
+/// A candidate a nested technique removes, the removals it rests on, and the
+/// nested chain that found it.
+pub(super) struct Advanced {
+    pub cell: usize,
+    pub v: u8,
+    pub parents: Vec<(usize, u8)>,
+    pub nested: Option<Nested>,
+}
+
+impl Ctx<'_, '_> {
+    /// The removals the first nested technique finds on `current` (a chase
+    /// started on `initial`), in Sudoku Explainer's order.
+    pub(super) fn advanced(
+        &self,
+        config: Config,
+        current: &[Mask],
+        initial: &[Mask],
+    ) -> Arc<Vec<Advanced>> {
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        (config, initial, current).hash(&mut hasher);
+        let key = hasher.finish();
+        let same = |e: &Entry| e.config == config && e.initial == initial && e.current == current;
+        if let Some(list) = self.memo.found.lock().expect("not poisoned").get(&key)
+            && let Some(entry) = list.iter().find(|e| same(e))
+        {
+            return Arc::clone(&entry.removals);
+        }
+        let removals = Arc::new(self.find_advanced(config, current, initial));
+        let entry = Entry {
+            config,
+            initial: initial.to_vec(),
+            current: current.to_vec(),
+            removals: Arc::clone(&removals),
+        };
+        self.memo
+            .found
+            .lock()
+            .expect("not poisoned")
+            .entry(key)
+            .or_default()
+            .push(entry);
+        removals
+    }
+
+    /// [`Ctx::advanced`], uncached.
+    fn find_advanced(&self, config: Config, current: &[Mask], initial: &[Mask]) -> Vec<Advanced> {
+        let logic = self.logic;
+
+        type Producer<'a> = Box<dyn Fn(&mut dyn FnMut(Hint) -> bool) + 'a>;
+        let g = current;
+        let places = super::super::house_places(logic, g);
+        let p = &places;
+        let basics: [Producer; 4] = [
+            Box::new(|f| basic::locking(logic, g, p, false, f)),
+            Box::new(|f| basic::hidden_sets(logic, g, p, 2, false, f)),
+            Box::new(|f| basic::naked_sets(logic, g, 2, f)),
+            Box::new(|f| basic::fish(logic, g, 2, f)),
+        ];
+        for producer in &basics {
+            let mut out = Vec::new();
+            producer(&mut |hint| {
+                let parents = basic::rule_parents(logic, &hint, initial, current);
+                if !parents.is_empty() {
+                    push_removals(&mut out, &hint, &parents, None);
+                }
+                true
+            });
+            if !out.is_empty() {
+                return out;
+            }
+        }
+        let chains: Vec<Vec<ChainHint>> = if config.level < 4 {
+            let mut lists = Vec::new();
+            if config.level >= 2 {
+                lists.push(self.unary_hints(current, Some(initial)));
+            }
+            if config.level >= 3 && lists.iter().all(|l| no_parents(l)) {
+                lists.push(self.multiple_hints(MULTIPLE, current, Some(initial)));
+            }
+            lists
+        } else {
+            vec![self.multiple_hints(dynamic(config.nesting, 0), current, Some(initial))]
+        };
+        for hints in chains {
+            let mut out = Vec::new();
+            for hint in &hints {
+                if !hint.parents.is_empty() {
+                    let nested = Nested {
+                        key: hint.key,
+                        complexity: hint.complexity as u32,
+                    };
+                    push_removals(&mut out, &hint.hint, &hint.parents, Some(nested));
+                }
+            }
+            if !out.is_empty() {
+                return out;
+            }
+        }
+        Vec::new()
+    }
+}
+
+/// Whether no hint of `hints` rests on a removal.
+fn no_parents(hints: &[ChainHint]) -> bool {
+    hints.iter().all(|h| h.parents.is_empty())
+}
+
+/// Adds a hint's removals, in the order Sudoku Explainer's hash map of them
+/// is walked (by cell index modulo its table size, then as inserted).
+fn push_removals(
+    out: &mut Vec<Advanced>,
+    hint: &Hint,
+    parents: &[(usize, u8)],
+    nested: Option<Nested>,
+) {
+    let mut table = 16;
+    while hint.removals.len() > table * 3 / 4 {
+        table *= 2;
+    }
+    let mut order: Vec<usize> = (0..hint.removals.len()).collect();
+    order.sort_by_key(|&i| (hint.removals[i].0 & (table - 1), i));
+    for i in order {
+        let (cell, mask) = hint.removals[i];
+        for v in super::super::symbols(mask) {
+            out.push(Advanced {
+                cell,
+                v,
+                parents: parents.to_vec(),
+                nested,
+            });
+        }
+    }
+}
