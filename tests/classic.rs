@@ -188,8 +188,8 @@ fn a_shuffled_numbering_maps_solutions_back() {
     let Verdict::Unique(expected) = same_verdict(&sudoku9(), &plain) else {
         panic!("the Euler example is unique")
     };
-    for cell in 0..81 {
-        assert_eq!(solution.colours()[order[cell]], expected.colours()[cell]);
+    for (cell, &placed) in order.iter().enumerate() {
+        assert_eq!(solution.colours()[placed], expected.colours()[cell]);
     }
 }
 

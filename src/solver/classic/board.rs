@@ -331,7 +331,7 @@ impl Board {
         let mut narrowed = false;
         for band in 0..3 {
             let cells = self.words[at + band];
-            let kept = cells & (allowed >> (9 * band) & ROW) * 0o001_001_001;
+            let kept = cells & (((allowed >> (9 * band)) & ROW) * 0o001_001_001);
             narrowed |= kept != cells;
             self.words[at + band] = kept;
         }
