@@ -23,9 +23,27 @@
 //! the crate's `generate_with_symmetry(Symmetry::None)`. The `sudoku` crate is
 //! AGPL-licensed: it is a dev-dependency, used only here, never linked into the
 //! library or the binary.
+//!
+//! `--tdoku PATH` adds tdoku (t-dillon/tdoku, the fastest public 9×9 solver, C++)
+//! to the `one` and `unique` rows, as two more columns: `tdoku`, its puzzles/s, and
+//! `vs tdoku`, graphdoku's rate over it. PATH is a small harness, run as a
+//! subprocess `PATH one|unique FILE ROUNDS` on the same puzzles (written one per
+//! line to a temporary FILE); it times its own rounds (best of ROUNDS, solve time
+//! only) and prints how many puzzles have no, one, or two or more solutions, which
+//! must agree with graphdoku's (a disagreement is printed under the row). The
+//! harness's source is `benches/tdoku/` (`main.cc`, and `build.sh`, which compiles
+//! it with `g++ -O3 -march=native` against tdoku's DPLL triad SIMD solver):
+//! tdoku's own sources (BSD-2-Clause) are fetched from its repository, not vendored
+//! here; `benches/tdoku/README.md` says which files and how.
+//!
+//! ```text
+//! benches/tdoku/build.sh ~/tdoku            # ~/tdoku: a checkout of t-dillon/tdoku
+//! cargo bench --bench compare -- --tdoku ~/tdoku/tdoku_bench
+//! ```
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use graphdoku::generate::{Generator, Options};
@@ -210,7 +228,7 @@ enum Engines {
     Stats,
 }
 
-fn run(path: &Path, mode: Mode, rounds: usize, engines: Engines) {
+fn run(path: &Path, mode: Mode, rounds: usize, engines: Engines, tdoku: Option<&Path>) {
     let graph = ConstraintGraph::load("sudoku9").expect("built-in variant");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let puzzles: Vec<Puzzle> =
@@ -272,7 +290,7 @@ fn run(path: &Path, mode: Mode, rounds: usize, engines: Engines) {
     let name = path
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    println!(
+    print!(
         "{name:<16} {:>7} {:>7} {:>12.0} {:>12.0} {:>7.2} {:>13}",
         format!("{mode:?}").to_lowercase(),
         puzzles.len(),
@@ -281,7 +299,84 @@ fn run(path: &Path, mode: Mode, rounds: usize, engines: Engines) {
         rate(ours_time) / rate(theirs_time),
         disagreements
     );
+    match tdoku {
+        None => println!(),
+        Some(harness) => {
+            let tdoku = tdoku_run(harness, &graph, &puzzles, mode, rounds);
+            println!(
+                " {:>12.0} {:>8.2}",
+                tdoku.rate,
+                rate(ours_time) / tdoku.rate
+            );
+            // How many puzzles have no, one, two or more solutions, by graphdoku's count.
+            let mut counts = [0; 3];
+            for (_, found) in &ours {
+                counts[(*found).min(2)] += 1;
+            }
+            if tdoku.counts != counts {
+                println!(
+                    "  tdoku disagrees on {name}: puzzles with 0/1/2+ solutions {:?}, graphdoku {counts:?}",
+                    tdoku.counts
+                );
+            }
+        }
+    }
     assert_eq!(disagreements, 0, "the engines disagree on {name}");
+}
+
+/// What tdoku's harness reports on a set of puzzles.
+struct Tdoku {
+    /// Puzzles per second, best of its rounds.
+    rate: f64,
+    /// How many puzzles have no solution, one, two or more (one, in `one` mode).
+    counts: [usize; 3],
+}
+
+/// Runs tdoku's harness (`PATH one|unique FILE ROUNDS`) on the puzzles, written one
+/// per line to a temporary file, and reads its `key=value` line.
+fn tdoku_run(
+    harness: &Path,
+    graph: &ConstraintGraph,
+    puzzles: &[Puzzle],
+    mode: Mode,
+    rounds: usize,
+) -> Tdoku {
+    let lines: String = puzzles
+        .iter()
+        .map(|p| text::line(graph, p.givens()) + "\n")
+        .collect();
+    let file = std::env::temp_dir().join(format!("graphdoku-tdoku-{}.txt", std::process::id()));
+    std::fs::write(&file, lines).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let mode = if mode == Mode::One { "one" } else { "unique" };
+    let output = Command::new(harness)
+        .arg(mode)
+        .arg(&file)
+        .arg(rounds.to_string())
+        .output();
+    let _ = std::fs::remove_file(&file);
+    let output = output.unwrap_or_else(|e| panic!("{}: {e}", harness.display()));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{} failed: {}",
+        harness.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let field = |key: &str| -> f64 {
+        stdout
+            .split_whitespace()
+            .find_map(|pair| pair.strip_prefix(key)?.strip_prefix('='))
+            .and_then(|value| value.parse().ok())
+            .unwrap_or_else(|| panic!("no {key}= in the harness's output: {stdout}"))
+    };
+    Tdoku {
+        rate: field("per_second"),
+        counts: [
+            field("none") as usize,
+            field("one") as usize,
+            field("two") as usize,
+        ],
+    }
 }
 
 /// Reads every puzzle from its line and verifies its solution: the lean path.
@@ -382,6 +477,7 @@ fn main() {
     let mut generate = true;
     let mut rounds = 3;
     let mut engines = Engines::Both;
+    let mut tdoku = None;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
         match arg.as_str() {
@@ -409,6 +505,7 @@ fn main() {
                     }
                 }
             }
+            "--tdoku" => tdoku = Some(PathBuf::from(iter.next().expect("--tdoku PATH"))),
             "--rounds" => {
                 rounds = iter
                     .next()
@@ -438,13 +535,17 @@ fn main() {
         }
     }
     println!("single thread, best of {rounds} alternating rounds, solve time only (puzzles/s)");
-    println!(
+    print!(
         "{:<16} {:>7} {:>7} {:>12} {:>12} {:>7} {:>13}",
         "dataset", "mode", "puzzles", "graphdoku", "sudoku", "ratio", "disagreements"
     );
+    match tdoku {
+        Some(_) => println!(" {:>12} {:>8}", "tdoku", "vs tdoku"),
+        None => println!(),
+    }
     for file in &files {
         for &mode in &modes {
-            run(file, mode, rounds, engines);
+            run(file, mode, rounds, engines, tdoku.as_deref());
         }
     }
     if generate && engines == Engines::Both {
