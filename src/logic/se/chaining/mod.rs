@@ -467,20 +467,7 @@ impl<'l, 'g> Ctx<'l, 'g> {
         if config.nishio || !(card == 2 || (config.multiple && card > 2)) {
             return;
         }
-        let first = branches[0];
-        for &n in first.ons.iter().chain(&first.offs) {
-            let fact = first.fact(n);
-            let Some(targets) = branches
-                .iter()
-                .map(|b| b.node_of(fact).map(|n| (*b as &dyn Dag, n)))
-                .collect::<Option<Targets>>()
-            else {
-                continue;
-            };
-            let Some(change) = self.conclusion(grid, fact) else {
-                continue;
-            };
-            let cv = (fact >> 1) as usize;
+        for (targets, change, cv) in self.common_conclusions(grid, &branches) {
             out.push(self.hint(
                 technique,
                 base,
@@ -493,6 +480,28 @@ impl<'l, 'g> Ctx<'l, 'g> {
                 grid,
             ));
         }
+    }
+
+    /// The facts that every one of `branches` leads to, in the first
+    /// branch's order: each with the chains that reach it, what it changes on
+    /// `grid`, and its cell and value (`cell * k + v`). The conclusions of a
+    /// cell or region forcing chain.
+    fn common_conclusions<'c>(
+        &self,
+        grid: &[Mask],
+        branches: &[&'c Chase],
+    ) -> Vec<(Targets<'c>, Change, usize)> {
+        let first = branches[0];
+        (first.ons.iter().chain(&first.offs))
+            .filter_map(|&n| {
+                let fact = first.fact(n);
+                let targets = (branches.iter())
+                    .map(|b| b.node_of(fact).map(|n| (*b as &dyn Dag, n)))
+                    .collect::<Option<Targets>>()?;
+                let change = self.conclusion(grid, fact)?;
+                Some((targets, change, (fact >> 1) as usize))
+            })
+            .collect()
     }
 
     /// Double forcing chains: facts that (`cell`, `v`) on and off both lead to.
@@ -558,20 +567,7 @@ impl<'l, 'g> Ctx<'l, 'g> {
                 .iter()
                 .map(|&c| &memo.get(c * k + v as usize).0)
                 .collect();
-            let first = branches[0];
-            for &n in first.ons.iter().chain(&first.offs) {
-                let fact = first.fact(n);
-                let Some(targets) = branches
-                    .iter()
-                    .map(|b| b.node_of(fact).map(|n| (*b as &dyn Dag, n)))
-                    .collect::<Option<Targets>>()
-                else {
-                    continue;
-                };
-                let Some(change) = self.conclusion(grid, fact) else {
-                    continue;
-                };
-                let cv = (fact >> 1) as usize;
+            for (targets, change, cv) in self.common_conclusions(grid, &branches) {
                 out.push(self.hint(
                     config.technique(),
                     config.base(),
