@@ -62,7 +62,7 @@ fn intervals_hold_the_truth_in_95_of_100_seeded_runs() {
 /// empty 9×9 too (minutes): `cargo test --test estimate -- --ignored
 /// --nocapture`.
 #[test]
-#[ignore]
+#[ignore = "by hand: 1,000 seeds on four boards take minutes (the README quotes its coverage)"]
 fn coverage_on_1000_seeds() {
     let nine = ("sudoku9", 6_670_903_752_021_072_936_960.0);
     for (source, truth) in CASES.into_iter().chain([nine]) {

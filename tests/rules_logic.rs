@@ -13,9 +13,6 @@ use graphdoku::rules::{Mark, RuleSpec};
 use graphdoku::serve::{Limits, Server};
 use graphdoku::{ConstraintGraph, Puzzle, Solver};
 use serde_json::{Value, json};
-use std::io::{Read, Write};
-use std::net::{SocketAddr, TcpStream};
-use std::time::Duration;
 
 /// Random instances of `variant` (side `n`) with one to three random rules and
 /// the givens `keep` of a random solution keeps: for each that has a solution,
@@ -356,26 +353,6 @@ fn a_grid_wide_rule_makes_steps_of_two_cells() {
     }
 }
 
-/// POSTs `body` to `/api/{endpoint}` of the server at `addr` with its token;
-/// the JSON answer.
-fn post(addr: SocketAddr, token: &str, endpoint: &str, body: &Value) -> Value {
-    let body = body.to_string();
-    let request = format!(
-        "POST /api/{endpoint} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
-         Authorization: Bearer {token}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    let mut stream = TcpStream::connect(addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(20)))
-        .unwrap();
-    stream.write_all(request.as_bytes()).unwrap();
-    let mut answer = String::new();
-    let _ = stream.read_to_string(&mut answer);
-    let (_, json) = answer.split_once("\r\n\r\n").expect("a body");
-    serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {answer}"))
-}
-
 #[test]
 fn the_page_api_hints_and_grades_with_rules() {
     let server = Server::bind(0, Limits::default()).expect("a free loopback port");
@@ -387,7 +364,7 @@ fn the_page_api_hints_and_grades_with_rules() {
         .map(|c| if c == 1 { json!("2") } else { Value::Null })
         .collect();
     let body = json!({"ron": ron, "givens": givens});
-    let hint = post(addr, &token, "hint", &body);
+    let hint = common::api_post(addr, &token, "hint", &body).1;
     let step = &hint["steps"][0];
     assert_eq!(step["technique"], "rule", "{hint}");
     assert_eq!(
@@ -400,7 +377,7 @@ fn the_page_api_hints_and_grades_with_rules() {
     // The killer without givens, its cages in the variant: level `rules`.
     let cages = &KILLER4[KILLER4.find("rules:").unwrap()..KILLER4.rfind(')').unwrap()];
     let ron = format!("Variant(extends: \"sudoku4\", {cages})");
-    let grade = post(addr, &token, "grade", &json!({"ron": ron}));
+    let grade = common::api_post(addr, &token, "grade", &json!({"ron": ron})).1;
     assert_eq!(grade["status"], "unique", "{grade}");
     assert_eq!(grade["level"], "rules", "{grade}");
     assert_eq!(grade["hardest"], "rule", "{grade}");

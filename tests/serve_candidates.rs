@@ -1,8 +1,8 @@
 //! The web API's true candidates (`/api/candidates`) and solution estimates
 //! (`/api/count` with `"estimate": true`), over loopback.
 
-use std::io::{Read, Write};
-use std::net::TcpStream;
+mod common;
+
 use std::time::Duration;
 
 use graphdoku::Budget;
@@ -37,29 +37,7 @@ fn post(
     endpoint: &str,
     body: &Value,
 ) -> (u16, Value) {
-    let body = body.to_string();
-    let request = format!(
-        "POST /api/{endpoint} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
-         Authorization: Bearer {token}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    let mut stream = TcpStream::connect(addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(20)))
-        .unwrap();
-    stream.write_all(request.as_bytes()).unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    let status = answer
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap();
-    let json = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
-    (
-        status,
-        serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {answer:?}")),
-    )
+    common::api_post(*addr, token, endpoint, body)
 }
 
 /// A 4×4 puzzle as the page sends it: symbols or nulls.

@@ -77,11 +77,9 @@ fn analyse(
     let solution = checked(graph, puzzle, solution, &record.label, err)?;
     // Sudoku Explainer rates puzzles with one solution; forcing chains find
     // nothing to remove where several remain, so they would only cost time.
-    // It knows no rules on values: a puzzle with rules keeps explain's path.
-    let path = if rated && unique && graph.rules().is_empty() {
-        logic.rated_path(puzzle, &solution)
-    } else {
-        logic.path(puzzle, &solution)
+    let path = match rated && unique {
+        true => logic.graded_path(puzzle, &solution),
+        false => logic.path(puzzle, &solution),
     };
     let path = path.map_err(|contradiction| {
         let _ = writeln!(

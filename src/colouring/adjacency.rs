@@ -140,6 +140,30 @@ impl Matrix {
         Matrix { words, rows }
     }
 
+    /// The complement of `adj` (no loops): each vertex's row holds the
+    /// vertices it is not adjacent to, itself excluded.
+    pub fn complement(adj: &Adjacency) -> Self {
+        let mut matrix = Matrix::new(adj);
+        let (n, words) = (adj.len(), matrix.words);
+        for v in 0..n {
+            let row = &mut matrix.rows[v * words..(v + 1) * words];
+            for (w, word) in row.iter_mut().enumerate() {
+                let vertices = match n - 64 * w {
+                    r if r >= 64 => u64::MAX,
+                    r => (1 << r) - 1,
+                };
+                *word = !*word & vertices;
+            }
+            row[v / 64] &= !(1 << (v % 64));
+        }
+        matrix
+    }
+
+    /// The vertices.
+    pub fn len(&self) -> usize {
+        self.rows.len() / self.words.max(1)
+    }
+
     pub fn row(&self, v: usize) -> &[u64] {
         &self.rows[v * self.words..(v + 1) * self.words]
     }

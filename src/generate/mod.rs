@@ -624,13 +624,8 @@ impl<'g> Generator<'g> {
             let grade = match options.difficulty {
                 None => None,
                 Some(level) => {
-                    // Graded as `grade` grades it: by Sudoku Explainer's ladder
-                    // where it applies (no rules on values).
-                    let path = match self.graph.rules().is_empty() {
-                        true => self.logic.rated_path(&puzzle, &solution),
-                        false => self.logic.path(&puzzle, &solution),
-                    }
-                    .map_err(|_| GenerateError::Internal)?;
+                    let path = (self.logic.graded_path(&puzzle, &solution))
+                        .map_err(|_| GenerateError::Internal)?;
                     let grade = Grade::of(&path);
                     if grade.level != level {
                         continue;

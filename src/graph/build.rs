@@ -220,12 +220,12 @@ impl ConstraintGraph {
             };
             fail(Fault::new(f.message, at))
         })?;
-        let sorted = match spec.symmetries.is_empty() {
-            true => Vec::new(),
-            false => symmetry::adjacency(&graph),
+        let (sorted, coords) = match spec.symmetries.is_empty() {
+            true => Default::default(),
+            false => (symmetry::adjacency(&graph), symmetry::coords(&graph)),
         };
         for (i, declared) in spec.symmetries.iter().enumerate() {
-            let to = symmetry::resolve(&graph, declared)
+            let to = symmetry::resolve(&graph, &coords, declared)
                 .and_then(|to| symmetry::check(&graph, &sorted, &to).map(|()| to))
                 .map_err(|why| {
                     let message = format!("symmetry {} ({declared:?}): {why}", i + 1);

@@ -25,20 +25,34 @@ pub enum Group {
     TooLarge,
 }
 
-/// `spec` as a permutation of `graph`'s cells, or what is wrong with it as
-/// written (a line out of range, a cycle that repeats a line, a cell name
-/// unknown, a transposition of a non-square grid).
-pub(crate) fn resolve(graph: &ConstraintGraph, spec: &SymmetrySpec) -> Result<Permutation, String> {
-    let cells = graph.cells();
-    let identity: Permutation = (0..cells.len() as u32).collect();
-    let mut coords: HashMap<(u8, usize, usize), usize> = HashMap::new();
-    for (i, cell) in cells.iter().enumerate() {
+/// The cell at each grid or polar coordinate of a graph (see [`coords`]).
+pub(crate) type Coords = HashMap<(u8, usize, usize), usize>;
+
+/// The cell at each grid or polar coordinate of `graph`: made once for all
+/// of its declared symmetries.
+pub(crate) fn coords(graph: &ConstraintGraph) -> Coords {
+    let mut coords = Coords::new();
+    for (i, cell) in graph.cells().iter().enumerate() {
         match cell.coord {
             Coord::Grid { row, col } => coords.insert((0, row, col), i),
             Coord::Polar { sector, ring } => coords.insert((1, sector, ring), i),
             Coord::Free { .. } => None,
         };
     }
+    coords
+}
+
+/// `spec` as a permutation of `graph`'s cells, or what is wrong with it as
+/// written (a line out of range, a cycle that repeats a line, a cell name
+/// unknown, a transposition of a non-square grid); `coords` is
+/// [`coords`]`(graph)`.
+pub(crate) fn resolve(
+    graph: &ConstraintGraph,
+    coords: &Coords,
+    spec: &SymmetrySpec,
+) -> Result<Permutation, String> {
+    let cells = graph.cells();
+    let identity: Permutation = (0..cells.len() as u32).collect();
     // Moves every cell's coordinate with `f`; every image must be a cell.
     let moved = |what: &str, f: &dyn Fn(Coord) -> Option<Coord>| -> Result<Permutation, String> {
         let mut to = identity.clone();
@@ -124,7 +138,7 @@ pub(crate) fn resolve(graph: &ConstraintGraph, spec: &SymmetrySpec) -> Result<Pe
         SymmetrySpec::All(parts) => {
             let mut to = identity;
             for part in parts {
-                let then = resolve(graph, part)?;
+                let then = resolve(graph, coords, part)?;
                 to = to.iter().map(|&c| then[c as usize]).collect();
             }
             Ok(to)

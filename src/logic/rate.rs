@@ -21,6 +21,20 @@ impl Logic<'_> {
         self.se_step(board, false, u16::MAX)
     }
 
+    /// The path a puzzle is graded by: Sudoku Explainer's
+    /// ([`Logic::rated_path`]) where it applies, that is without rules on
+    /// values, else the classic ladder's ([`Logic::path`]). `grade` and
+    /// `generate --difficulty` both grade by it, so they agree.
+    ///
+    /// # Errors
+    /// A [`Contradiction`] when `solution` is not a solution of `puzzle`.
+    pub fn graded_path(&self, puzzle: &Puzzle, solution: &Solution) -> Result<Path, Contradiction> {
+        match self.graph.rules().is_empty() {
+            true => self.rated_path(puzzle, solution),
+            false => self.path(puzzle, solution),
+        }
+    }
+
     /// Solves `puzzle` as Sudoku Explainer rates it: the step `serate`
     /// takes each time (the uniqueness techniques included), and a guess
     /// from `solution` when logic runs out. [`super::Grade::of`] the path

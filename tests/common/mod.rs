@@ -448,6 +448,36 @@ pub fn serve() -> (Killed, String) {
     (child, url)
 }
 
+/// POSTs `body` to `/api/{endpoint}` of the server at `addr` with its token,
+/// as the page does; the HTTP status and the JSON answer.
+pub fn api_post(
+    addr: std::net::SocketAddr,
+    token: &str,
+    endpoint: &str,
+    body: &serde_json::Value,
+) -> (u16, serde_json::Value) {
+    use std::io::{Read, Write};
+    let body = body.to_string();
+    let request = format!(
+        "POST /api/{endpoint} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Authorization: Bearer {token}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+        .unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let status = (answer.split(' ').nth(1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {answer:?}"));
+    let json = answer.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    let json = serde_json::from_str(json).unwrap_or_else(|e| panic!("{e}: {answer:?}"));
+    (status, json)
+}
+
 /// A variant of `n` free cells with `k` symbols, the given edges and houses.
 pub fn graph_with_houses(
     n: usize,

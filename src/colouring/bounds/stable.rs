@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use super::super::Adjacency;
-use super::super::adjacency::Bits;
+use super::super::adjacency::{Bits, Matrix};
 
 /// Largest graph whose stable sets are searched (a bit matrix of n² bits).
 pub(crate) const MAX_VERTICES: usize = 2048;
@@ -14,47 +14,31 @@ pub(crate) const MAX_VERTICES: usize = 2048;
 /// The complement of a graph as rows of bits: its cliques are the graph's
 /// stable sets.
 #[derive(Debug, Clone)]
-pub(crate) struct Complement {
-    words: usize,
-    rows: Vec<u64>,
-}
+pub(crate) struct Complement(Matrix);
 
 impl Complement {
     /// The complement of `adj` (no loops).
     pub fn new(adj: &Adjacency) -> Self {
-        let n = adj.len();
-        let words = n.div_ceil(64);
-        let mut rows = vec![0u64; n * words];
-        for v in 0..n {
-            let row = &mut rows[v * words..(v + 1) * words];
-            for u in 0..n {
-                row[u / 64] |= 1 << (u % 64);
-            }
-            row[v / 64] &= !(1 << (v % 64));
-            for &u in adj.neighbours(v) {
-                row[u as usize / 64] &= !(1 << (u % 64));
-            }
-        }
-        Complement { words, rows }
+        Complement(Matrix::complement(adj))
     }
 
     /// The vertices.
     pub fn len(&self) -> usize {
-        self.rows.len() / self.words.max(1)
+        self.0.len()
     }
 
     fn row(&self, v: usize) -> &[u64] {
-        &self.rows[v * self.words..(v + 1) * self.words]
+        self.0.row(v)
     }
 
     /// Whether `a` and `b` (distinct) may share a stable set.
     pub fn apart(&self, a: usize, b: usize) -> bool {
-        self.row(a)[b / 64] >> (b % 64) & 1 == 1
+        self.0.adjacent(a, b)
     }
 
     /// Every vertex, as bits.
     fn all(&self) -> Bits {
-        let mut all = vec![0u64; self.words];
+        let mut all = vec![0u64; self.0.words];
         for v in 0..self.len() {
             all[v / 64] |= 1 << (v % 64);
         }

@@ -25,13 +25,7 @@ pub(super) fn classic_cells(shape: &Shape) -> Option<[u8; CELLS]> {
     {
         return None;
     }
-    let mut adjacent = [[false; CELLS]; CELLS];
-    for (a, peers) in shape.neighbours.iter().enumerate() {
-        for &b in peers {
-            adjacent[a][b as usize] = true;
-        }
-    }
-    let houses = houses(shape, &adjacent)?;
+    let houses = declared(shape).or_else(|| houses(shape))?;
     // Houses by how many others they meet in three cells: boxes six, lines three.
     let shared = |a: &[usize; 9], b: &[usize; 9]| a.iter().filter(|c| b.contains(c)).count();
     let (boxes, lines): (Vec<&[usize; 9]>, Vec<&[usize; 9]>) = houses
@@ -70,9 +64,38 @@ pub(super) fn classic_cells(shape: &Shape) -> Option<[u8; CELLS]> {
     (bijective && every_edge_a_peer).then_some(order)
 }
 
-/// The 27 houses of a graph shaped like the 9×9's: cliques of nine cells, each
-/// cell in three.
-fn houses(shape: &Shape, adjacent: &[[bool; CELLS]; CELLS]) -> Option<Vec<[usize; 9]>> {
+/// The graph's declared full houses when there are 27 of nine cells: in a
+/// graph of 81 cells with 20 neighbours each, those can only be the 9×9's
+/// houses, and the numbering found from them is checked edge by edge anyway.
+/// It spares [`houses`] the common case.
+fn declared(shape: &Shape) -> Option<Vec<[usize; 9]>> {
+    if shape.houses.len() != 27 {
+        return None;
+    }
+    let mut houses = (shape.houses.iter())
+        .map(|house| {
+            let mut cells = [0; 9];
+            for (slot, &cell) in cells.iter_mut().zip(house) {
+                *slot = cell as usize;
+            }
+            cells.sort_unstable();
+            (house.len() == 9).then_some(cells)
+        })
+        .collect::<Option<Vec<_>>>()?;
+    // In the order [`houses`] finds them, so that the numbering is the same.
+    houses.sort_unstable();
+    Some(houses)
+}
+
+/// The 27 houses of a graph shaped like the 9×9's, found from its edges:
+/// cliques of nine cells, each cell in three.
+fn houses(shape: &Shape) -> Option<Vec<[usize; 9]>> {
+    let mut adjacent = [[false; CELLS]; CELLS];
+    for (a, peers) in shape.neighbours.iter().enumerate() {
+        for &b in peers {
+            adjacent[a][b as usize] = true;
+        }
+    }
     let mut houses: Vec<[usize; 9]> = Vec::new();
     for (a, peers) in shape.neighbours.iter().enumerate() {
         for &b in peers.iter().filter(|&&b| b as usize > a) {
