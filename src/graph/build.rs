@@ -220,13 +220,13 @@ impl ConstraintGraph {
             };
             fail(Fault::new(f.message, at))
         })?;
-        let (sorted, coords) = match spec.symmetries.is_empty() {
+        let coords = match spec.symmetries.is_empty() {
             true => Default::default(),
-            false => (symmetry::adjacency(&graph), symmetry::coords(&graph)),
+            false => symmetry::coords(&graph),
         };
         for (i, declared) in spec.symmetries.iter().enumerate() {
             let to = symmetry::resolve(&graph, &coords, declared)
-                .and_then(|to| symmetry::check(&graph, &sorted, &to).map(|()| to))
+                .and_then(|to| symmetry::check(&graph, &to).map(|()| to))
                 .map_err(|why| {
                     let message = format!("symmetry {} ({declared:?}): {why}", i + 1);
                     fail(Fault::new(message, Needle::Word("symmetries")))
@@ -278,10 +278,9 @@ impl ConstraintGraph {
         // The symmetries that the new rules break are no longer the graph's.
         let symmetries = std::mem::take(&mut self.symmetries);
         if !symmetries.is_empty() {
-            let sorted = symmetry::adjacency(&self);
             self.symmetries = symmetries
                 .into_iter()
-                .filter(|to| symmetry::check(&self, &sorted, to).is_ok())
+                .filter(|to| symmetry::check(&self, to).is_ok())
                 .collect();
         }
         self.group = OnceLock::new();
