@@ -51,8 +51,15 @@ impl ConstraintGraph {
         variant: &LoadedVariant,
         capacity: &Capacity,
     ) -> Result<Self, VariantError> {
+        Self::shape_within(variant, capacity)?.with_declared_symmetries(variant)
+    }
+
+    /// The graph of `variant` without its declared symmetries: what a base
+    /// (built to be checked) and a part (built to be placed) need, neither
+    /// of which passes its symmetries on.
+    fn shape_within(variant: &LoadedVariant, capacity: &Capacity) -> Result<Self, VariantError> {
         if let Some(base) = &variant.base {
-            Self::build_within(base, capacity)?;
+            Self::shape_within(base, capacity)?;
         }
         let spec = &variant.spec;
         let fail = |fault: Fault| fault.error(variant);
@@ -73,7 +80,7 @@ impl ConstraintGraph {
         let mut parts = Vec::new();
         let mut in_parts = 0;
         for part in &spec.parts {
-            let graph = Self::build_within(&part.variant, capacity)?;
+            let graph = Self::shape_within(&part.variant, capacity)?;
             // Each part is within the capacity; together they must be too.
             in_parts += graph.len();
             if in_parts > capacity.cells {
@@ -213,27 +220,33 @@ impl ConstraintGraph {
             symmetries: Vec::new(),
             group: OnceLock::new(),
         };
-        let mut graph = graph.with_rules(&spec.rules).map_err(|f| {
+        graph.with_rules(&spec.rules).map_err(|f| {
             let at = match f.cell {
                 Some(cell) => Needle::Quoted(cell),
                 None => Needle::Word(f.word),
             };
             fail(Fault::new(f.message, at))
-        })?;
-        let coords = match spec.symmetries.is_empty() {
-            true => Default::default(),
-            false => symmetry::coords(&graph),
-        };
-        for (i, declared) in spec.symmetries.iter().enumerate() {
-            let to = symmetry::resolve(&graph, &coords, declared)
-                .and_then(|to| symmetry::check(&graph, &to).map(|()| to))
-                .map_err(|why| {
-                    let message = format!("symmetry {} ({declared:?}): {why}", i + 1);
-                    fail(Fault::new(message, Needle::Word("symmetries")))
-                })?;
-            graph.symmetries.push(to);
+        })
+    }
+
+    /// This graph with the symmetries `variant` declares, each checked to be
+    /// an automorphism.
+    fn with_declared_symmetries(mut self, variant: &LoadedVariant) -> Result<Self, VariantError> {
+        let declared = &variant.spec.symmetries;
+        if declared.is_empty() {
+            return Ok(self);
         }
-        Ok(graph)
+        let coords = symmetry::coords(&self);
+        for (i, spec) in declared.iter().enumerate() {
+            let to = symmetry::resolve(&self, &coords, spec)
+                .and_then(|to| symmetry::check(&self, &to).map(|()| to))
+                .map_err(|why| {
+                    let message = format!("symmetry {} ({spec:?}): {why}", i + 1);
+                    Fault::new(message, Needle::Word("symmetries")).error(variant)
+                })?;
+            self.symmetries.push(to);
+        }
+        Ok(self)
     }
 
     /// This graph with `specs` added to its rules (a puzzle file adds rules to
