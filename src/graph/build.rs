@@ -214,6 +214,8 @@ impl ConstraintGraph {
             houses,
             layout,
             graph,
+            edges_beyond_houses: !spec.edges.is_empty()
+                || parts.iter().any(|(_, part)| part.edges_beyond_houses),
             flat: OnceLock::new(),
             values,
             rules,

@@ -161,6 +161,9 @@ pub struct ConstraintGraph {
     /// Per-cell allowed colours (list colouring); `None` = every symbol.
     allowed: Vec<Option<Vec<u8>>>,
     graph: UnGraph<(), ()>,
+    /// Whether an edge may lie in no house (anti-knight moves, a plain graph's
+    /// edges): only then does a symmetry's check visit every edge.
+    edges_beyond_houses: bool,
     /// The graph for checking colourings, made when first asked for.
     flat: OnceLock<Flat>,
     /// The numeric value of each symbol, when the symbols have values.

@@ -313,6 +313,7 @@ impl ConstraintGraph {
             layout: Layout::Free,
             allowed,
             graph,
+            edges_beyond_houses: true,
             flat: std::sync::OnceLock::new(),
             values: None,
             rules: Vec::new(),
