@@ -62,7 +62,7 @@ pub fn redundant_givens(solver: &Solver, puzzle: &Puzzle, solution: &Solution) -
         let mut fewer = puzzle.clone();
         fewer.givens_mut()[cell] = None;
         // Unique without it exactly when no other symbol of the cell has a solution.
-        search.restart_without(&fewer, cell, solution.colours()[cell]);
+        search.restart_near(&fewer, cell, solution);
         let other = search.count_up_to(1);
         if search.gave_up() {
             out.undecided = givens[n..].to_vec();

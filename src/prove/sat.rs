@@ -88,8 +88,30 @@ impl<'g> Sat<'g> {
     /// # Errors
     /// [`Unsupported`] for a rule without an encoding.
     pub fn restricted(graph: &'g ConstraintGraph, puzzle: &Puzzle) -> Result<Self, Unsupported> {
+        Sat::restricted_in(graph, puzzle, cadical::Solver::new())
+    }
+
+    /// [`Sat::restricted`], with CaDiCaL set for questions that mostly have
+    /// an answer (its `sat` configuration): a reduction's last removals, most
+    /// of which leave a second solution. On the 157 such questions of
+    /// `generate -v sudoku25 --seed 1` that the search left, 52 s → 36 s.
+    ///
+    /// # Errors
+    /// [`Unsupported`] for a rule without an encoding.
+    pub fn restricted_for_answers(
+        graph: &'g ConstraintGraph,
+        puzzle: &Puzzle,
+    ) -> Result<Self, Unsupported> {
+        let solver = cadical::Solver::with_config("sat").expect("CaDiCaL's `sat` configuration");
+        Sat::restricted_in(graph, puzzle, solver)
+    }
+
+    fn restricted_in(
+        graph: &'g ConstraintGraph,
+        puzzle: &Puzzle,
+        mut solver: cadical::Solver<Limits>,
+    ) -> Result<Self, Unsupported> {
         let encoding = Encoding::restricted(graph, puzzle)?;
-        let mut solver = cadical::Solver::new();
         for clause in encoding.cnf().clauses() {
             solver.add_clause(clause.iter().copied());
         }

@@ -566,11 +566,15 @@ impl Search<'_> {
         self.restart_at(puzzle, None);
     }
 
-    /// Starts over on `puzzle` with `colour` taken from the candidates of the
-    /// empty `cell`: whether a removed given was the cell's only possibility
-    /// is then one search, not one per other colour.
-    pub(crate) fn restart_without(&mut self, puzzle: &Puzzle, cell: usize, colour: u8) {
-        self.restart_at(puzzle, Some((cell, colour)));
+    /// Starts over on `puzzle` with `near`'s colour taken from the
+    /// candidates of the empty `cell`: whether a removed given was the cell's
+    /// only possibility is then one search, not one per other colour. Each
+    /// other cell tries `near`'s colour first, so that a second solution,
+    /// where there is one, is found near `near` (a reduction's late
+    /// removals on a 25×25: three times as many settled by the search).
+    pub(crate) fn restart_near(&mut self, puzzle: &Puzzle, cell: usize, near: &Solution) {
+        self.restart_at(puzzle, Some((cell, near.colours()[cell])));
+        each_store!(&mut self.inner, s => s.prefer(near.colours()));
     }
 
     fn restart_at(&mut self, puzzle: &Puzzle, without: Option<(usize, u8)>) {
@@ -660,5 +664,60 @@ impl Iterator for Search<'_> {
     fn next(&mut self) -> Option<Solution> {
         self.advance()
             .then(|| Solution::new(each_store!(&self.inner, s => s.colours())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::PuzzleReader;
+
+    /// A removed given is redundant exactly when the search near the
+    /// solution finds no other; when it finds one, that one is a solution
+    /// that differs in the cell.
+    #[test]
+    fn searching_near_a_solution_answers_as_counting() {
+        let cases = [
+            ("jigsaw9", "data/jigsaw9.txt"),
+            ("pie", "data/pie-minimal.txt"),
+            ("sudoku16", "data/sudoku16-45pct.txt"),
+        ];
+        let (mut needed, mut redundant) = (0, 0);
+        for (variant, file) in cases {
+            let graph = ConstraintGraph::load(variant).unwrap();
+            let solver = Solver::new(&graph);
+            let text = std::fs::read_to_string(file).unwrap();
+            let puzzle = PuzzleReader::new(&graph, text.as_bytes(), file)
+                .next()
+                .unwrap()
+                .puzzle
+                .unwrap();
+            let solution = solver.solve(&puzzle).unwrap();
+            let mut search = solver.search_up_to_symmetry(&puzzle, Goal::Count);
+            let givens = (0..graph.len()).filter(|&c| puzzle.givens()[c].is_some());
+            for cell in givens.step_by(3) {
+                let mut fewer = puzzle.clone();
+                fewer.givens_mut()[cell] = None;
+                search.restart_near(&fewer, cell, &solution);
+                let other = search.next();
+                assert_eq!(
+                    other.is_none(),
+                    solver.count(&fewer, 2) == 1,
+                    "{variant} {cell}"
+                );
+                match other {
+                    Some(other) => {
+                        assert_ne!(other.colours()[cell], solution.colours()[cell]);
+                        crate::verify(&graph, &fewer, &other).unwrap();
+                        needed += 1;
+                    }
+                    None => redundant += 1,
+                }
+            }
+        }
+        assert!(
+            needed > 10 && redundant > 10,
+            "{needed} needed, {redundant} redundant"
+        );
     }
 }

@@ -154,6 +154,9 @@ pub(crate) struct Search<D: Domain> {
     probing: Probing,
     /// A solution was found since the search started.
     found: bool,
+    /// Each cell's colour to try first when it is a candidate (see
+    /// [`Search::prefer`]); empty for the store's own order.
+    preferred: Vec<u8>,
     /// The two-candidate cells of the node being probed (kept to reuse its memory).
     pairs: Vec<(u32, D::Set)>,
 }
@@ -232,6 +235,7 @@ impl<D: Domain> Search<D> {
             probing: Probing::new(),
             pairs: Vec::new(),
             found: false,
+            preferred: Vec::new(),
         }
     }
 
@@ -260,6 +264,7 @@ impl<D: Domain> Search<D> {
         self.gave_up = false;
         self.probing = Probing::new();
         self.found = false;
+        self.preferred.clear();
         self.restarts = seed.map(|seed| Restarts {
             seed,
             run: 1,
@@ -277,6 +282,14 @@ impl<D: Domain> Search<D> {
             self.stats.nodes += 1;
             self.stats.backtracks += 1;
         }
+    }
+
+    /// Tries `colouring`'s colour of a cell first, where it is a candidate,
+    /// until the next [`Search::restart`]: a search for a solution other than
+    /// a known one then stays near it, changing only what it must.
+    pub(crate) fn prefer(&mut self, colouring: &[u8]) {
+        self.preferred.clear();
+        self.preferred.extend_from_slice(colouring);
     }
 
     pub(crate) fn set_limits(&mut self, limits: Limits) {
@@ -336,7 +349,15 @@ impl<D: Domain> Search<D> {
                     self.restarts = None;
                     return true;
                 }
-                Choice::Branch { cell, colour } => (cell, colour),
+                Choice::Branch { cell, colour } => match self.preferred.get(cell) {
+                    Some(&near)
+                        if self.domain.cell_candidates(cell) & D::Set::bit(near as usize)
+                            != D::Set::ZERO =>
+                    {
+                        (cell, near as usize)
+                    }
+                    _ => (cell, colour),
+                },
             };
             let mut frame = Frame {
                 cell,

@@ -130,6 +130,10 @@ impl<'k> Search<'k> {
         self.limits = limits;
     }
 
+    /// The kernel keeps its own order: a 9×9's searches are short whatever
+    /// the order (see the generic search's `prefer`).
+    pub(crate) fn prefer(&mut self, _colouring: &[u8]) {}
+
     /// Moves to the next solution; returns false when there is none left or
     /// the budget ran out ([`Self::gave_up`]).
     pub(crate) fn advance(&mut self) -> bool {
