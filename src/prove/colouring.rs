@@ -247,6 +247,9 @@ pub enum Method {
     Sat,
     /// The classes as an exact cover by largest stable sets ([`cover`](super::cover)).
     Cover,
+    /// Branch and bound over covers by the maximal stable sets, with the
+    /// fractional bound at every node.
+    Branch,
 }
 
 impl fmt::Display for Method {
@@ -254,6 +257,7 @@ impl fmt::Display for Method {
         f.write_str(match self {
             Method::Sat => "SAT",
             Method::Cover => "SAT on the exact cover by largest stable sets",
+            Method::Branch => "branch and bound over the maximal stable sets",
         })
     }
 }
@@ -267,7 +271,10 @@ impl fmt::Display for Method {
 /// 2. where n = k·α for k the lower bound, the exact cover by largest
 ///    stable sets ([`cover`](super::cover)): a colouring, or k refuted;
 /// 3. the fractional bound;
-/// 4. SAT, bottom-up: k colours refuted raise the lower bound to k + 1,
+/// 4. on a graph with few maximal stable sets (a dense one), branch and
+///    bound over covers by them ([`branch`](super::branch)), top-down, with
+///    half the time left;
+/// 5. SAT, bottom-up: k colours refuted raise the lower bound to k + 1,
 ///    until a colouring with k is found. One incremental formula serves
 ///    every k, with the run's clique fixed to the first colours.
 ///
@@ -348,6 +355,30 @@ fn settle(
     );
     if result.proven() {
         return Ok(());
+    }
+    let half = Budget {
+        deadline: deadline.map(|d| {
+            let now = std::time::Instant::now();
+            now + d.saturating_duration_since(now) / 2
+        }),
+        ..budget
+    };
+    if let Some(covers) = super::branch::Covers::new(graph, half) {
+        while !result.proven() {
+            match covers.colour(result.upper - 1, half) {
+                Decision::Coloured(colouring) => {
+                    report(found(graph, result, colouring, Method::Branch)?);
+                }
+                Decision::Impossible => {
+                    result.lower = result.upper;
+                    report(Step::Refuted(result.upper - 1, Method::Branch));
+                }
+                Decision::GaveUp => break,
+            }
+        }
+        if result.proven() {
+            return Ok(());
+        }
     }
     let mut sat = Colouring::new(graph, result.upper - 1, &result.clique);
     for k in result.lower..result.upper {

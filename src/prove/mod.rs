@@ -23,6 +23,7 @@
 //! ```
 
 mod answer;
+mod branch;
 mod cnf;
 mod colouring;
 mod cover;
