@@ -61,6 +61,7 @@ pub fn k_colourable(
         Err(_) => return (Decision::NotColourable, Stats::default()),
     };
     let count = Solver::new(&constraint)
+        .without_probing()
         .with_budget(budget)
         .count_solutions(&puzzle, 1);
     let decision = match (count.first, count.gave_up) {

@@ -232,6 +232,8 @@ pub struct Solver {
     budget: Budget,
     /// The graph's rules on values, as propagators (none for most variants).
     rules: Arc<rules::RuleSet>,
+    /// Whether searches probe failed literals (see [`Solver::without_probing`]).
+    probing: bool,
 }
 
 /// One value per candidate store: bitboards by width in words, cell-major sets
@@ -408,6 +410,7 @@ impl Solver {
             classes,
             budget: Budget::unlimited(),
             rules: Arc::new(rules),
+            probing: true,
         }
     }
 
@@ -444,6 +447,16 @@ impl Solver {
     /// Sets the budget of the searches started from now on.
     pub fn set_budget(&mut self, budget: Budget) {
         self.budget = budget;
+    }
+
+    /// This solver with no failed-literal probing. On a plain graph's
+    /// colouring it prunes nothing the branching would not: myciel5's
+    /// refutation of 5 colours takes 5.0M nodes, 3.8M of them probes, and
+    /// 1.0M without (0.44 s → 0.12 s). Puzzles keep it (a 36×36 with 55%
+    /// givens: 7,191 nodes to none).
+    pub(crate) fn without_probing(mut self) -> Self {
+        self.probing = false;
+        self
     }
 
     /// A search over every solution of `puzzle`, one by one, in a fixed order.
@@ -599,6 +612,9 @@ impl Search<'_> {
         each_store!(&mut self.inner, s => {
             s.restart(puzzle.givens(), without.map(|(c, k)| (c, k as usize)), free, seed);
             s.set_limits(limits);
+            if !self.solver.probing {
+                s.never_probe();
+            }
         })
     }
 

@@ -292,6 +292,11 @@ impl<D: Domain> Search<D> {
         self.preferred.extend_from_slice(colouring);
     }
 
+    /// No failed-literal probing until the next [`Search::restart`].
+    pub(crate) fn never_probe(&mut self) {
+        self.probing.after = u64::MAX;
+    }
+
     pub(crate) fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
     }

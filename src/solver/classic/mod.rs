@@ -134,6 +134,9 @@ impl<'k> Search<'k> {
     /// the order (see the generic search's `prefer`).
     pub(crate) fn prefer(&mut self, _colouring: &[u8]) {}
 
+    /// The kernel has no failed-literal probing to turn off.
+    pub(crate) fn never_probe(&mut self) {}
+
     /// Moves to the next solution; returns false when there is none left or
     /// the budget ran out ([`Self::gave_up`]).
     pub(crate) fn advance(&mut self) -> bool {
