@@ -26,26 +26,32 @@ pub(super) fn classic_cells(shape: &Shape) -> Option<[u8; CELLS]> {
         return None;
     }
     let houses = declared(shape).or_else(|| houses(shape))?;
+    // Each house as bits of the 81 cells: 27² pairs of houses are compared.
+    let bits: Vec<u128> = (houses.iter())
+        .map(|h| h.iter().fold(0, |bits, &c| bits | 1 << c))
+        .collect();
+    let shared = |a: usize, b: usize| (bits[a] & bits[b]).count_ones();
     // Houses by how many others they meet in three cells: boxes six, lines three.
-    let shared = |a: &[usize; 9], b: &[usize; 9]| a.iter().filter(|c| b.contains(c)).count();
-    let (boxes, lines): (Vec<&[usize; 9]>, Vec<&[usize; 9]>) = houses
-        .iter()
-        .partition(|h| houses.iter().filter(|o| shared(h, o) == 3).count() == 6);
+    let (boxes, lines): (Vec<usize>, Vec<usize>) = (0..houses.len())
+        .partition(|&h| (0..houses.len()).filter(|&o| shared(h, o) == 3).count() == 6);
     if boxes.len() != 9 || lines.len() != 18 {
         return None;
     }
     // Rows: the first line and the lines it does not meet; columns: the rest.
-    let (rows, columns): (Vec<&[usize; 9]>, Vec<&[usize; 9]>) =
-        lines.iter().partition(|l| shared(l, lines[0]) != 1);
+    let (rows, columns): (Vec<usize>, Vec<usize>) =
+        lines.iter().partition(|&&l| shared(l, lines[0]) != 1);
     if rows.len() != 9 {
         return None;
     }
     let rows = ordered(&rows, &boxes, shared)?;
     let columns = ordered(&columns, &boxes, shared)?;
     let mut order = [u8::MAX; CELLS];
-    for (r, row) in rows.iter().enumerate() {
-        for (c, column) in columns.iter().enumerate() {
-            let &cell = row.iter().find(|cell| column.contains(cell))?;
+    for (r, &row) in rows.iter().enumerate() {
+        for (c, &column) in columns.iter().enumerate() {
+            let cell = (bits[row] & bits[column]).trailing_zeros() as usize;
+            if cell == 128 {
+                return None;
+            }
             order[cell] = (9 * r + c) as u8;
         }
     }
@@ -130,21 +136,21 @@ fn houses(shape: &Shape) -> Option<Vec<[usize; 9]>> {
     (houses.len() == 27 && houses_of.iter().all(|&n| n == 3)).then_some(houses)
 }
 
-/// Nine parallel lines in board order: grouped in threes by the boxes they
-/// cross (a band, or a stack), the groups in the order of their first line.
-fn ordered<'h>(
-    lines: &[&'h [usize; 9]],
-    boxes: &[&[usize; 9]],
-    shared: impl Fn(&[usize; 9], &[usize; 9]) -> usize,
-) -> Option<Vec<&'h [usize; 9]>> {
-    let crossed = |line: &[usize; 9]| -> Vec<usize> {
-        (0..boxes.len())
-            .filter(|&b| shared(line, boxes[b]) == 3)
-            .collect()
-    };
-    let mut groups: Vec<(Vec<usize>, Vec<&[usize; 9]>)> = Vec::new();
+/// Nine parallel lines (houses by index) in board order: grouped in threes
+/// by the boxes they cross (a band, or a stack), the groups in the order of
+/// their first line.
+fn ordered(
+    lines: &[usize],
+    boxes: &[usize],
+    shared: impl Fn(usize, usize) -> u32,
+) -> Option<Vec<usize>> {
+    let mut groups: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
     for &line in lines {
-        let key = crossed(line);
+        let key: Vec<usize> = boxes
+            .iter()
+            .copied()
+            .filter(|&b| shared(line, b) == 3)
+            .collect();
         if key.len() != 3 {
             return None;
         }
@@ -153,6 +159,6 @@ fn ordered<'h>(
             None => groups.push((key, vec![line])),
         }
     }
-    let ordered: Vec<_> = groups.into_iter().flat_map(|(_, group)| group).collect();
+    let ordered: Vec<usize> = groups.into_iter().flat_map(|(_, group)| group).collect();
     (ordered.len() == 9).then_some(ordered)
 }
