@@ -39,6 +39,13 @@ type Bits = Vec<u64>;
 /// (every set restricted to the vertices left) costs more than SAT's.
 const MAX_SETS: usize = 5_000;
 
+/// Nodes of the listing at most (a few per set on a dense graph).
+const LISTING_NODES: u64 = 100_000;
+
+/// Largest graph tried: past it, a graph with so few maximal stable sets
+/// would be nearly complete, and listing a sparse one costs n² bits a node.
+const MAX_VERTICES: usize = 500;
+
 /// The certificate's integer scale (as `bounds::fractional`'s).
 const SCALE: f64 = (1u64 << 24) as f64;
 
@@ -56,12 +63,12 @@ impl Covers {
     /// with too many maximal stable sets, or when `budget` ran out first.
     pub fn new(graph: &PlainGraph, budget: Budget) -> Option<Covers> {
         let n = graph.len();
-        if graph.is_constrained() || n == 0 || n > stable::MAX_VERTICES {
+        if graph.is_constrained() || n == 0 || n > MAX_VERTICES {
             return None;
         }
         let limits = Limits::new(budget);
         let comp = Complement::new(&Adjacency::from_plain(graph));
-        let sets = stable::all_maximal(&comp, MAX_SETS, limits.deadline)?;
+        let sets = stable::all_maximal(&comp, MAX_SETS, LISTING_NODES, limits.deadline)?;
         let mut problem = Problem::new(OptimizationDirection::Maximize);
         let vars: Vec<Variable> = (0..n)
             .map(|_| problem.add_var(1.0, (0.0, f64::INFINITY)))

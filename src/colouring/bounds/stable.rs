@@ -233,16 +233,19 @@ pub(crate) fn all_largest(
 
 /// Every maximal stable set of the graph whose complement is `comp` (its
 /// maximal cliques, by Bron–Kerbosch with Tomita's pivot), as bits, up to
-/// `cap` of them; `None` past the cap or `deadline`. A dense graph has few:
-/// DSJC125.9 has 524.
+/// `cap` of them; `None` past the cap, `max_nodes` nodes of the listing, or
+/// `deadline`. A dense graph has few: DSJC125.9 has 524 (456 nodes).
 pub(crate) fn all_maximal(
     comp: &Complement,
     cap: usize,
+    max_nodes: u64,
     deadline: Option<Instant>,
 ) -> Option<Vec<Bits>> {
     struct Listing<'a> {
         comp: &'a Complement,
         cap: usize,
+        nodes: u64,
+        max_nodes: u64,
         deadline: Option<Instant>,
         found: Vec<Bits>,
     }
@@ -254,7 +257,8 @@ pub(crate) fn all_maximal(
                 self.found.push(chosen.clone());
                 return self.found.len() <= self.cap;
             }
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.nodes += 1;
+            if self.nodes > self.max_nodes || self.deadline.is_some_and(|d| Instant::now() >= d) {
                 return false;
             }
             // The pivot: a vertex of p ∪ x apart from most of p; its partners
@@ -287,6 +291,8 @@ pub(crate) fn all_maximal(
     let mut listing = Listing {
         comp,
         cap,
+        nodes: 0,
+        max_nodes,
         deadline,
         found: Vec::new(),
     };
@@ -382,7 +388,7 @@ mod tests {
                 .collect();
             expected.sort_unstable();
             let comp = Complement::new(&adj);
-            let mut listed: Vec<u32> = all_maximal(&comp, usize::MAX, None)
+            let mut listed: Vec<u32> = all_maximal(&comp, usize::MAX, u64::MAX, None)
                 .unwrap()
                 .iter()
                 .map(|bits| bits[0] as u32)
@@ -390,7 +396,8 @@ mod tests {
             listed.sort_unstable();
             assert_eq!(listed, expected, "density {density}");
             assert!(expected.len() > 3);
-            assert_eq!(all_maximal(&comp, expected.len() - 1, None), None);
+            assert_eq!(all_maximal(&comp, expected.len() - 1, u64::MAX, None), None);
+            assert_eq!(all_maximal(&comp, usize::MAX, 1, None), None);
         }
     }
 
