@@ -21,7 +21,8 @@
 //! 20,000 that a search of 1,000 nodes does not solve.
 //!
 //! **Graphs.** `chromatic` as the command runs it (clique, DSATUR, tabu
-//! search, the exact search under the hand-off budget, then SAT bottom-up),
+//! search, the exact search under the hand-off budget, then `prove::close`: the
+//! lower bounds, the exact cover, branch and bound, SAT bottom-up),
 //! 60 s, and plain CaDiCaL asked k = χ − 1 (the refutation) on the direct
 //! encoding with no symmetry breaking, 60 s.
 
@@ -306,7 +307,7 @@ fn cases(dimacs: Option<String>) -> Vec<(String, PlainGraph, usize)> {
 
 fn graphs(dimacs: Option<String>) {
     println!(
-        "Chromatic numbers: `chromatic` (exact search, then `prove::close`: the lower bounds, the exact cover, SAT bottom-up) and plain CaDiCaL refuting χ − 1, {GRAPH_SECONDS} s each\n"
+        "Chromatic numbers: `chromatic` (exact search, then `prove::close`: the lower bounds, the exact cover, branch and bound over the maximal stable sets, SAT bottom-up) and plain CaDiCaL refuting χ − 1, {GRAPH_SECONDS} s each\n"
     );
     println!(
         "| graph | n | m | χ | bounds | lower bound's kind | proven in (s) | plain CaDiCaL, χ − 1 (s) |"
