@@ -28,12 +28,10 @@ use microlp::{ComparisonOp, OptimizationDirection, Problem, Solution, SolveOutco
 use super::Limits;
 use super::colouring::Decision;
 use crate::colouring::Adjacency;
-use crate::colouring::bounds::stable::{self, Complement, ones};
+use crate::colouring::bounds::fractional::{certify, scaled};
+use crate::colouring::bounds::stable::{self, Bits, Complement, ones};
 use crate::graph::PlainGraph;
 use crate::solver::Budget;
-
-/// A set of vertices as bits.
-type Bits = Vec<u64>;
 
 /// Maximal stable sets listed at most: past this many, each node's work
 /// (every set restricted to the vertices left) costs more than SAT's.
@@ -45,9 +43,6 @@ const LISTING_NODES: u64 = 100_000;
 /// Largest graph tried: past it, a graph with so few maximal stable sets
 /// would be nearly complete, and listing a sparse one costs n² bits a node.
 const MAX_VERTICES: usize = 500;
-
-/// The certificate's integer scale (as `bounds::fractional`'s).
-const SCALE: f64 = (1u64 << 24) as f64;
 
 /// The maximal stable sets of a graph, ready for any number of colours.
 pub(crate) struct Covers {
@@ -206,22 +201,12 @@ impl Tree<'_> {
     /// weights rounded down to integers (every stable set of the vertices
     /// left lies in a listed set).
     fn bound(&self, weights: &[f64]) -> usize {
-        let scaled: Vec<u64> = weights
-            .iter()
-            .map(|&w| (w * SCALE).floor() as u64)
-            .collect();
-        let total: u64 = scaled.iter().sum();
-        let top = self
-            .covers
-            .sets
-            .iter()
+        let scaled = scaled(weights);
+        let top = (self.covers.sets.iter())
             .map(|set| ones(set).map(|v| scaled[v]).sum::<u64>())
             .max()
             .unwrap_or(0);
-        if top == 0 {
-            return 0;
-        }
-        total.div_ceil(top) as usize
+        certify(&scaled, top).bound
     }
 
     /// The vertex to branch on (the one in fewest candidate classes) with its

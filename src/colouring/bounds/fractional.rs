@@ -82,10 +82,7 @@ pub(crate) fn fractional(
             .iter()
             .map(|&v| solution.var_value(v).clamp(0.0, 1.0))
             .collect();
-        let scaled: Vec<u64> = weights
-            .iter()
-            .map(|&w| (w * SCALE).floor() as u64)
-            .collect();
+        let scaled = scaled(&weights);
         // Cheap first: stable sets grown greedily from each vertex.
         let mut heavy = greedy_heavy(comp, &weights);
         let mut optimal = false;
@@ -124,8 +121,16 @@ pub(crate) fn fractional(
     best
 }
 
+/// `weights` (each in [0, 1]) scaled and rounded down to the certificate's integers.
+pub(crate) fn scaled(weights: &[f64]) -> Vec<u64> {
+    weights
+        .iter()
+        .map(|&w| (w * SCALE).floor() as u64)
+        .collect()
+}
+
 /// The bound of integer weights `scaled` whose heaviest stable set weighs `top`.
-fn certify(scaled: &[u64], top: u64) -> Fractional {
+pub(crate) fn certify(scaled: &[u64], top: u64) -> Fractional {
     let total: u64 = scaled.iter().sum();
     let top = top.max(1);
     Fractional {

@@ -5,7 +5,7 @@
 //! made sound by an integer certificate. [`prove::close`](crate::prove::close)
 //! asks them in that order, cheapest first, before SAT.
 
-mod fractional;
+pub(crate) mod fractional;
 mod mycielski;
 pub(crate) mod stable;
 

@@ -6,7 +6,8 @@
 use std::time::Instant;
 
 use super::super::Adjacency;
-use super::super::adjacency::{Bits, Matrix};
+pub(crate) use super::super::adjacency::Bits;
+use super::super::adjacency::Matrix;
 
 /// Largest graph whose stable sets are searched (a bit matrix of n² bits).
 pub(crate) const MAX_VERTICES: usize = 2048;
