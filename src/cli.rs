@@ -470,6 +470,10 @@ pub struct GenerateArgs {
     /// Full solutions to try per puzzle before giving up on --clues or --difficulty.
     #[arg(long, default_value_t = 1000)]
     pub attempts: usize,
+    /// Threads for a big board's hardest uniqueness questions [default: every
+    /// core]; the puzzles are the same for any number.
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub jobs: Option<u32>,
     /// Give up on a puzzle after this many seconds (exit status 5); raise it for
     /// big boards.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, default_value = "60")]

@@ -16,10 +16,11 @@ pub mod dress;
 mod forced;
 mod random;
 mod rated;
+mod reduce;
 pub mod setter;
 mod symmetry;
 
-use std::cell::OnceCell;
+use std::sync::OnceLock;
 use std::time::Instant;
 
 use rand_core::Rng;
@@ -30,18 +31,13 @@ pub use symmetry::Symmetry;
 
 use crate::graph::ConstraintGraph;
 use crate::logic::{Grade, Level, Logic};
-use crate::prove::{self, Answerer, Encoding, ProveError, Question, Reply, Sat};
+use crate::prove::{self, Answerer, Encoding, ProveError, Question};
 use crate::puzzle::{Puzzle, Solution};
-use crate::solver::{Budget, Goal, Solver};
+use crate::solver::{Budget, Solver};
 use random::{below, shuffle};
 
 /// Steps of [`Generator::wander`].
 const WANDER_STEPS: usize = 12;
-
-/// Removals whose uniqueness questions share one SAT formula: each question
-/// reuses what the others learnt (three times faster than a formula each on
-/// a late 25×25), and a formula that leaves more cells open is slower.
-const SAT_BATCH: usize = 10;
 
 /// What to generate.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -170,7 +166,7 @@ pub struct Generator<'g> {
     solver: Solver,
     logic: Logic<'g>,
     /// The solver's first colouring of the empty board, once needed.
-    base: OnceCell<Option<Solution>>,
+    base: OnceLock<Option<Solution>>,
     /// The cheap test for removals, with no givens yet.
     forced: forced::Givens,
     /// When to give up, if ever.
@@ -178,6 +174,10 @@ pub struct Generator<'g> {
     /// Whether what the search does not settle within its hand-off budget
     /// goes to the SAT back end (every rule of the graph encodes).
     hand_off: bool,
+    /// Threads for the uniqueness questions of a reduction.
+    threads: usize,
+    /// Nodes of search for such a question before SAT takes it.
+    question_nodes: u64,
 }
 
 impl<'g> Generator<'g> {
@@ -187,10 +187,12 @@ impl<'g> Generator<'g> {
             graph,
             solver: Solver::new(graph),
             logic: Logic::new(graph),
-            base: OnceCell::new(),
+            base: OnceLock::new(),
             forced: forced::Givens::new(graph),
             deadline: None,
             hand_off: Encoding::supports(graph).is_ok(),
+            threads: 1,
+            question_nodes: prove::HAND_OFF_NODES,
         };
         generator.set_deadline(None);
         generator
@@ -215,6 +217,38 @@ impl<'g> Generator<'g> {
     /// ```
     pub fn with_deadline(mut self, deadline: Instant) -> Self {
         self.set_deadline(Some(deadline));
+        self
+    }
+
+    /// This generator, asking a reduction's hard uniqueness questions on
+    /// `threads` threads (1 and 0: this thread alone). Only a big board has
+    /// such questions (a 25×25's last removals, which SAT settles); the
+    /// puzzles are the same for any number of threads.
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::generate::{Generator, Options};
+    /// use graphdoku::ConstraintGraph;
+    /// use rand_chacha::ChaCha8Rng;
+    /// use rand_core::SeedableRng;
+    ///
+    /// let graph = ConstraintGraph::load("sudoku16").unwrap();
+    /// let alone = Generator::new(&graph);
+    /// let three = Generator::new(&graph).with_threads(3);
+    /// let made = |g: &Generator| g.generate(&mut ChaCha8Rng::seed_from_u64(4), &Options::default()).unwrap();
+    /// assert_eq!(made(&alone).puzzle, made(&three).puzzle);
+    /// ```
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads;
+        self
+    }
+
+    /// This generator, handing a reduction's questions to SAT after `nodes`
+    /// of search: with few, tests make a small board's questions go to SAT,
+    /// and so to the threads.
+    #[cfg(test)]
+    pub(crate) fn with_question_nodes(mut self, nodes: u64) -> Self {
+        self.question_nodes = nodes;
         self
     }
 
@@ -408,146 +442,6 @@ impl<'g> Generator<'g> {
         floor: usize,
     ) -> Result<Puzzle, GenerateError> {
         self.reduce_from(rng, &solution.to_puzzle(), solution, orbits, floor)
-    }
-
-    /// [`Generator::reduce`] from the givens of `start`, a puzzle whose one
-    /// solution is `solution`: only its givens are removed (the given cells of
-    /// each orbit together).
-    ///
-    /// # Errors
-    /// [`GenerateError::OutOfTime`] when the deadline passes first.
-    pub fn reduce_from<R: Rng + ?Sized>(
-        &self,
-        rng: &mut R,
-        start: &Puzzle,
-        solution: &Solution,
-        orbits: &[Vec<usize>],
-        floor: usize,
-    ) -> Result<Puzzle, GenerateError> {
-        let colours = solution.colours();
-        let mut puzzle = start.clone();
-        let mut clues = puzzle.clue_count();
-        let given = |c: &usize| start.givens()[*c].is_some();
-        let orbits: Vec<Vec<usize>> = orbits
-            .iter()
-            .map(|orbit| orbit.iter().copied().filter(given).collect::<Vec<_>>())
-            .filter(|orbit| !orbit.is_empty())
-            .collect();
-        let mut order: Vec<usize> = (0..orbits.len()).collect();
-        shuffle(rng, &mut order);
-        let mut forced = self.forced.clone();
-        forced.fill(colours);
-        for cell in (0..colours.len()).filter(|c| !given(c)) {
-            forced.remove(cell);
-        }
-        // A Kempe chain's swap keeps every edge but not a sum or an order:
-        // with rules on values, only the singles and the search decide.
-        let chains = self.graph.rules().is_empty();
-        // One search, restarted for every check: no set-up cost per check;
-        // made only when a check needs it.
-        let mut search = None;
-        // What the search leaves goes to SAT, a formula for a few questions.
-        let mut sat = None;
-        for (at, orbit) in order.iter().map(|&o| &orbits[o]).enumerate() {
-            if clues <= floor {
-                break;
-            }
-            if clues - orbit.len() < floor {
-                continue;
-            }
-            self.in_time()?;
-            for &cell in orbit {
-                puzzle.givens_mut()[cell] = None;
-                forced.remove(cell);
-            }
-            // Most removals, early on, leave a single; most that fail, late,
-            // leave a Kempe chain with no given: no search needed.
-            let unique = if orbit.iter().all(|&c| forced.forced(c, colours[c])) {
-                true
-            } else if chains && orbit.iter().any(|&c| forced.unguarded(c)) {
-                false
-            } else if orbit.iter().all(|&c| forced.determined(c, colours[c])) {
-                true
-            } else {
-                let search = search
-                    .get_or_insert_with(|| self.solver.search_up_to_symmetry(&puzzle, Goal::Count));
-                let unique = match orbit.as_slice() {
-                    // Unique exactly when no other colour of the cell has a
-                    // solution: the subtree of the known solution is skipped.
-                    // The known colours first elsewhere: a second solution
-                    // near the known one is found at once (on the late 25×25
-                    // removals, 91 settled by the search instead of 29).
-                    &[cell] => {
-                        search.restart_near(&puzzle, cell, solution);
-                        search.count_up_to(1) == 0
-                    }
-                    _ => {
-                        search.restart(&puzzle);
-                        search.count_up_to(2) == 1
-                    }
-                };
-                match search.gave_up() {
-                    false => unique,
-                    // A search stopped short has found nothing, which proves
-                    // nothing: SAT settles it, if there is time.
-                    true => {
-                        let next = order[at..].iter().map(|&o| orbits[o].as_slice());
-                        self.unique_by_sat(&mut sat, (&puzzle, solution), orbit, next)?
-                    }
-                }
-            };
-            if unique {
-                clues -= orbit.len();
-            } else {
-                for &cell in orbit {
-                    puzzle.givens_mut()[cell] = Some(colours[cell]);
-                    forced.restore(cell, colours[cell]);
-                }
-            }
-        }
-        Ok(puzzle)
-    }
-
-    /// Whether `puzzle`, made from a unique one by removing the givens of
-    /// `orbit`, is still unique (its one solution `solution`), by SAT: no
-    /// solution differs from `solution` in the orbit.
-    ///
-    /// The formula in `sat` is restricted to what the givens leave open
-    /// ([`Sat::restricted`]): small, late in a reduction, where the search
-    /// struggles. It leaves open the cells of the orbits `next` (this one and
-    /// those to be tried after it, [`SAT_BATCH`] of them), so that it serves
-    /// their questions too, with what it learnt; it is made again when a
-    /// question's givens are no longer within it.
-    ///
-    /// # Errors
-    /// [`GenerateError::OutOfTime`] when the deadline passes first.
-    fn unique_by_sat<'o>(
-        &self,
-        sat: &mut Option<Sat<'g>>,
-        (puzzle, solution): (&Puzzle, &Solution),
-        orbit: &[usize],
-        next: impl Iterator<Item = &'o [usize]>,
-    ) -> Result<bool, GenerateError> {
-        self.in_time()?;
-        if !self.hand_off {
-            return Err(GenerateError::OutOfTime);
-        }
-        let sat = match sat {
-            Some(sat) if sat.covers(puzzle) => sat,
-            _ => {
-                let mut base = puzzle.clone();
-                for &cell in next.take(SAT_BATCH).flatten() {
-                    base.givens_mut()[cell] = None;
-                }
-                let made = Sat::restricted_for_answers(self.graph, &base);
-                sat.insert(made.map_err(ProveError::from)?)
-            }
-        };
-        match sat.differing(puzzle, solution, orbit, self.budget())? {
-            Reply::None => Ok(true),
-            Reply::Found(_) => Ok(false),
-            Reply::GaveUp => Err(GenerateError::OutOfTime),
-        }
     }
 
     /// `puzzle` with givens removed while it stays unique under the variant's

@@ -498,6 +498,7 @@ impl Solver {
             solver: self,
             inner,
             goal,
+            max_nodes: None,
         };
         search.restart(puzzle);
         search
@@ -553,6 +554,8 @@ pub struct Search<'s> {
     solver: &'s Solver,
     inner: Searches<'s>,
     goal: Goal,
+    /// A lower node cap than the solver's, if any (see [`Search::cap_nodes`]).
+    max_nodes: Option<u64>,
 }
 
 /// What a search is for, which decides its symmetry breaking and restarts.
@@ -577,6 +580,13 @@ impl Search<'_> {
     /// When the puzzle does not have one entry per cell of the graph.
     pub fn restart(&mut self, puzzle: &Puzzle) {
         self.restart_at(puzzle, None);
+    }
+
+    /// Caps the nodes of every search from the next restart on at `nodes`,
+    /// where the solver's budget caps them at all: a budget without a cap
+    /// means that no one settles what the search leaves.
+    pub(crate) fn cap_nodes(&mut self, nodes: u64) {
+        self.max_nodes = Some(nodes);
     }
 
     /// Starts over on `puzzle` with `near`'s colour taken from the
@@ -608,7 +618,11 @@ impl Search<'_> {
             Goal::Count if !free.is_empty() => Some(RESTART_SEED),
             _ => None,
         };
-        let limits = Limits::from(self.solver.budget);
+        let mut budget = self.solver.budget;
+        budget.max_nodes = budget
+            .max_nodes
+            .map(|n| self.max_nodes.map_or(n, |m| m.min(n)));
+        let limits = Limits::from(budget);
         each_store!(&mut self.inner, s => {
             s.restart(puzzle.givens(), without.map(|(c, k)| (c, k as usize)), free, seed);
             s.set_limits(limits);
