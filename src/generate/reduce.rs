@@ -57,8 +57,10 @@ impl<'g> Generator<'g> {
             .collect();
         let mut order: Vec<usize> = (0..orbits.len()).collect();
         shuffle(rng, &mut order);
-        let orbits: Vec<Vec<usize>> = order.into_iter().map(|o| orbits[o].clone()).collect();
-        let mut removal = Removal::new(self, start, solution, &orbits, floor);
+        let mut orbits: Vec<Option<Vec<usize>>> = orbits.into_iter().map(Some).collect();
+        let orbits: Vec<Vec<usize>> = order.iter().filter_map(|&o| orbits[o].take()).collect();
+        let orbits = orbits.as_slice();
+        let mut removal = Removal::new(self, start, solution, orbits, floor);
         if self.threads < 2 {
             return removal.run(&mut Askers::here(None));
         }
@@ -76,9 +78,10 @@ impl<'g> Generator<'g> {
                         let mut asker = Asker::new();
                         // Ends once the loop has let go of the questions.
                         while let Some(question) = next() {
-                            let answer = asker.unique(self, &question, solution);
+                            let Question { at, puzzle } = &question;
+                            let answer = asker.unique(self, (orbits, *at), puzzle, solution);
                             // Nobody listens when the loop ended on an error.
-                            let _ = replies.send((question.at, answer));
+                            let _ = replies.send((*at, answer));
                         }
                     });
                 }
@@ -97,16 +100,11 @@ impl<'g> Generator<'g> {
     }
 }
 
-/// Whether `puzzle`, a unique puzzle less the givens of `orbit`, is still
-/// unique.
+/// Whether `puzzle`, a unique puzzle less the givens of the orbit at `at`
+/// in the removal order, is still unique.
 struct Question {
-    /// The orbit's place in the removal order.
     at: usize,
     puzzle: Puzzle,
-    orbit: Vec<usize>,
-    /// The cells of the orbits from this one on ([`SAT_BATCH`] of them): a
-    /// SAT formula made for this question leaves them open, to serve theirs.
-    next: Vec<usize>,
 }
 
 /// A question whose answer is awaited, in the removal order.
@@ -153,13 +151,26 @@ impl<'a, 'g, 's> Askers<'a, 'g, 's> {
         self.workers.as_ref().map_or(1, |w| w.threads)
     }
 
-    fn ask(&mut self, generator: &'a Generator<'g>, question: Question, solution: &Solution) {
+    /// Asks whether `puzzle`, without the orbit at `at`, is still unique.
+    fn ask(
+        &mut self,
+        generator: &'a Generator<'g>,
+        (orbits, at): (&[Vec<usize>], usize),
+        puzzle: &Puzzle,
+        solution: &Solution,
+    ) {
         match &self.workers {
             // The workers outlive the loop: the channel is open.
-            Some(workers) => workers.questions.send(question).expect("workers"),
+            Some(workers) => {
+                let question = Question {
+                    at,
+                    puzzle: puzzle.clone(),
+                };
+                workers.questions.send(question).expect("workers");
+            }
             None => {
-                let answer = self.here.unique(generator, &question, solution);
-                self.answered.push_back((question.at, answer));
+                let answer = self.here.unique(generator, (orbits, at), puzzle, solution);
+                self.answered.push_back((at, answer));
                 if self.here.sat.is_some() {
                     self.workers = self.start.take().map(|start| start());
                 }
@@ -193,21 +204,22 @@ impl<'a, 'g> Asker<'a, 'g> {
         }
     }
 
-    /// The answer to `question`, `solution` being the puzzle's one solution
-    /// before the removal: by the search, or SAT for what it leaves.
+    /// Whether `puzzle`, without the orbit at `at` of `orbits`, is still
+    /// unique, `solution` being its one solution before: by the search, or
+    /// SAT for what it leaves.
     fn unique(
         &mut self,
         generator: &'a Generator<'g>,
-        question: &Question,
+        (orbits, at): (&[Vec<usize>], usize),
+        puzzle: &Puzzle,
         solution: &Solution,
     ) -> Result<bool, GenerateError> {
-        let puzzle = &question.puzzle;
         let search = (self.search).get_or_insert_with(|| {
             let mut search = generator.solver.search_up_to_symmetry(puzzle, Goal::Count);
             search.cap_nodes(generator.question_nodes);
             search
         });
-        let unique = match question.orbit.as_slice() {
+        let unique = match orbits[at].as_slice() {
             // Unique exactly when no other colour of the cell has a
             // solution: the subtree of the known solution is skipped.
             // The known colours first elsewhere: a second solution
@@ -226,41 +238,42 @@ impl<'a, 'g> Asker<'a, 'g> {
             false => Ok(unique),
             // A search stopped short has found nothing, which proves
             // nothing: SAT settles it, if there is time.
-            true => self.unique_by_sat(generator, question, solution),
+            true => self.unique_by_sat(generator, (orbits, at), puzzle, solution),
         }
     }
 
-    /// The answer to `question` by SAT: no solution differs from `solution`
-    /// in the orbit.
+    /// [`Asker::unique`] by SAT: no solution differs from `solution` in the
+    /// orbit.
     ///
     /// The formula is restricted to what the givens leave open
     /// ([`Sat::restricted`]): small, late in a reduction, where the search
-    /// struggles. It leaves open the question's `next` cells too, so that it
-    /// serves their questions, with what it learnt; it is made again when a
-    /// question's givens are no longer within it.
+    /// struggles. It leaves open the cells of the next orbits too
+    /// ([`SAT_BATCH`] from this one on), so that it serves their questions,
+    /// with what it learnt; it is made again when a question's givens are no
+    /// longer within it.
     fn unique_by_sat(
         &mut self,
         generator: &Generator<'g>,
-        question: &Question,
+        (orbits, at): (&[Vec<usize>], usize),
+        puzzle: &Puzzle,
         solution: &Solution,
     ) -> Result<bool, GenerateError> {
         generator.in_time()?;
         if !generator.hand_off {
             return Err(GenerateError::OutOfTime);
         }
-        let puzzle = &question.puzzle;
         let sat = match &mut self.sat {
             Some(sat) if sat.covers(puzzle) => sat,
             sat => {
                 let mut base = puzzle.clone();
-                for &cell in &question.next {
+                for &cell in orbits[at..].iter().take(SAT_BATCH).flatten() {
                     base.givens_mut()[cell] = None;
                 }
                 let made = Sat::restricted_for_answers(generator.graph, &base);
                 sat.insert(made.map_err(ProveError::from)?)
             }
         };
-        match sat.differing(puzzle, solution, &question.orbit, generator.budget())? {
+        match sat.differing(puzzle, solution, &orbits[at], generator.budget())? {
             Reply::None => Ok(true),
             Reply::Found(_) => Ok(false),
             Reply::GaveUp => Err(GenerateError::OutOfTime),
@@ -328,7 +341,10 @@ impl<'r, 'g> Removal<'r, 'g> {
                     }
                     // Asked before a removal since: asked again.
                     true => {
-                        askers.ask(self.generator, self.question(flight.at), self.solution);
+                        self.take(flight.at);
+                        let question = (self.orbits, flight.at);
+                        askers.ask(self.generator, question, &self.puzzle, self.solution);
+                        self.put_back(flight.at);
                         flights.push_front(Flight {
                             removals,
                             answer: None,
@@ -366,12 +382,15 @@ impl<'r, 'g> Removal<'r, 'g> {
                 continue;
             }
             self.generator.in_time()?;
-            match self.cheap(next - 1) {
-                Some(false) => {}
-                Some(true) if flights.is_empty() => self.remove(next - 1),
+            let at = next - 1;
+            self.take(at);
+            match self.cheap(at) {
+                Some(true) if flights.is_empty() => self.clues -= orbit.len(),
+                Some(false) => self.put_back(at),
                 // Holds only if the removals in flight fail: looked at again
                 // once they are settled.
                 Some(true) => {
+                    self.put_back(at);
                     next -= 1;
                     let (at, answer) = askers.answer();
                     if let Some(flight) = flights.iter_mut().find(|f| f.at == at) {
@@ -379,9 +398,15 @@ impl<'r, 'g> Removal<'r, 'g> {
                     }
                 }
                 None => {
-                    askers.ask(self.generator, self.question(next - 1), self.solution);
+                    askers.ask(
+                        self.generator,
+                        (self.orbits, at),
+                        &self.puzzle,
+                        self.solution,
+                    );
+                    self.put_back(at);
                     flights.push_back(Flight {
-                        at: next - 1,
+                        at,
                         removals,
                         answer: None,
                     });
@@ -390,17 +415,14 @@ impl<'r, 'g> Removal<'r, 'g> {
         }
     }
 
-    /// Whether the puzzle stays unique without orbit `at`, by the cheap tests
-    /// alone: `None` when they cannot tell.
-    fn cheap(&mut self, at: usize) -> Option<bool> {
+    /// Whether the puzzle stays unique without orbit `at`, taken away, by the
+    /// cheap tests alone: `None` when they cannot tell.
+    fn cheap(&self, at: usize) -> Option<bool> {
         let colours = self.solution.colours();
         let orbit = &self.orbits[at];
-        for &cell in orbit {
-            self.forced.remove(cell);
-        }
         // Most removals, early on, leave a single; most that fail, late,
         // leave a Kempe chain with no given: no search needed.
-        let unique = if orbit.iter().all(|&c| self.forced.forced(c, colours[c])) {
+        if orbit.iter().all(|&c| self.forced.forced(c, colours[c])) {
             Some(true)
         } else if self.chains && orbit.iter().any(|&c| self.forced.unguarded(c)) {
             Some(false)
@@ -408,35 +430,30 @@ impl<'r, 'g> Removal<'r, 'g> {
             Some(true)
         } else {
             None
-        };
-        for &cell in orbit {
-            self.forced.restore(cell, colours[cell]);
-        }
-        unique
-    }
-
-    /// The question whether the puzzle stays unique without orbit `at`.
-    fn question(&self, at: usize) -> Question {
-        let mut puzzle = self.puzzle.clone();
-        for &cell in &self.orbits[at] {
-            puzzle.givens_mut()[cell] = None;
-        }
-        let next = self.orbits[at..].iter().take(SAT_BATCH).flatten().copied();
-        Question {
-            at,
-            puzzle,
-            orbit: self.orbits[at].clone(),
-            next: next.collect(),
         }
     }
 
-    /// Takes orbit `at` away: the puzzle stays unique without it.
+    /// Takes orbit `at` away for good: the puzzle stays unique without it.
     fn remove(&mut self, at: usize) {
+        self.take(at);
+        self.clues -= self.orbits[at].len();
+    }
+
+    /// Takes the givens of orbit `at` away.
+    fn take(&mut self, at: usize) {
         for &cell in &self.orbits[at] {
             self.puzzle.givens_mut()[cell] = None;
             self.forced.remove(cell);
         }
-        self.clues -= self.orbits[at].len();
+    }
+
+    /// Gives the cells of orbit `at` back their colours.
+    fn put_back(&mut self, at: usize) {
+        for &cell in &self.orbits[at] {
+            let colour = self.solution.colours()[cell];
+            self.puzzle.givens_mut()[cell] = Some(colour);
+            self.forced.restore(cell, colour);
+        }
     }
 }
 
