@@ -131,7 +131,6 @@ type Answer = (usize, Result<bool, GenerateError>);
 /// settled in microseconds, quicker than threads could start).
 struct Askers<'a, 'g, 's> {
     here: Asker<'a, 'g>,
-    answered: VecDeque<Answer>,
     start: Option<Box<dyn FnOnce() -> Workers + 's>>,
     workers: Option<Workers>,
 }
@@ -140,7 +139,6 @@ impl<'a, 'g, 's> Askers<'a, 'g, 's> {
     fn here(start: Option<Box<dyn FnOnce() -> Workers + 's>>) -> Self {
         Askers {
             here: Asker::new(),
-            answered: VecDeque::new(),
             start,
             workers: None,
         }
@@ -151,14 +149,15 @@ impl<'a, 'g, 's> Askers<'a, 'g, 's> {
         self.workers.as_ref().map_or(1, |w| w.threads)
     }
 
-    /// Asks whether `puzzle`, without the orbit at `at`, is still unique.
+    /// Asks whether `puzzle`, without the orbit at `at`, is still unique:
+    /// the answer, when given here at once.
     fn ask(
         &mut self,
         generator: &'a Generator<'g>,
         (orbits, at): (&[Vec<usize>], usize),
         puzzle: &Puzzle,
         solution: &Solution,
-    ) {
+    ) -> Option<Result<bool, GenerateError>> {
         match &self.workers {
             // The workers outlive the loop: the channel is open.
             Some(workers) => {
@@ -167,24 +166,25 @@ impl<'a, 'g, 's> Askers<'a, 'g, 's> {
                     puzzle: puzzle.clone(),
                 };
                 workers.questions.send(question).expect("workers");
+                None
             }
             None => {
                 let answer = self.here.unique(generator, (orbits, at), puzzle, solution);
-                self.answered.push_back((at, answer));
                 if self.here.sat.is_some() {
                     self.workers = self.start.take().map(|start| start());
                 }
+                Some(answer)
             }
         }
     }
 
-    /// The next answer to arrive.
+    /// The next answer of the workers to arrive.
     fn answer(&mut self) -> Answer {
-        match (self.answered.pop_front(), &self.workers) {
-            (Some(answer), _) => answer,
-            (None, Some(workers)) => workers.answers.recv().expect("workers"),
-            (None, None) => unreachable!("an answer awaited, none asked"),
-        }
+        let workers = self
+            .workers
+            .as_ref()
+            .expect("answers awaited from the workers");
+        workers.answers.recv().expect("workers")
     }
 }
 
@@ -343,31 +343,33 @@ impl<'r, 'g> Removal<'r, 'g> {
                     true => {
                         self.take(flight.at);
                         let question = (self.orbits, flight.at);
-                        askers.ask(self.generator, question, &self.puzzle, self.solution);
+                        let answer =
+                            askers.ask(self.generator, question, &self.puzzle, self.solution);
                         self.put_back(flight.at);
                         flights.push_front(Flight {
                             removals,
-                            answer: None,
+                            answer,
                             ..flight
                         });
                     }
                 }
             }
-            let in_flight: usize = flights.iter().map(|f| self.orbits[f.at].len()).sum();
             let orbit = self.orbits.get(next);
             if orbit.is_none() && flights.is_empty() {
                 return Ok(self.puzzle.clone());
             }
-            // With a floor, an orbit is looked at only when the removals in
-            // flight cannot change whether it may go.
-            let fits = |orbit: &Vec<usize>| {
-                self.floor == 0 || self.clues >= self.floor + in_flight + orbit.len()
+            // Another question may go out while fewer than there are threads
+            // await answers. With a floor, an orbit is looked at only when
+            // the removals in flight cannot change whether it may go.
+            let free = |orbit: &Vec<usize>| {
+                let threads = askers.threads();
+                let waiting = flights.iter().filter(|f| f.answer.is_none()).count();
+                let in_flight: usize = flights.iter().map(|f| self.orbits[f.at].len()).sum();
+                waiting < threads
+                    && flights.len() < AHEAD * threads
+                    && (self.floor == 0 || self.clues >= self.floor + in_flight + orbit.len())
             };
-            // A thread is free when fewer questions than threads await answers.
-            let waiting = flights.iter().filter(|f| f.answer.is_none()).count();
-            let threads = askers.threads();
-            let free = waiting < threads && flights.len() < AHEAD * threads;
-            let Some(orbit) = orbit.filter(|o| free && (flights.is_empty() || fits(o))) else {
+            let Some(orbit) = orbit.filter(|o| flights.is_empty() || free(o)) else {
                 let (at, answer) = askers.answer();
                 if let Some(flight) = flights.iter_mut().find(|f| f.at == at) {
                     flight.answer = Some(answer);
@@ -398,18 +400,22 @@ impl<'r, 'g> Removal<'r, 'g> {
                     }
                 }
                 None => {
-                    askers.ask(
-                        self.generator,
-                        (self.orbits, at),
-                        &self.puzzle,
-                        self.solution,
-                    );
-                    self.put_back(at);
-                    flights.push_back(Flight {
-                        at,
-                        removals,
-                        answer: None,
-                    });
+                    let question = (self.orbits, at);
+                    match askers.ask(self.generator, question, &self.puzzle, self.solution) {
+                        // Answered here, nothing before it in flight: settled.
+                        Some(answer) if flights.is_empty() => match answer? {
+                            true => self.clues -= orbit.len(),
+                            false => self.put_back(at),
+                        },
+                        answer => {
+                            self.put_back(at);
+                            flights.push_back(Flight {
+                                at,
+                                removals,
+                                answer,
+                            });
+                        }
+                    }
                 }
             }
         }
