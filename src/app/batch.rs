@@ -69,8 +69,7 @@ impl<F> Visit for F where
 
 /// The most worker threads `-j` gives: four per core, and never above 256.
 fn max_jobs() -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    (cores * 4).min(256)
+    (super::cores() * 4).min(256)
 }
 
 /// Calls `visit` on every record of every input file, with the graph and solver
@@ -103,7 +102,7 @@ pub(super) fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -
             max_jobs()
         }
         (false, Some(n)) => n as usize,
-        (false, None) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        (false, None) => super::cores(),
     };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     let mut batch = Batch::new(mode);

@@ -42,10 +42,7 @@ pub(crate) fn run(args: &DatasetVerifyArgs, out: &mut impl Write) -> Result<Stat
     let input = super::open(&args.file).map_err(|e| anyhow::anyhow!("cannot read {name}: {e}"))?;
     let mut rows = csv::Reader::new(&graph, input, &name).map_err(|e| anyhow::anyhow!("{e}"))?;
     let has_answers = rows.columns().answer.is_some();
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n as usize,
-    );
+    let jobs = super::jobs(args.jobs);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build()?;
     let mut tally = Tally::default();
     let mut status = Status::Ok;

@@ -88,9 +88,7 @@ fn make(
     out: &mut impl Write,
     progress: Option<&ProgressBar>,
 ) -> Result<Status> {
-    let cores = || std::thread::available_parallelism().map_or(1, |n| n.get());
-    let threads = args.jobs.map_or_else(cores, |n| n as usize);
-    let mut generator = Generator::new(graph).with_threads(threads);
+    let mut generator = Generator::new(graph).with_threads(super::jobs(args.jobs));
     let with_rules = !graph.rules().is_empty() || !matches!(source, Source::Variant);
     let format = args.format.unwrap_or(match graph.layout() {
         // Only a puzzle file keeps the rules.

@@ -424,6 +424,16 @@ impl Report {
     }
 }
 
+/// The threads `-j N` asks for, or one per core.
+pub(crate) fn jobs(asked: Option<u32>) -> usize {
+    asked.map_or_else(cores, |n| n as usize)
+}
+
+/// The cores this process may use.
+pub(crate) fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// The variant of text puzzles when `--variant` is not given.
 pub(crate) const DEFAULT_VARIANT: &str = "sudoku9";
 
