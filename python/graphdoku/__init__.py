@@ -324,6 +324,7 @@ def generate(
     difficulty: Optional[str] = None,
     clues: Optional[int] = None,
     attempts: int = 1000,
+    threads: Optional[int] = None,
     timeout: Optional[float] = None,
 ) -> Generated:
     """Generates ``n`` unique, minimal puzzles, reproducibly from ``seed``.
@@ -332,12 +333,16 @@ def generate(
     ``difficulty`` is a level name (see :data:`LEVELS`), ``clues`` an exact clue
     count; ``attempts`` full grids are tried per puzzle before giving up and
     ``timeout`` seconds are allowed per puzzle. Raises :class:`GenerateError`
-    when no puzzle meets them.
+    when no puzzle meets them. A big board's hard uniqueness questions (the
+    last removals of a 25×25) are asked on ``threads`` threads, all cores by
+    default; the puzzles are the same for any number of threads.
     """
     if n < 0:
         raise ValueError(f"n must be at least 0, not {n}")
     native = _variant(variant)
-    puzzles, solutions = _graphdoku.generate_array(native, n, seed, difficulty, clues, attempts, timeout)
+    puzzles, solutions = _graphdoku.generate_array(
+        native, n, seed, difficulty, clues, attempts, _threads(threads), timeout
+    )
     return Generated(_values(native, puzzles), _values(native, solutions))
 
 

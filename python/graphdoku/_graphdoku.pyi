@@ -62,6 +62,7 @@ def generate_array(
     difficulty: Optional[str] = None,
     clues: Optional[int] = None,
     attempts: int = 1000,
+    threads: Optional[int] = None,
     timeout: Optional[float] = None,
 ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16]]: ...
 def format_rows(variant: Variant, rows: npt.NDArray[np.int64]) -> list[str]: ...

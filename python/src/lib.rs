@@ -498,9 +498,11 @@ fn candidates_array<'py>(
 
 /// Generates `n` unique, minimal puzzles from `seed` (the same puzzles as
 /// `graphdoku generate --count n --seed seed`): `(puzzles, solutions)` as
-/// `(n, cells)` uint16 arrays.
+/// `(n, cells)` uint16 arrays. A big board's hard uniqueness questions go to
+/// `threads` threads (all cores when `None`); the puzzles are the same for any
+/// number.
 #[pyfunction]
-#[pyo3(signature = (variant, n, seed, difficulty = None, clues = None, attempts = 1000, timeout = None))]
+#[pyo3(signature = (variant, n, seed, difficulty = None, clues = None, attempts = 1000, threads = None, timeout = None))]
 #[allow(clippy::too_many_arguments)]
 fn generate_array<'py>(
     py: Python<'py>,
@@ -510,9 +512,15 @@ fn generate_array<'py>(
     difficulty: Option<&str>,
     clues: Option<usize>,
     attempts: usize,
+    threads: Option<usize>,
     timeout: Option<f64>,
 ) -> PyResult<(Rows<'py, u16>, Rows<'py, u16>)> {
     let graph = &*variant.graph;
+    let threads = match threads {
+        Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
     let difficulty = match difficulty {
         None => None,
         Some(word) => Some(
@@ -542,7 +550,7 @@ fn generate_array<'py>(
     };
     let cells = graph.len();
     let made = py.detach(|| -> Result<Vec<(Puzzle, Solution)>, GenerateError> {
-        let mut generator = Generator::new(graph);
+        let mut generator = Generator::new(graph).with_threads(threads);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut made = Vec::with_capacity(n);
         for _ in 0..n {

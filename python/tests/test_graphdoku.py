@@ -270,6 +270,16 @@ def test_generate_options():
     assert four.puzzles.shape == (3, 16)
 
 
+def test_generate_threads():
+    # The thread count changes who asks a 25×25's questions, never the puzzles.
+    one = graphdoku.generate(2, variant="sudoku16", seed=4, threads=1)
+    two = graphdoku.generate(2, variant="sudoku16", seed=4, threads=2)
+    assert (one.puzzles == two.puzzles).all()
+    assert (graphdoku.check(two.puzzles, variant="sudoku16") == "unique").all()
+    with pytest.raises(ValueError, match="threads must be at least 1"):
+        graphdoku.generate(1, threads=0)
+
+
 def test_generate_matches_the_cli():
     binary = cli()
     if binary is None:

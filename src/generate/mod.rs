@@ -223,7 +223,9 @@ impl<'g> Generator<'g> {
     /// This generator, asking a reduction's hard uniqueness questions on
     /// `threads` threads (1 and 0: this thread alone). Only a big board has
     /// such questions (a 25×25's last removals, which SAT settles); the
-    /// puzzles are the same for any number of threads.
+    /// puzzles are the same for any number of threads. Where puzzles are
+    /// already made side by side on every core (as `graphdoku dataset` does),
+    /// leave it at 1: the threads would only compete.
     ///
     /// # Example
     /// ```
