@@ -13,8 +13,8 @@
 //! thread makes, on any number of threads.
 
 use std::collections::VecDeque;
-use std::sync::Mutex;
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::{Arc, Mutex};
 use std::thread;
 
 use rand_core::Rng;
@@ -64,17 +64,18 @@ impl<'g> Generator<'g> {
         if self.threads < 2 {
             return removal.run(&mut Askers::here(None));
         }
-        let (questions, queue) = mpsc::channel::<Question>();
-        let (replies, answers) = mpsc::channel();
-        let queue = Mutex::new(queue);
-        let next = || queue.lock().ok()?.recv().ok();
         thread::scope(|scope| {
             // Each thread keeps its own search and formula; a question goes
-            // to whichever is free.
+            // to whichever is free. Made only once a question needs SAT: a
+            // 9×9 never does, and makes thousands of puzzles a second.
             let start = move || {
+                let (questions, queue) = mpsc::channel::<Question>();
+                let (replies, answers) = mpsc::channel();
+                let queue = Arc::new(Mutex::new(queue));
                 for _ in 0..self.threads {
-                    let replies = replies.clone();
+                    let (replies, queue) = (replies.clone(), Arc::clone(&queue));
                     scope.spawn(move || {
+                        let next = || queue.lock().ok()?.recv().ok();
                         let mut asker = Asker::new();
                         // Ends once the loop has let go of the questions.
                         while let Some(question) = next() {
