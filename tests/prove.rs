@@ -5,12 +5,14 @@
 
 mod common;
 
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use common::random_rules::{Rng, random_more_rule, random_rule};
 use common::{HOPELESS, graphdoku};
 use graphdoku::prove::{self, ProveError, Unsupported};
 use graphdoku::rules::RuleSpec;
+use graphdoku::solver::Stop;
 use graphdoku::{Budget, ConstraintGraph, PlainGraph, Puzzle, Solver, Verdict, verify};
 use predicates::prelude::*;
 use predicates::str::contains;
@@ -196,6 +198,25 @@ fn a_timeout_or_a_stop_interrupts_the_sat_solver() {
         "{:?}",
         started.elapsed()
     );
+}
+
+/// The deadline bounds building a formula too: a clause per edge and colour,
+/// 8 million for this graph, would take seconds and 900 MB.
+#[test]
+fn a_deadline_stops_a_dense_formula_half_built() {
+    let dense = graphdoku::colouring::random(500, 0.75, 2);
+    let started = Instant::now();
+    let deadline = Budget::unlimited().until(started + Duration::from_millis(100));
+    assert!(prove::Colouring::within(&dense, 88, &[], deadline).is_none());
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    // A stop flag already set: not one clause.
+    static STOPPED: AtomicBool = AtomicBool::new(true);
+    let stopped = Budget::unlimited().stopped_by(Stop::new(&STOPPED));
+    assert!(prove::Colouring::within(&dense, 88, &[], stopped).is_none());
 }
 
 #[test]

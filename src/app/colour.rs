@@ -120,7 +120,8 @@ fn sat_colour(graph: &PlainGraph, k: usize, budget: Budget) -> Decision {
                 .vertices
         }
     };
-    Colouring::new(graph, k, &clique).colour(k, budget)
+    Colouring::within(graph, k, &clique, budget)
+        .map_or(Decision::GaveUp, |mut sat| sat.colour(k, budget))
 }
 
 /// Checks `colouring` against the graph's edges (independently of the search)
