@@ -271,7 +271,8 @@ def test_generate_options():
 
 
 def test_generate_threads():
-    # The thread count changes who asks a 25×25's questions, never the puzzles.
+    # These 16×16s send a few questions to SAT, so to the threads (two are started):
+    # the thread count changes who answers them, never the puzzles.
     one = graphdoku.generate(2, variant="sudoku16", seed=4, threads=1)
     two = graphdoku.generate(2, variant="sudoku16", seed=4, threads=2)
     assert (one.puzzles == two.puzzles).all()
