@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use super::sat::{Reply, Sat, swapped};
-use super::{Engine, ProveError, Unsupported};
+use super::{Engine, Limits, ProveError, Unsupported};
 use crate::graph::ConstraintGraph;
 use crate::puzzle::{Puzzle, Solution};
 use crate::solver::{Budget, Count, Solver, Stats};
@@ -224,6 +224,11 @@ impl<'s> Answerer<'s> {
         };
         // One deadline for the question: what is left of its time.
         let budget = since(budget, started);
+        // Time is up already: no formula built for nothing (a 64×64's takes
+        // a few tenths of a second).
+        if Limits::new(budget).over() {
+            return Ok(searched);
+        }
         let graph = self.graph;
         let mut sat = match Sat::restricted(graph, puzzle) {
             Ok(sat) => sat,
