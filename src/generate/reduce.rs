@@ -13,6 +13,7 @@
 //! thread makes, on any number of threads.
 
 use std::collections::VecDeque;
+use std::mem;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -57,8 +58,8 @@ impl<'g> Generator<'g> {
             .collect();
         let mut order: Vec<usize> = (0..orbits.len()).collect();
         shuffle(rng, &mut order);
-        let mut orbits: Vec<Option<Vec<usize>>> = orbits.into_iter().map(Some).collect();
-        let orbits: Vec<Vec<usize>> = order.iter().filter_map(|&o| orbits[o].take()).collect();
+        let mut orbits = orbits;
+        let orbits: Vec<Vec<usize>> = order.iter().map(|&o| mem::take(&mut orbits[o])).collect();
         let orbits = orbits.as_slice();
         let mut removal = Removal::new(self, start, solution, orbits, floor);
         if self.threads < 2 {
@@ -179,13 +180,16 @@ impl<'a, 'g, 's> Askers<'a, 'g, 's> {
         }
     }
 
-    /// The next answer of the workers to arrive.
-    fn answer(&mut self) -> Answer {
+    /// Waits for the workers' next answer and files it with its flight.
+    fn await_answer(&mut self, flights: &mut VecDeque<Flight>) {
         let workers = self
             .workers
             .as_ref()
             .expect("answers awaited from the workers");
-        workers.answers.recv().expect("workers")
+        let (at, answer) = workers.answers.recv().expect("workers");
+        if let Some(flight) = flights.iter_mut().find(|f| f.at == at) {
+            flight.answer = Some(answer);
+        }
     }
 }
 
@@ -371,10 +375,7 @@ impl<'r, 'g> Removal<'r, 'g> {
                     && (self.floor == 0 || self.clues >= self.floor + in_flight + orbit.len())
             };
             let Some(orbit) = orbit.filter(|o| flights.is_empty() || free(o)) else {
-                let (at, answer) = askers.answer();
-                if let Some(flight) = flights.iter_mut().find(|f| f.at == at) {
-                    flight.answer = Some(answer);
-                }
+                askers.await_answer(&mut flights);
                 continue;
             };
             if self.clues <= self.floor {
@@ -395,10 +396,7 @@ impl<'r, 'g> Removal<'r, 'g> {
                 Some(true) => {
                     self.put_back(at);
                     next -= 1;
-                    let (at, answer) = askers.answer();
-                    if let Some(flight) = flights.iter_mut().find(|f| f.at == at) {
-                        flight.answer = Some(answer);
-                    }
+                    askers.await_answer(&mut flights);
                 }
                 None => {
                     let question = (self.orbits, at);
