@@ -83,6 +83,10 @@ pub enum ProveError {
     /// A model failed the independent check: a bug in the encoding.
     #[error("internal error: a SAT model fails verification: {0:?}")]
     Unverified(Violation),
+    /// A model said to differ from a known solution agrees with it on every
+    /// cell it had to differ in: a bug in the encoding or the solver.
+    #[error("internal error: a SAT model given as another solution is the known one")]
+    NotOther,
     /// The formula was restricted to givens the puzzle lacks (see
     /// [`Sat::restricted`]).
     #[error("internal error: the SAT formula was built for givens this puzzle lacks")]

@@ -178,7 +178,8 @@ impl<'g> Sat<'g> {
     /// proof, when there is none, that `known` is its only one.
     ///
     /// # Errors
-    /// As [`Sat::solve`].
+    /// As [`Sat::solve`]; [`ProveError::NotOther`] if the model
+    /// found is `known` (a bug).
     pub fn other(
         &mut self,
         puzzle: &Puzzle,
@@ -196,7 +197,8 @@ impl<'g> Sat<'g> {
     /// the proof there is none is the proof that `puzzle` has no other either.
     ///
     /// # Errors
-    /// As [`Sat::solve`].
+    /// As [`Sat::solve`]; [`ProveError::NotOther`] if the model
+    /// found is `known` on every one of those cells (a bug).
     pub fn differing(
         &mut self,
         puzzle: &Puzzle,
@@ -208,10 +210,10 @@ impl<'g> Sat<'g> {
             .iter()
             .filter_map(|&cell| self.encoding.lit(cell, known.colours()[cell]).map(|v| -v))
             .collect();
-        match differs.as_slice() {
-            [] => Ok(Reply::None),
+        let reply = match differs.as_slice() {
+            [] => return Ok(Reply::None),
             // One cell: its other colours, without a clause.
-            &[lit] => self.ask(puzzle, vec![lit], budget),
+            &[lit] => self.ask(puzzle, vec![lit], budget)?,
             _ => {
                 let selector = self.fresh();
                 let mut clause = differs;
@@ -220,9 +222,18 @@ impl<'g> Sat<'g> {
                 let reply = self.ask(puzzle, vec![selector], budget);
                 // Retired: the clause never constrains a later question.
                 self.add_clause(&[-selector]);
-                reply
+                reply?
+            }
+        };
+        // Checked apart from the formula, as `ask` checks the puzzle: a second
+        // solution equal to the first would make a unique puzzle look ambiguous.
+        if let Reply::Found(other) = &reply {
+            let same = |&cell: &usize| other.colours()[cell] == known.colours()[cell];
+            if cells.iter().all(same) {
+                return Err(ProveError::NotOther);
             }
         }
+        Ok(reply)
     }
 
     /// The colours of `puzzle` that any solution may permute among themselves
