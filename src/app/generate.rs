@@ -1,11 +1,12 @@
 //! `graphdoku generate`: unique, minimal puzzles of any variant, reproducible from a seed.
 
 use std::io::{IsTerminal, Write};
+use std::sync::Arc;
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::Result;
 use graphdoku::generate::dress::{self, dress};
-use graphdoku::generate::{GenerateError, Generator, Options};
+use graphdoku::generate::{GenerateError, Generator, Options, Progress};
 use graphdoku::graph::Layout;
 use graphdoku::read::PuzzleSpec;
 use graphdoku::rules::RuleSpec;
@@ -64,14 +65,16 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<Status> {
     };
     // A big board can take long even for one puzzle: a progress line while
     // stderr is a terminal, so that a wait never looks like a hang.
-    let progress = progress::bar_on_terminal(progress::Counting::Of(args.count as u64));
+    let reduction = Arc::new(Progress::default());
+    let counting = progress::Counting::Of(args.count as u64, Arc::clone(&reduction));
+    let progress = progress::bar_on_terminal(counting);
     let status = make(
         args,
         (&graph, &source),
         seed,
         (&mut rng, &options),
         out,
-        progress.as_ref(),
+        progress.as_ref().map(|bar| (bar, reduction)),
     );
     if let Some(bar) = progress {
         bar.finish_and_clear();
@@ -79,16 +82,21 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<Status> {
     status
 }
 
-/// Makes and prints the puzzles, counting them on `progress`.
+/// Makes and prints the puzzles, counting them on `progress` (its bar, and
+/// where the generator reports how far a reduction has come).
 fn make(
     args: &GenerateArgs,
     (graph, source): (&ConstraintGraph, &Source),
     seed: u64,
     (rng, options): (&mut ChaCha8Rng, &Options),
     out: &mut impl Write,
-    progress: Option<&ProgressBar>,
+    progress: Option<(&ProgressBar, Arc<Progress>)>,
 ) -> Result<Status> {
+    let (progress, reduction) = progress.unzip();
     let mut generator = Generator::new(graph).with_threads(super::jobs(args.jobs));
+    if let Some(reduction) = reduction {
+        generator = generator.with_progress(reduction);
+    }
     let with_rules = !graph.rules().is_empty() || !matches!(source, Source::Variant);
     let format = args.format.unwrap_or(match graph.layout() {
         // Only a puzzle file keeps the rules.

@@ -20,13 +20,14 @@ mod reduce;
 pub mod setter;
 mod symmetry;
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use rand_core::Rng;
 use thiserror::Error;
 
 pub use rated::SeRange;
+pub use reduce::{Progress, Reducing};
 pub use symmetry::Symmetry;
 
 use crate::graph::ConstraintGraph;
@@ -178,6 +179,8 @@ pub struct Generator<'g> {
     threads: usize,
     /// Nodes of search for such a question before SAT takes it.
     question_nodes: u64,
+    /// Where its reductions report how far they have come.
+    progress: Option<Arc<Progress>>,
 }
 
 impl<'g> Generator<'g> {
@@ -193,6 +196,7 @@ impl<'g> Generator<'g> {
             hand_off: Encoding::supports(graph).is_ok(),
             threads: 1,
             question_nodes: prove::HAND_OFF_NODES,
+            progress: None,
         };
         generator.set_deadline(None);
         generator
@@ -242,6 +246,13 @@ impl<'g> Generator<'g> {
     /// ```
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads;
+        self
+    }
+
+    /// This generator, reporting how far each reduction has come to
+    /// `progress` (see [`Progress`]).
+    pub fn with_progress(mut self, progress: Arc<Progress>) -> Self {
+        self.progress = Some(progress);
         self
     }
 

@@ -14,6 +14,7 @@
 
 use std::collections::VecDeque;
 use std::mem;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -34,6 +35,76 @@ const AHEAD: usize = 4;
 /// reuses what the others learnt (three times faster than a formula each on
 /// a late 25×25), and a formula that leaves more cells open is slower.
 const SAT_BATCH: usize = 10;
+
+/// How far a generator's reductions have come, updated as they run: share
+/// one through [`Generator::with_progress`] and read it from another thread,
+/// for a progress line (a 25×25 takes a minute for one puzzle).
+///
+/// # Example
+/// ```
+/// use std::sync::Arc;
+/// use graphdoku::generate::{Generator, Options, Progress};
+/// use graphdoku::ConstraintGraph;
+/// use rand_chacha::ChaCha8Rng;
+/// use rand_core::SeedableRng;
+///
+/// let graph = ConstraintGraph::load("sudoku9").unwrap();
+/// let progress = Arc::new(Progress::default());
+/// let generator = Generator::new(&graph).with_progress(Arc::clone(&progress));
+/// let made = generator.generate(&mut ChaCha8Rng::seed_from_u64(3), &Options::default()).unwrap();
+/// let now = progress.now();
+/// assert_eq!((now.reduction, now.tried, now.removals), (1, 81, 81));
+/// assert_eq!(now.clues, made.puzzle.clue_count());
+/// ```
+#[derive(Debug, Default)]
+pub struct Progress {
+    reductions: AtomicUsize,
+    tried: AtomicUsize,
+    removals: AtomicUsize,
+    clues: AtomicUsize,
+}
+
+/// What a [`Progress`] reads at one moment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reducing {
+    /// Reductions started so far, this one included (0: none yet): a
+    /// puzzle takes one, or one per attempt with a clue count or level.
+    pub reduction: usize,
+    /// Removals looked at in this reduction (those in flight included).
+    pub tried: usize,
+    /// Removals this reduction has to look at: a given each, or an orbit of
+    /// givens with a symmetry.
+    pub removals: usize,
+    /// Clues the puzzle has now.
+    pub clues: usize,
+}
+
+impl Progress {
+    /// What it reads now. Read while a reduction runs, the counts may be
+    /// one removal apart.
+    pub fn now(&self) -> Reducing {
+        Reducing {
+            reduction: self.reductions.load(Ordering::Relaxed),
+            tried: self.tried.load(Ordering::Relaxed),
+            removals: self.removals.load(Ordering::Relaxed),
+            clues: self.clues.load(Ordering::Relaxed),
+        }
+    }
+
+    /// A reduction of `removals` removals starts, from `clues` clues.
+    fn start(&self, removals: usize, clues: usize) {
+        self.tried.store(0, Ordering::Relaxed);
+        self.removals.store(removals, Ordering::Relaxed);
+        self.clues.store(clues, Ordering::Relaxed);
+        self.reductions.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// `tried` removals looked at, `clues` clues left.
+    fn at(&self, tried: usize, clues: usize) {
+        self.tried.store(tried, Ordering::Relaxed);
+        self.clues.store(clues, Ordering::Relaxed);
+    }
+}
 
 impl<'g> Generator<'g> {
     /// [`Generator::reduce`] from the givens of `start`, a puzzle whose one
@@ -62,6 +133,9 @@ impl<'g> Generator<'g> {
         let orbits: Vec<Vec<usize>> = order.iter().map(|&o| mem::take(&mut orbits[o])).collect();
         let orbits = orbits.as_slice();
         let mut removal = Removal::new(self, start, solution, orbits, floor);
+        if let Some(progress) = &self.progress {
+            progress.start(orbits.len(), removal.clues);
+        }
         if self.threads < 2 {
             return removal.run(&mut Askers::here(None));
         }
@@ -358,6 +432,9 @@ impl<'r, 'g> Removal<'r, 'g> {
                         });
                     }
                 }
+            }
+            if let Some(progress) = &self.generator.progress {
+                progress.at(next, self.clues);
             }
             let orbit = self.orbits.get(next);
             if orbit.is_none() && flights.is_empty() {
