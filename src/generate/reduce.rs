@@ -133,9 +133,6 @@ impl<'g> Generator<'g> {
         let orbits: Vec<Vec<usize>> = order.iter().map(|&o| mem::take(&mut orbits[o])).collect();
         let orbits = orbits.as_slice();
         let mut removal = Removal::new(self, start, solution, orbits, floor);
-        if let Some(progress) = &self.progress {
-            progress.start(orbits.len(), removal.clues);
-        }
         if self.threads < 2 {
             return removal.run(&mut Askers::here(None));
         }
@@ -408,6 +405,10 @@ impl<'r, 'g> Removal<'r, 'g> {
         let mut flights: VecDeque<Flight> = VecDeque::new();
         let mut removals = 0;
         let mut next = 0;
+        let progress = self.generator.progress.as_deref();
+        if let Some(progress) = progress {
+            progress.start(self.orbits.len(), self.clues);
+        }
         loop {
             // Answers are taken in the removal order.
             while let Some(answer) = flights.front_mut().and_then(|f| f.answer.take()) {
@@ -433,7 +434,7 @@ impl<'r, 'g> Removal<'r, 'g> {
                     }
                 }
             }
-            if let Some(progress) = &self.generator.progress {
+            if let Some(progress) = progress {
                 progress.at(next, self.clues);
             }
             let orbit = self.orbits.get(next);
