@@ -449,7 +449,7 @@ impl<'g> Logic<'g> {
             neighbours,
             full,
             intersections,
-            rules: Arc::new(RuleSet::new(graph)),
+            rules: Arc::new(RuleSet::as_written(graph)),
             box_like,
             families,
             fish_pairs,

@@ -12,6 +12,7 @@
 
 pub mod clue;
 pub mod line;
+pub mod primitive;
 pub mod sum;
 
 pub use clue::Direction;
@@ -237,7 +238,7 @@ pub enum Mark {
 
 /// A rule with its cells resolved to indices and its defaults filled in: what
 /// the solver, `verify` and the writers read.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Rule {
     /// See [`RuleSpec::Killer`].
     Killer {
