@@ -6,6 +6,7 @@ use std::collections::HashSet;
 use super::Adjacency;
 use super::adjacency::{MATRIX_VERTICES, Matrix};
 use crate::graph::{ConstraintGraph, PlainGraph};
+use crate::puzzle::Puzzle;
 use crate::solver::{Budget, Solver, Stats};
 
 /// The answer to "can this graph be coloured with k colours?".
@@ -56,8 +57,8 @@ pub fn k_colourable(
         Ok(constraint) => constraint.with_cliques(&full_cliques(&Adjacency::from_plain(graph), k)),
         Err(message) => return (Decision::GaveUp(message), Stats::default()),
     };
-    let puzzle = match fixed.puzzle(k) {
-        Ok(puzzle) => puzzle,
+    let puzzle = match fixed.givens(k) {
+        Ok(givens) => Puzzle::new(givens),
         Err(_) => return (Decision::NotColourable, Stats::default()),
     };
     let count = Solver::new(&constraint)
