@@ -3,16 +3,17 @@
 
 use std::time::{Duration, Instant};
 
-use super::exact::{Decision, k_colourable};
+use super::Decision;
+use super::exact::decide;
 use super::reduce::reduce;
-use super::tabu::{Limits, reduce as tabu_reduce};
+use super::tabu::{TabuLimits, reduce as tabu_reduce};
 use super::{Adjacency, colours_used, dsatur, large_clique_until};
 use crate::graph::PlainGraph;
 use crate::solver::Budget;
 
 /// How hard [`chromatic`] and [`colour`] try.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Options {
+pub struct Effort {
     /// Stop everything after this long (then report the bounds reached).
     pub timeout: Option<Duration>,
     /// Nodes at most of each exact search (one per number of colours and component).
@@ -29,9 +30,9 @@ pub struct Options {
     pub clique_nodes: u64,
 }
 
-impl Default for Options {
+impl Default for Effort {
     fn default() -> Self {
-        Options {
+        Effort {
             timeout: None,
             max_nodes: None,
             heuristic: false,
@@ -117,21 +118,17 @@ impl Chromatic {
 /// # Example
 /// ```
 /// use graphdoku::PlainGraph;
-/// use graphdoku::colouring::{chromatic, Options};
+/// use graphdoku::colouring::{chromatic, Effort};
 /// // The 5-wheel: a 5-cycle and a hub; χ = 4 while the largest clique is 3.
 /// let mut edges: Vec<(u32, u32)> = (0..5).map(|i| (i, (i + 1) % 5)).collect();
 /// edges.extend((0..5).map(|i| (i, 5)));
 /// let wheel = PlainGraph::new(6, edges).unwrap();
-/// let result = chromatic(&wheel, Options::default(), |_| {});
+/// let result = chromatic(&wheel, Effort::default(), |_| {});
 /// assert!(result.proven());
 /// assert_eq!(result.upper, 4);
 /// assert!(wheel.check(&result.colouring).is_ok());
 /// ```
-pub fn chromatic(
-    graph: &PlainGraph,
-    options: Options,
-    mut report: impl FnMut(&Event),
-) -> Chromatic {
+pub fn chromatic(graph: &PlainGraph, options: Effort, mut report: impl FnMut(&Event)) -> Chromatic {
     let start = Instant::now();
     let deadline = options.timeout.map(|t| start + t);
     let adj = Adjacency::from_plain(graph);
@@ -245,7 +242,7 @@ pub fn chromatic(
         }
         let part = &parts[i];
         let moves = options.moves(&part.adj);
-        let limits = Limits {
+        let limits = TabuLimits {
             deadline,
             max_moves: moves,
             seed: options.seed,
@@ -295,14 +292,14 @@ pub fn chromatic(
                 result.stopped = Some("time is up".into());
                 return result;
             };
-            match k_colourable(&part.graph, k, &part.clique, budget).0 {
-                Decision::Colourable(colouring) => part.colouring = colouring,
-                Decision::NotColourable => {
+            match decide(&part.graph, k, &part.clique, budget) {
+                Ok(Decision::Coloured(colouring)) => part.colouring = colouring,
+                Ok(_) => {
                     report(&Event::Impossible { colours: k });
                     result.lower = k + 1;
                     return result;
                 }
-                Decision::GaveUp(why) => {
+                Err(why) => {
                     result.stopped = Some(why);
                     return result;
                 }
@@ -315,9 +312,9 @@ pub fn chromatic(
     result
 }
 
-impl Options {
+impl Effort {
     /// Tabu moves per number of colours tried on a graph of adjacency `adj`
-    /// (see [`Options::tabu_moves`]).
+    /// (see [`Effort::tabu_moves`]).
     pub(crate) fn moves(&self, adj: &Adjacency) -> u64 {
         self.tabu_moves
             .unwrap_or(if self.heuristic && self.timeout.is_some() {
@@ -346,7 +343,7 @@ struct Part {
 
 /// The budget of one exact search: the time left, the nodes asked for; `None`
 /// when the time is up.
-fn budget(options: Options, deadline: Option<Instant>) -> Option<Budget> {
+fn budget(options: Effort, deadline: Option<Instant>) -> Option<Budget> {
     let mut budget = Budget {
         max_nodes: options.max_nodes,
         ..Budget::default()
@@ -365,7 +362,7 @@ fn constrained(
     graph: &PlainGraph,
     adj: &Adjacency,
     mut result: Chromatic,
-    options: Options,
+    options: Effort,
     deadline: Option<Instant>,
     mut report: impl FnMut(&Event),
 ) -> Chromatic {
@@ -419,8 +416,8 @@ fn constrained(
             result.upper = 0;
             return result;
         }
-        match k_colourable(graph, k, &[], budget).0 {
-            Decision::Colourable(colouring) => {
+        match decide(graph, k, &[], budget) {
+            Ok(Decision::Coloured(colouring)) => {
                 result.upper = k;
                 result.colouring = colouring;
                 report(&Event::Upper {
@@ -429,7 +426,7 @@ fn constrained(
                 });
                 k -= 1;
             }
-            Decision::NotColourable if !descending && k >= ceiling => {
+            Ok(_) if !descending && k >= ceiling => {
                 result.stopped = Some(
                     "no colouring at all: the precolouring and allowed lists forbid it".into(),
                 );
@@ -437,12 +434,12 @@ fn constrained(
                 result.impossible = true;
                 return result;
             }
-            Decision::NotColourable => {
+            Ok(_) => {
                 report(&Event::Impossible { colours: k });
                 result.lower = k + 1;
                 k += 1;
             }
-            Decision::GaveUp(why) => {
+            Err(why) => {
                 result.stopped = Some(why);
                 if result.upper == usize::MAX {
                     result.upper = 0;

@@ -6,10 +6,10 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::Limits;
 use super::ProveError;
 use super::cnf::Lit;
 use super::encode::{Encoding, Unsupported};
+use crate::colouring::Clock;
 use crate::graph::ConstraintGraph;
 use crate::puzzle::{Puzzle, Solution};
 use crate::solver::Budget;
@@ -47,7 +47,7 @@ pub enum Reply {
 pub struct Sat<'g> {
     graph: &'g ConstraintGraph,
     encoding: Encoding,
-    solver: cadical::Solver<Limits>,
+    solver: cadical::Solver<Clock>,
     /// Whether every colour is like every other (no rules on values, no
     /// allowed lists): a solution's colours unused by the givens can then be
     /// permuted into another solution.
@@ -109,7 +109,7 @@ impl<'g> Sat<'g> {
     fn restricted_in(
         graph: &'g ConstraintGraph,
         puzzle: &Puzzle,
-        mut solver: cadical::Solver<Limits>,
+        mut solver: cadical::Solver<Clock>,
     ) -> Result<Self, Unsupported> {
         let encoding = Encoding::restricted(graph, puzzle)?;
         for clause in encoding.cnf().clauses() {
@@ -150,11 +150,11 @@ impl<'g> Sat<'g> {
     /// Whether the formula holds under `assumptions`: `None` when interrupted
     /// by `budget`. After `Some(true)`, [`Sat::model`] reads the colouring.
     pub fn solve_assuming(&mut self, assumptions: &[Lit], budget: Budget) -> Option<bool> {
-        let limits = Limits::new(budget);
-        if limits.over() {
+        let clock = Clock::new(budget);
+        if clock.over() {
             return None;
         }
-        self.solver.set_callbacks(Some(limits));
+        self.solver.set_callbacks(Some(clock));
         self.solver.solve_with(assumptions.iter().copied())
     }
 
