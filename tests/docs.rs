@@ -353,6 +353,34 @@ fn the_tutorial_runs_as_written() {
     assert!(run >= 7, "only {run} commands found");
 }
 
+/// Every command `graphdoku --help` lists has its row in the reference
+/// (`docs/cli.md`), so that a new command cannot go undocumented.
+#[test]
+fn every_command_is_in_the_reference() {
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_graphdoku"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let list = help
+        .split("Commands:\n")
+        .nth(1)
+        .expect("a Commands: section");
+    let commands: Vec<&str> = (list.split("\n\n").next().unwrap().lines())
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|&name| name != "help")
+        .collect();
+    assert!(commands.len() >= 20, "{commands:?}");
+    let reference =
+        std::fs::read_to_string(format!("{}/docs/cli.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    for command in commands {
+        assert!(
+            reference.contains(&format!("| `{command}` |")),
+            "docs/cli.md has no row for `{command}`"
+        );
+    }
+}
+
 #[test]
 fn the_transcript_patterns() {
     assert!(line_matches("a [..] s, [..]/s", "a 0.01 s, 12/s"));
