@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use super::Decision;
 use super::exact::decide;
-use super::reduce::reduce;
+use super::reduce::{Reduction, reduce};
 use super::tabu::{TabuLimits, reduce as tabu_reduce};
 use super::{Adjacency, colours_used, dsatur, large_clique_until};
 use crate::graph::PlainGraph;
@@ -175,55 +175,94 @@ pub fn chromatic(graph: &PlainGraph, options: Effort, mut report: impl FnMut(&Ev
         vertices: reduction.components.iter().map(Vec::len).sum(),
         components: reduction.components.len(),
     });
-    // Each component: its graph, its colouring, its colours.
-    let mut parts: Vec<Part> = reduction
-        .components
-        .iter()
-        .map(|vertices| {
-            let sub = graph.induced(vertices);
-            let adj = Adjacency::from_plain(&sub);
-            let colouring = dsatur(&adj, &[], &[]).expect("an unconstrained graph");
-            Part {
-                vertices: vertices.clone(),
-                clique: large_clique_until(&adj, options.clique_nodes / 4, deadline).vertices,
-                graph: sub,
-                adj,
-                colouring,
-            }
-        })
-        .collect();
-    // A component's own clique search may beat the whole graph's.
-    if let Some(part) = parts.iter().max_by_key(|p| p.clique.len())
-        && part.clique.len() > result.lower
-    {
-        result.lower = part.clique.len();
-        result.clique = part
-            .clique
-            .iter()
-            .map(|&v| part.vertices[v as usize])
-            .collect();
-        result.clique.sort_unstable();
-        report(&Event::Clique {
-            size: result.lower,
-            maximum: false,
-        });
+    let mut parts = Parts::new(graph, &adj, reduction, options, deadline);
+    parts.raise_clique(&mut result, &mut report);
+    parts.improve(&mut result, "reduction", &mut report);
+    parts.tabu(&mut result, options, deadline, &mut report);
+    if options.heuristic {
+        if !result.proven() {
+            result.stopped = Some("heuristic mode: no exact search".into());
+        }
+        return result;
     }
-    let lower = result.lower;
-    let assemble = |parts: &[Part]| {
-        let mut colouring = vec![u32::MAX; n];
-        for part in parts {
+    parts.exact(&mut result, options, deadline, &mut report);
+    result
+}
+
+/// The components left by the reduction, each searched on its own, and how
+/// to put their colourings back together.
+struct Parts<'a> {
+    parts: Vec<Part>,
+    reduction: Reduction,
+    /// The whole graph.
+    adj: &'a Adjacency,
+}
+
+impl<'a> Parts<'a> {
+    /// Each component's graph, DSATUR colouring and largest clique found.
+    fn new(
+        graph: &PlainGraph,
+        adj: &'a Adjacency,
+        reduction: Reduction,
+        options: Effort,
+        deadline: Option<Instant>,
+    ) -> Self {
+        let parts = (reduction.components.iter())
+            .map(|vertices| {
+                let sub = graph.induced(vertices);
+                let adj = Adjacency::from_plain(&sub);
+                let colouring = dsatur(&adj, &[], &[]).expect("an unconstrained graph");
+                Part {
+                    vertices: vertices.clone(),
+                    clique: large_clique_until(&adj, options.clique_nodes / 4, deadline).vertices,
+                    graph: sub,
+                    adj,
+                    colouring,
+                }
+            })
+            .collect();
+        Parts {
+            parts,
+            reduction,
+            adj,
+        }
+    }
+
+    /// A component's own clique search may beat the whole graph's: then it
+    /// is the lower bound.
+    fn raise_clique(&self, result: &mut Chromatic, report: &mut dyn FnMut(&Event)) {
+        if let Some(part) = self.parts.iter().max_by_key(|p| p.clique.len())
+            && part.clique.len() > result.lower
+        {
+            result.lower = part.clique.len();
+            result.clique = (part.clique.iter())
+                .map(|&v| part.vertices[v as usize])
+                .collect();
+            result.clique.sort_unstable();
+            report(&Event::Clique {
+                size: result.lower,
+                maximum: false,
+            });
+        }
+    }
+
+    /// The whole graph's colouring from the components' (the vertices set
+    /// aside coloured last).
+    fn assemble(&self) -> Vec<u32> {
+        let mut colouring = vec![u32::MAX; self.adj.len()];
+        for part in &self.parts {
             for (i, &v) in part.vertices.iter().enumerate() {
                 colouring[v as usize] = part.colouring[i];
             }
         }
-        reduction.restore(&adj, &mut colouring);
+        self.reduction.restore(self.adj, &mut colouring);
         colouring
-    };
-    let improve = |result: &mut Chromatic,
-                   parts: &[Part],
-                   by: &'static str,
-                   report: &mut dyn FnMut(&Event)| {
-        let colouring = assemble(parts);
+    }
+
+    /// Takes the assembled colouring as the upper bound when it uses no
+    /// more colours, reporting a new bound.
+    fn improve(&self, result: &mut Chromatic, by: &'static str, report: &mut dyn FnMut(&Event)) {
+        let colouring = self.assemble();
         let used = colours_used(&colouring);
         // The tabu search may have announced this bound already.
         if used < result.upper {
@@ -233,83 +272,94 @@ pub fn chromatic(graph: &PlainGraph, options: Effort, mut report: impl FnMut(&Ev
             result.upper = used;
             result.colouring = colouring;
         }
-    };
-    improve(&mut result, &parts, "reduction", &mut report);
-    // Tabu search: to the lower bound if it can, briefly when an exact search follows.
-    for i in 0..parts.len() {
-        if result.proven() || deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
-        }
-        let part = &parts[i];
-        let moves = options.moves(&part.adj);
-        let limits = TabuLimits {
-            deadline,
-            max_moves: moves,
-            seed: options.seed,
-        };
-        let floor = lower.max(part.clique.len());
-        if colours_used(&part.colouring) <= floor {
-            continue;
-        }
-        // Each step down of the whole graph's bound is reported as it is found.
-        let others = parts
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .map(|(_, p)| colours_used(&p.colouring))
-            .max()
-            .unwrap_or(0)
-            .max(lower);
-        let mut announced = result.upper;
-        let best = tabu_reduce(&part.adj, part.colouring.clone(), floor, limits, |c| {
-            let colours = colours_used(c).max(others);
-            if colours < announced {
-                announced = colours;
-                report(&Event::Upper {
-                    colours,
-                    by: "tabu search",
-                });
+    }
+
+    /// Tabu search on each component: to the lower bound if it can, briefly
+    /// when an exact search follows. Each step down of the whole graph's
+    /// bound is reported as it is found.
+    fn tabu(
+        &mut self,
+        result: &mut Chromatic,
+        options: Effort,
+        deadline: Option<Instant>,
+        report: &mut dyn FnMut(&Event),
+    ) {
+        let lower = result.lower;
+        for i in 0..self.parts.len() {
+            if result.proven() || deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
             }
-        });
-        parts[i].colouring = best;
-        result.upper = announced;
-        improve(&mut result, &parts, "tabu search", &mut report);
-    }
-    if options.heuristic {
-        if !result.proven() {
-            result.stopped = Some("heuristic mode: no exact search".into());
-        }
-        return result;
-    }
-    // Exact search, down from the upper bound.
-    while !result.proven() {
-        let k = result.upper - 1;
-        for part in parts.iter_mut() {
-            if colours_used(&part.colouring) <= k {
+            let part = &self.parts[i];
+            let limits = TabuLimits {
+                deadline,
+                max_moves: options.moves(&part.adj),
+                seed: options.seed,
+            };
+            let floor = lower.max(part.clique.len());
+            if colours_used(&part.colouring) <= floor {
                 continue;
             }
-            let Some(budget) = budget(options, deadline) else {
-                result.stopped = Some("time is up".into());
-                return result;
-            };
-            match decide(&part.graph, k, &part.clique, budget) {
-                Ok(Decision::Coloured(colouring)) => part.colouring = colouring,
-                Ok(_) => {
-                    report(&Event::Impossible { colours: k });
-                    result.lower = k + 1;
-                    return result;
+            let others = (self.parts.iter().enumerate())
+                .filter(|&(j, _)| j != i)
+                .map(|(_, p)| colours_used(&p.colouring))
+                .max()
+                .unwrap_or(0)
+                .max(lower);
+            let mut announced = result.upper;
+            let best = tabu_reduce(&part.adj, part.colouring.clone(), floor, limits, |c| {
+                let colours = colours_used(c).max(others);
+                if colours < announced {
+                    announced = colours;
+                    report(&Event::Upper {
+                        colours,
+                        by: "tabu search",
+                    });
                 }
-                Err(why) => {
-                    result.stopped = Some(why);
-                    return result;
+            });
+            self.parts[i].colouring = best;
+            result.upper = announced;
+            self.improve(result, "tabu search", report);
+        }
+    }
+
+    /// The exact search, down from the upper bound, component by component,
+    /// until a number of colours is refuted (the bounds meet) or the budget
+    /// runs out (`result.stopped` says why).
+    fn exact(
+        &mut self,
+        result: &mut Chromatic,
+        options: Effort,
+        deadline: Option<Instant>,
+        report: &mut dyn FnMut(&Event),
+    ) {
+        while !result.proven() {
+            let k = result.upper - 1;
+            for part in self.parts.iter_mut() {
+                if colours_used(&part.colouring) <= k {
+                    continue;
+                }
+                let Some(budget) = budget(options, deadline) else {
+                    result.stopped = Some("time is up".into());
+                    return;
+                };
+                match decide(&part.graph, k, &part.clique, budget) {
+                    Ok(Decision::Coloured(colouring)) => part.colouring = colouring,
+                    Ok(_) => {
+                        report(&Event::Impossible { colours: k });
+                        result.lower = k + 1;
+                        return;
+                    }
+                    Err(why) => {
+                        result.stopped = Some(why);
+                        return;
+                    }
                 }
             }
+            let before = result.upper;
+            self.improve(result, "exact search", report);
+            assert!(result.upper < before, "every component takes k colours");
         }
-        let before = result.upper;
-        improve(&mut result, &parts, "exact search", &mut report);
-        assert!(result.upper < before, "every component takes k colours");
     }
-    result
 }
 
 impl Effort {
