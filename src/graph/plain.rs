@@ -157,7 +157,7 @@ impl PlainGraph {
     }
 
     /// The vertices with an allowed list as (vertex, colours), sorted by vertex.
-    pub fn allowed_lists(&self) -> &[(u32, Vec<u32>)] {
+    pub(crate) fn allowed_lists(&self) -> &[(u32, Vec<u32>)] {
         &self.allowed
     }
 
@@ -231,7 +231,7 @@ impl PlainGraph {
 
     /// The subgraph induced by `keep` (vertex indices, in the order given), with
     /// names, precolouring and allowed lists carried over.
-    pub fn induced(&self, keep: &[u32]) -> PlainGraph {
+    pub(crate) fn induced(&self, keep: &[u32]) -> PlainGraph {
         let mut index = vec![u32::MAX; self.vertices];
         for (i, &v) in keep.iter().enumerate() {
             index[v as usize] = i as u32;
@@ -330,7 +330,7 @@ impl ConstraintGraph {
     ///
     /// # Panics
     /// When a clique's vertices are out of range or not pairwise adjacent.
-    pub fn with_cliques(mut self, cliques: &[Vec<u32>]) -> Self {
+    pub(crate) fn with_cliques(mut self, cliques: &[Vec<u32>]) -> Self {
         // The flat form, if made already, would miss the new houses.
         self.flat = std::sync::OnceLock::new();
         for (i, clique) in cliques.iter().enumerate() {

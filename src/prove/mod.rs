@@ -36,11 +36,11 @@ pub use answer::{
     Answer, Answerer, HAND_OFF_NODES, Question, answer, hand_off_nodes, handed_off, searching,
     since,
 };
-pub use cnf::{Cnf, Lit};
 pub use colouring::{Closing, Colouring, Method, close};
 pub use cover::cover;
-pub use encode::{Encoding, Unsupported};
-pub use sat::{Reply, Sat};
+pub(crate) use encode::Encoding;
+pub use encode::Unsupported;
+pub(crate) use sat::{Reply, Sat};
 
 use crate::colouring::Clock;
 use crate::graph::ConstraintGraph;

@@ -17,7 +17,7 @@ use crate::verify::verify;
 
 /// What the formula says of one question.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Reply {
+pub(crate) enum Reply {
     /// A solution, verified.
     Found(Solution),
     /// None: the formula is unsatisfiable under the question's assumptions.
@@ -28,23 +28,7 @@ pub enum Reply {
 
 /// One graph's formula in an incremental SAT solver: ask it many questions
 /// (puzzles as assumptions, solutions excluded one question at a time).
-///
-/// # Example
-/// ```
-/// use graphdoku::{Budget, ConstraintGraph, Puzzle};
-/// use graphdoku::prove::{Reply, Sat};
-/// let graph = ConstraintGraph::load("sudoku4").unwrap();
-/// let mut sat = Sat::new(&graph).unwrap();
-/// let empty = Puzzle::empty(16);
-/// let Reply::Found(first) = sat.solve(&empty, Budget::unlimited()).unwrap() else {
-///     panic!("the empty board has solutions")
-/// };
-/// // Another solution of the empty board; none of the full one.
-/// assert!(matches!(sat.other(&empty, &first, Budget::unlimited()).unwrap(), Reply::Found(_)));
-/// let full = first.to_puzzle();
-/// assert_eq!(sat.other(&full, &first, Budget::unlimited()).unwrap(), Reply::None);
-/// ```
-pub struct Sat<'g> {
+pub(crate) struct Sat<'g> {
     graph: &'g ConstraintGraph,
     encoding: Encoding,
     solver: cadical::Solver<Clock>,
@@ -129,11 +113,6 @@ impl<'g> Sat<'g> {
             breaking: HashMap::new(),
             base: puzzle.clone(),
         })
-    }
-
-    /// The encoding, to name variables in clauses of one's own.
-    pub fn encoding(&self) -> &Encoding {
-        &self.encoding
     }
 
     /// Adds a clause for every question from now on.
@@ -366,6 +345,26 @@ pub(crate) fn swapped(solution: &Solution, a: u8, b: u8) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_formula_answers_many_questions() {
+        let graph = ConstraintGraph::load("sudoku4").unwrap();
+        let mut sat = Sat::new(&graph).unwrap();
+        let empty = Puzzle::empty(16);
+        let Reply::Found(first) = sat.solve(&empty, Budget::unlimited()).unwrap() else {
+            panic!("the empty board has solutions")
+        };
+        // Another solution of the empty board; none of the full one.
+        assert!(matches!(
+            sat.other(&empty, &first, Budget::unlimited()).unwrap(),
+            Reply::Found(_)
+        ));
+        let full = first.to_puzzle();
+        assert_eq!(
+            sat.other(&full, &first, Budget::unlimited()).unwrap(),
+            Reply::None
+        );
+    }
 
     #[test]
     fn the_representative_of_the_empty_board_is_one_class_of_many() {
