@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use common::random_rules::{Rng, random_more_rule, random_rule};
 use common::{HOPELESS, graphdoku};
+use graphdoku::colouring::Decision;
 use graphdoku::prove::{self, ProveError, Unsupported};
 use graphdoku::rules::RuleSpec;
 use graphdoku::solver::Stop;
