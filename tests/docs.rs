@@ -82,21 +82,15 @@ fn variant_examples(file: &str) -> Vec<String> {
 /// repository's root, sorted.
 fn manual_pages() -> Vec<String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut pages = Vec::new();
-    let mut folders = vec![root.join("docs")];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "md") {
-                let relative = path.strip_prefix(root).unwrap();
-                pages.push(relative.to_string_lossy().into_owned());
-            }
-        }
-    }
-    pages.sort();
-    pages
+    common::files_with_extension(&root.join("docs"), "md")
+        .iter()
+        .map(|page| {
+            page.strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect()
 }
 
 #[test]

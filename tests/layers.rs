@@ -6,6 +6,8 @@
 //! Code under `#[cfg(test)] mod … { … }` is left out (a module's tests may use
 //! any layer to build their cases), and so are comments.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -37,20 +39,7 @@ fn files(src: &Path, module: &str) -> Vec<PathBuf> {
     if file.is_file() {
         return vec![file];
     }
-    let mut found = Vec::new();
-    let mut folders = vec![src.join(module)];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    found
+    common::files_with_extension(&src.join(module), "rs")
 }
 
 /// The file's module path below the crate root (`src/a/b.rs` and
