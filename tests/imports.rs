@@ -642,3 +642,21 @@ fn neither_a_file_nor_a_link_says_so_once() {
         .code(6)
         .stderr(contains(format!("cannot read {}…: ", "x".repeat(60))));
 }
+
+/// A strict kropki puzzle as f-puzzles writes one (`nonconsecutive`, negative
+/// black dots, no givens): its only solution puts 1 and 2 under the black dots
+/// of r1c1–r1c2 and r2c3–r2c4, which the format allows, since a dot of either
+/// colour exempts its pair from both negative rules. Read as "never
+/// consecutive" everywhere, it had no solution.
+#[test]
+fn a_black_dot_exempts_its_pair_from_non_consecutive() {
+    let name = "strict-kropki.json";
+    let imported = graphdoku::read::fpuzzles::read(&fpuzzle(name).to_string(), name).unwrap();
+    assert_eq!(build(&imported).1, 1);
+    graphdoku()
+        .args(["import", "--solve"])
+        .arg(fixture(name))
+        .assert()
+        .success()
+        .stdout(contains("1 2 | 3 4\n3 4 | 1 2\n"));
+}
