@@ -24,7 +24,7 @@
 //! when the large weights have not been drawn yet. The interval here is
 //! Student's t with Hall's (1992) correction for skewness, at a 99% level;
 //! its coverage, measured over 1,000 seeds on puzzles whose counts are known,
-//! is in the README. Stopping at a deadline drops the probe
+//! is in `docs/benchmarks.md`. Stopping at a deadline drops the probe
 //! under way, which favours short probes slightly; with many probes the
 //! effect is small.
 

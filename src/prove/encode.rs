@@ -34,21 +34,13 @@ pub enum Unsupported {
 
 /// The clauses of a graph with the variable of each cell and colour.
 #[derive(Debug, Clone)]
-pub struct Encoding {
+pub(crate) struct Encoding {
     cnf: Cnf,
     /// Per cell, its allowed colours with their variables, by colour.
     vars: Vec<Vec<(u8, Lit)>>,
 }
 
 impl Encoding {
-    /// Encodes `graph` with all its houses, edges, allowed lists and rules.
-    ///
-    /// # Errors
-    /// [`Unsupported`] for a rule without an encoding here.
-    pub fn new(graph: &ConstraintGraph) -> Result<Self, Unsupported> {
-        Encoding::restricted(graph, &Puzzle::empty(graph.len()))
-    }
-
     /// Encodes `graph` for the puzzles whose givens include those of
     /// `puzzle`: a given cell has its colour alone, an open cell the colours
     /// that it allows and that no given neighbour holds. On a big board with
@@ -86,7 +78,7 @@ impl Encoding {
     /// Whether `graph` has an encoding, without building it.
     ///
     /// # Errors
-    /// [`Unsupported`], as [`Encoding::new`] would say it.
+    /// [`Unsupported`], as [`Encoding::restricted`] would say it.
     pub fn supports(graph: &ConstraintGraph) -> Result<(), Unsupported> {
         let Some(values) = graph.values() else {
             return match graph.rules().is_empty() {

@@ -19,7 +19,7 @@ pub use clue::Direction;
 
 use serde::Deserialize;
 
-use crate::graph::{Cell, Coord, House, HouseKind};
+use crate::cell::{Cell, Coord, House, HouseKind};
 
 /// A rule as written in a variant's or a puzzle's `rules: [...]`, cells by name.
 ///
