@@ -20,7 +20,7 @@
 use std::sync::Arc;
 
 use super::{Mark, Rule, neighbours, unmarked_pairs};
-use crate::graph::Cell;
+use crate::cell::Cell;
 
 /// One lowered form of a rule.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
