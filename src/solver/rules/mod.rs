@@ -116,6 +116,13 @@ pub(crate) trait Propagator: std::fmt::Debug + Send + Sync {
     fn idempotent(&self) -> bool {
         false
     }
+    /// The colours every way of satisfying it over `domains` (its cells'
+    /// candidates, narrowed by [`Propagator::propagate`]) places in one of
+    /// its cells, its cells being pairwise different: each leaves every cell
+    /// that sees all of its places. None by default.
+    fn required(&self, _domains: &[u128]) -> u128 {
+        0
+    }
     /// How much it adds to the starting conflict score of each of its cells
     /// (see `learn.rs`), over `colours` colours: by default its size.
     fn priority(&self, _colours: usize) -> u32 {
@@ -305,6 +312,8 @@ pub(crate) struct Ruled<'s, D> {
     changed: Vec<u32>,
     /// Where the conflicts are: the choice of a branch.
     learning: Learning,
+    /// The places of a required colour (scratch).
+    places: Vec<u32>,
 }
 
 impl<'s, D: Houses> Ruled<'s, D> {
@@ -319,6 +328,7 @@ impl<'s, D: Houses> Ruled<'s, D> {
             domains: Vec::new(),
             changed: Vec::new(),
             learning: Learning::new(set.initial.clone(), set.colours, set.houses.clone()),
+            places: Vec::new(),
         }
     }
 
@@ -417,6 +427,29 @@ impl<'s, D: Houses> Ruled<'s, D> {
                     narrowed = true;
                     self.wake_but(slot, again);
                 }
+                // Colours the rule must place: gone from the cells that see
+                // all their places (the changes are looked at next round).
+                let mut required = prop.required(&self.domains);
+                while required != 0 {
+                    let colour = required.trailing_zeros() as usize;
+                    required &= required - 1;
+                    self.places.clear();
+                    (self.places).extend(
+                        (cells.iter().zip(&self.domains))
+                            .filter(|&(_, &d)| d >> colour & 1 == 1)
+                            .map(|(&c, _)| c),
+                    );
+                    if self.places.len() >= 2 {
+                        let result = self.inner.exclude_seen_by_all(&self.places, colour);
+                        match result {
+                            Ok(removed) => narrowed |= removed,
+                            Err(_) => {
+                                self.clear_queue();
+                                return Err(Contradiction);
+                            }
+                        }
+                    }
+                }
             }
             if !narrowed {
                 return Ok(());
@@ -496,6 +529,10 @@ impl<D: Houses> Store for Ruled<'_, D> {
     fn exclude(&mut self, cell: usize, colours: Self::Set) {
         self.learning.reached(false);
         self.inner.exclude(cell, colours);
+    }
+
+    fn exclude_seen_by_all(&mut self, cells: &[u32], colour: usize) -> Result<bool, Contradiction> {
+        self.inner.exclude_seen_by_all(cells, colour)
     }
 
     fn cell_candidates(&self, cell: usize) -> Self::Set {

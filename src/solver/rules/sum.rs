@@ -408,7 +408,7 @@ impl Sum {
     ) -> Result<(), Contradiction> {
         let union = domains.iter().fold(0, |u, &d| u | d);
         let rest_union = rest.iter().fold(0, |u, &d| u | d);
-        let (mut keep, mut keep_rest) = (0u128, 0u128);
+        let (mut keep, mut keep_rest, mut every) = (0u128, 0u128, u128::MAX);
         for &set in combinations {
             let left = self.house & !set;
             if union & set == set
@@ -417,6 +417,7 @@ impl Sum {
             {
                 keep |= set;
                 keep_rest |= left;
+                every &= set;
             }
         }
         for d in domains.iter_mut() {
@@ -425,6 +426,7 @@ impl Sum {
                 return Err(Contradiction);
             }
         }
+        hidden_singles(domains, every)?;
         for d in rest.iter_mut() {
             *d &= keep_rest;
             if *d == 0 {
@@ -456,6 +458,34 @@ impl Sum {
         search.walk(0, 0, 0, &mut supported);
         narrow(domains, &supported)
     }
+}
+
+/// Places each colour of `required` that only one of `domains` may take
+/// there; a required colour none may take is a [`Contradiction`].
+pub(super) fn hidden_singles(
+    domains: &mut [u128],
+    mut required: u128,
+) -> Result<(), Contradiction> {
+    while required != 0 {
+        let bit = required & required.wrapping_neg();
+        required ^= bit;
+        let mut places = domains.iter_mut().filter(|d| **d & bit != 0);
+        match (places.next(), places.next()) {
+            (None, _) => return Err(Contradiction),
+            (Some(d), None) => *d = bit,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The colours in every combination that `domains` still allow (all of
+/// them when none does).
+fn required_of(combinations: &[u128], domains: &[u128]) -> u128 {
+    let union = domains.iter().fold(0, |u, &d| u | d);
+    (combinations.iter())
+        .filter(|&&set| union & set == set && domains.iter().all(|&d| d & set != 0))
+        .fold(u128::MAX, |every, &set| every & set)
 }
 
 /// A depth-first walk over the cells' candidates.
@@ -663,6 +693,18 @@ impl Propagator for Sum {
         false
     }
 
+    /// The colours every combination left uses, for a cage (the complement
+    /// of a cage in a house is its house's business).
+    fn required(&self, domains: &[u128]) -> u128 {
+        match &self.combinations {
+            Some(combinations) => match required_of(combinations, &domains[..self.size]) {
+                u128::MAX => 0,
+                every => every,
+            },
+            None => 0,
+        }
+    }
+
     /// A sum ranks high whatever its size, and a small one higher (twice the
     /// colours less its size, at least the colours); a cage's distinctness
     /// adds its size again.
@@ -761,5 +803,90 @@ mod tests {
         // 2 cannot be two different positive digits.
         let mut d = [1 << 1, all, all];
         assert!(arrow.propagate(&mut d).is_err());
+    }
+
+    /// A cage inside a house of nine, with the rest of the house: on random
+    /// candidates, every value some filling of the house gives a cell stays,
+    /// and a colour called required is in the cage in every filling.
+    #[test]
+    fn a_cage_with_its_complement_keeps_every_filling() {
+        let mut state = 0x51_7cc1_b727_220au64;
+        let mut next = |m: u64| {
+            state = crate::solver::search::mix(state);
+            state % m
+        };
+        let all = (1u128 << 9) - 1;
+        let (mut checked, mut narrowed) = (0, 0);
+        for _ in 0..400 {
+            let n = 2 + next(3) as usize;
+            let total = (1..=n as i64).sum::<i64>() + next(20) as i64;
+            let cells: Vec<usize> = (0..n).collect();
+            let rest: Vec<usize> = (n..9).collect();
+            let cage =
+                Sum::new(&cells, vec![1; n], total, true, digits()).with_complement(&rest, all);
+            let domains: Vec<u128> = (0..9)
+                .map(|_| all & !(next(512) as u128) | 1 << next(9))
+                .collect();
+            // Every filling of the house: distinct colours, the cage's total.
+            let mut supported = [0u128; 9];
+            let mut every = all;
+            let mut fillings = 0;
+            let mut filling = [0usize; 9];
+            fn fill(
+                at: usize,
+                used: u128,
+                domains: &[u128],
+                f: &mut [usize; 9],
+                out: &mut dyn FnMut(&[usize; 9]),
+            ) {
+                if at == 9 {
+                    return out(f);
+                }
+                for c in colours_of(domains[at] & !used) {
+                    f[at] = c;
+                    fill(at + 1, used | 1 << c, domains, f, out);
+                }
+            }
+            fill(0, 0, &domains, &mut filling, &mut |f| {
+                if f[..n].iter().map(|&c| c as i64 + 1).sum::<i64>() == total {
+                    fillings += 1;
+                    let mut set = 0u128;
+                    for (i, &c) in f.iter().enumerate() {
+                        supported[i] |= 1 << c;
+                        if i < n {
+                            set |= 1 << c;
+                        }
+                    }
+                    every &= set;
+                }
+            });
+            let mut d = domains.clone();
+            let result = cage.propagate(&mut d);
+            if fillings == 0 {
+                continue;
+            }
+            assert!(
+                result.is_ok(),
+                "{domains:?}: {fillings} fillings, but a contradiction"
+            );
+            for i in 0..9 {
+                assert_eq!(
+                    d[i] & supported[i],
+                    supported[i],
+                    "cell {i} lost a value of a filling"
+                );
+            }
+            assert_eq!(
+                cage.required(&d) & !every,
+                0,
+                "a required colour some filling leaves out"
+            );
+            checked += 1;
+            narrowed += (d != domains) as usize;
+        }
+        assert!(
+            checked > 50 && narrowed > 20,
+            "{checked} checked, {narrowed} narrowed"
+        );
     }
 }
