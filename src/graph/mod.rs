@@ -2,6 +2,7 @@
 //! the questions asked of it. Building one from a variant is in `build.rs`.
 
 mod build;
+mod cost;
 mod flat;
 mod plain;
 pub mod symmetry;

@@ -65,6 +65,8 @@ impl Default for Limits {
                 cells: 4096,
                 edges: 1 << 19,
                 symbols: 64,
+                rules: 500,
+                rule_cells: 100_000,
             },
             budget: crate::Budget::unlimited()
                 .nodes(2_000_000)
