@@ -179,6 +179,8 @@ pub struct Generator<'g> {
     threads: usize,
     /// Nodes of search for such a question before SAT takes it.
     question_nodes: u64,
+    /// The most clauses of a formula built for a question.
+    clauses: usize,
     /// Where its reductions report how far they have come.
     progress: Option<Arc<Progress>>,
 }
@@ -196,6 +198,7 @@ impl<'g> Generator<'g> {
             hand_off: Encoding::supports(graph).is_ok(),
             threads: 1,
             question_nodes: prove::HAND_OFF_NODES,
+            clauses: usize::MAX,
             progress: None,
         };
         generator.set_deadline(None);
@@ -249,6 +252,15 @@ impl<'g> Generator<'g> {
         self
     }
 
+    /// This generator, building no SAT formula of more than `clauses`
+    /// clauses (see [`Answerer::with_max_clauses`]): a question whose
+    /// formula would be larger is not settled, and the generation gives up
+    /// as it does at its deadline. Without it, no bound.
+    pub fn with_max_clauses(mut self, clauses: usize) -> Self {
+        self.clauses = clauses;
+        self
+    }
+
     /// This generator, reporting how far each reduction has come to
     /// `progress` (see [`Progress`]).
     pub fn with_progress(mut self, progress: Arc<Progress>) -> Self {
@@ -291,6 +303,7 @@ impl<'g> Generator<'g> {
             &self.solver,
             self.hand_off.then(|| self.budget()),
         )
+        .with_max_clauses(self.clauses)
     }
 
     /// The first solution of `puzzle`, if any.

@@ -12,10 +12,12 @@
 
 use std::collections::HashSet;
 
+use super::Limits;
 use super::cnf::{Cnf, Lit};
 use crate::graph::ConstraintGraph;
 use crate::puzzle::{Puzzle, Solution};
 use crate::rules::{self, Mark, Rule};
+use crate::solver::Budget;
 
 /// Why a graph has no encoding (yet): the SAT back end refuses it rather than
 /// answer without one of its rules.
@@ -24,6 +26,13 @@ pub enum Unsupported {
     /// A rule this encoding does not state yet.
     #[error("the SAT back end does not encode the {0} rule yet")]
     Rule(&'static str),
+    /// A formula with more clauses than its budget (see
+    /// [`Encoding::restricted_within`]): it stopped growing there, unused.
+    #[error("the formula would have more than {0} clauses: more than this question may build")]
+    TooLarge(usize),
+    /// The question's deadline or stop flag came while the formula was built.
+    #[error("the time ran out while the formula was built")]
+    OutOfTime,
     /// Rules on values over symbols that have none.
     #[error("the rules need symbol values, and these symbols have none")]
     NoValues,
@@ -58,10 +67,41 @@ impl Encoding {
     /// # Errors
     /// [`Unsupported`] for a rule without an encoding here.
     pub fn restricted(graph: &ConstraintGraph, puzzle: &Puzzle) -> Result<Self, Unsupported> {
+        Encoding::restricted_within(graph, puzzle, usize::MAX, Budget::unlimited())
+    }
+
+    /// [`Encoding::restricted`], built only as far as `clauses` clauses and
+    /// `budget`'s deadline and stop flag allow: a formula that would be
+    /// larger stops growing at the limit, and neither is kept. An empty
+    /// 64×64's formula has about 3 million clauses, and CaDiCaL takes about
+    /// 300 bytes for each.
+    ///
+    /// # Errors
+    /// [`Unsupported::TooLarge`] past `clauses`, [`Unsupported::OutOfTime`]
+    /// once `budget` runs out, or a rule without an encoding here.
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::prove::{Encoding, Unsupported};
+    /// use graphdoku::{Budget, ConstraintGraph, Puzzle};
+    /// let graph = ConstraintGraph::load("sudoku9").unwrap();
+    /// let empty = Puzzle::empty(81);
+    /// let whole = Encoding::restricted(&graph, &empty).unwrap().cnf().clauses().len();
+    /// let small = Encoding::restricted_within(&graph, &empty, whole - 1, Budget::unlimited());
+    /// assert_eq!(small.unwrap_err(), Unsupported::TooLarge(whole - 1));
+    /// assert!(Encoding::restricted_within(&graph, &empty, whole, Budget::unlimited()).is_ok());
+    /// ```
+    pub fn restricted_within(
+        graph: &ConstraintGraph,
+        puzzle: &Puzzle,
+        clauses: usize,
+        budget: Budget,
+    ) -> Result<Self, Unsupported> {
         Encoding::supports(graph)?;
+        let limits = Limits::new(budget);
         let colours = graph.alphabet().len();
         let givens = puzzle.givens();
-        let mut cnf = Cnf::default();
+        let mut cnf = Cnf::limited(clauses);
         let vars: Vec<Vec<(u8, Lit)>> = (0..graph.len())
             .map(|cell| {
                 let mut allowed: Vec<u8> = match (givens[cell], graph.allowed(cell)) {
@@ -77,9 +117,11 @@ impl Encoding {
             })
             .collect();
         let mut encoding = Encoding { cnf, vars };
+        let room = Room { clauses, limits };
         encoding.cells();
-        encoding.differ(graph, colours);
-        Rules::new(&mut encoding, graph)?.all(graph)?;
+        encoding.differ(graph, colours, &room)?;
+        Rules::new(&mut encoding, graph)?.all(graph, &room)?;
+        room.check(&encoding.cnf)?;
         Ok(encoding)
     }
 
@@ -144,9 +186,15 @@ impl Encoding {
     }
 
     /// No colour twice in a house or across an edge; every colour in a full house.
-    fn differ(&mut self, graph: &ConstraintGraph, colours: usize) {
+    fn differ(
+        &mut self,
+        graph: &ConstraintGraph,
+        colours: usize,
+        room: &Room,
+    ) -> Result<(), Unsupported> {
         let mut covered: HashSet<(usize, usize)> = HashSet::new();
         for house in graph.houses() {
+            room.check(&self.cnf)?;
             for (i, &a) in house.cells.iter().enumerate() {
                 for &b in &house.cells[i + 1..] {
                     covered.insert((a.min(b), a.max(b)));
@@ -179,6 +227,25 @@ impl Encoding {
                 }
             }
         }
+        Ok(())
+    }
+}
+
+/// How far a formula may grow while it is built: its clauses, and its
+/// question's deadline and stop flag, looked at between houses and rules.
+struct Room {
+    clauses: usize,
+    limits: Limits,
+}
+
+impl Room {
+    /// An error once the formula is over its clauses or its time.
+    fn check(&self, cnf: &Cnf) -> Result<(), Unsupported> {
+        match (cnf.over(), self.limits.over()) {
+            (true, _) => Err(Unsupported::TooLarge(self.clauses)),
+            (_, true) => Err(Unsupported::OutOfTime),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -205,8 +272,9 @@ impl<'e> Rules<'e> {
         })
     }
 
-    fn all(&mut self, graph: &ConstraintGraph) -> Result<(), Unsupported> {
+    fn all(&mut self, graph: &ConstraintGraph, room: &Room) -> Result<(), Unsupported> {
         for rule in graph.rules() {
+            room.check(&self.enc.cnf)?;
             self.rule(graph, rule)?;
         }
         Ok(())
