@@ -642,3 +642,33 @@ fn neither_a_file_nor_a_link_says_so_once() {
         .code(6)
         .stderr(contains(format!("cannot read {}…: ", "x".repeat(60))));
 }
+
+#[test]
+fn an_import_that_cannot_write_its_puzzle_leaves_no_variant_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = dir.path().join("back");
+    // A folder where the puzzle's file would go.
+    std::fs::create_dir(dir.path().join("back.ron")).unwrap();
+    let output = graphdoku()
+        .args(["import"])
+        .arg(fixture("killer.json"))
+        .arg("-o")
+        .arg(&prefix)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_ne!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("cannot write"), "{stderr}");
+    assert!(!dir.path().join("back.variant.ron").exists());
+    // Where both can be written, both are.
+    std::fs::remove_dir(dir.path().join("back.ron")).unwrap();
+    graphdoku()
+        .args(["import"])
+        .arg(fixture("killer.json"))
+        .arg("-o")
+        .arg(&prefix)
+        .assert()
+        .success();
+    assert!(dir.path().join("back.variant.ron").is_file());
+    assert!(dir.path().join("back.ron").is_file());
+}
