@@ -600,7 +600,7 @@ pub struct Capacity {
     /// any is resolved.
     pub rules: usize,
     /// Most cells watched by the rules' propagators, counted with repeats
-    /// (see [`ConstraintGraph::rule_cells`]): the solver's work per node and
+    /// (see [`ConstraintGraph::rule_work`]): the solver's work per node and
     /// its memory for the rules grow with it.
     pub rule_cells: u64,
 }

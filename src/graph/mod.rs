@@ -14,6 +14,7 @@ use petgraph::graph::{NodeIndex, UnGraph};
 use crate::symbols::Alphabet;
 use crate::variant::VariantError;
 pub use build::Capacity;
+pub use cost::RuleWork;
 pub(crate) use flat::Flat;
 pub use plain::{MAX_COLOUR, MAX_VERTICES, PlainGraph};
 
