@@ -154,6 +154,7 @@ pub(super) fn png(body: &Body, job: &Job) -> Result<Reply, Failure> {
         status: 200,
         content_type: "image/png".to_string(),
         body: with_words(bytes, &words),
+        reserved: None,
     })
 }
 

@@ -243,8 +243,9 @@ async fn api(
         let _held = (place, long);
         below_the_page();
         // A bug in one handler must not take the server down.
-        let reply = catch_unwind(AssertUnwindSafe(|| routes::answer(route, &body, &job)))
+        let mut reply = catch_unwind(AssertUnwindSafe(|| routes::answer(route, &body, &job)))
             .unwrap_or_else(|_| error(500, "internal error: the handler panicked"));
+        reply.reserved = Some(job.reserved());
         let kept = job.keep(reply.body.len() as u64);
         drop((job, body));
         memory::give_back();
@@ -303,7 +304,7 @@ impl hyper::body::Body for Answer {
 /// The HTTP response of `reply`, its body holding `held`: never cached, no
 /// CORS headers.
 fn respond(reply: Reply, held: Reservation) -> Response<Answer> {
-    let status = reply.status;
+    let (status, reserved) = (reply.status, reply.reserved);
     let mut response = Response::new(Answer {
         bytes: Bytes::from(reply.body),
         at: 0,
@@ -322,6 +323,9 @@ fn respond(reply: Reply, held: Reservation) -> Response<Answer> {
     );
     if status == 503 {
         headers.insert(RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECONDS));
+    }
+    if let Some(bytes) = reserved {
+        headers.insert("x-memory-reserved", HeaderValue::from(bytes));
     }
     response
 }

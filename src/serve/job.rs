@@ -173,6 +173,11 @@ impl Job {
         self.memory.grow(&mut held, bytes, self.deadline)
     }
 
+    /// The memory the job holds: its largest estimate so far.
+    pub fn reserved(&self) -> u64 {
+        self.held.lock().unwrap_or_else(|e| e.into_inner()).bytes()
+    }
+
     /// `bytes` of what the job holds, kept for its answer until that is
     /// sent or dropped; the rest is given back with the job.
     pub fn keep(&self, bytes: u64) -> Reservation {

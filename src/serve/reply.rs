@@ -6,12 +6,14 @@ use serde_json::{Value, json};
 use crate::rules::RuleFault;
 use crate::variant::VariantError;
 
-/// An answer: status, content type and body.
+/// An answer: status, content type and body; and for an API request, the
+/// memory it reserved at its most (its estimate, sent as `X-Memory-Reserved`).
 #[derive(Debug)]
 pub(super) struct Reply {
     pub status: u16,
     pub content_type: String,
     pub body: Vec<u8>,
+    pub reserved: Option<u64>,
 }
 
 impl Reply {
@@ -21,6 +23,7 @@ impl Reply {
             status: 200,
             content_type: content_type.to_string(),
             body: body.as_bytes().to_vec(),
+            reserved: None,
         }
     }
 
@@ -30,6 +33,7 @@ impl Reply {
             status,
             content_type: "application/json".to_string(),
             body: value.to_string().into_bytes(),
+            reserved: None,
         }
     }
 }
