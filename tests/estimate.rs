@@ -63,7 +63,7 @@ fn intervals_hold_the_truth_in_95_of_100_seeded_runs() {
 /// Below [`MIN_SAMPLES`] the interval has no upper end and a lower end that
 /// holds for any weights: it holds the truth in (almost) every run; from
 /// there on, the t interval in at least 95 of 100 runs. Labelled 99%, the
-/// t interval held it in 49 of 100 runs of 2 probes on the empty 4×4.
+/// t interval held it in 49% of 400 runs of 2 probes on the empty 4×4.
 #[test]
 fn intervals_hold_the_truth_at_every_sample_count() {
     use graphdoku::estimate::MIN_SAMPLES;
