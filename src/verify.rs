@@ -257,11 +257,11 @@ fn check_rules(graph: &ConstraintGraph, colours: &[u8]) -> Result<(), Violation>
                 let (ok, why): (&dyn Fn(i64, i64) -> bool, &str) = match mark {
                     Mark::Difference => (
                         &|a, b| (a - b).abs() != 1,
-                        "are consecutive without a white dot",
+                        "are consecutive without a kropki dot",
                     ),
                     Mark::Ratio => (
                         &|a, b| a != 2 * b && b != 2 * a,
-                        "are in ratio 2 without a black dot",
+                        "are in ratio 2 without a kropki dot",
                     ),
                     Mark::XV => (
                         &|a, b| a + b != 10 && a + b != 5,
@@ -289,7 +289,8 @@ fn check_rules(graph: &ConstraintGraph, colours: &[u8]) -> Result<(), Violation>
                 }
             }
             Rule::NonConsecutive => pairs(
-                &mut crate::rules::orthogonal_pairs(graph.cells()).into_iter(),
+                &mut crate::rules::unmarked_pairs(graph.cells(), rules, Mark::Difference)
+                    .into_iter(),
                 &|a, b| (a - b).abs() != 1,
                 "are consecutive",
             )?,
@@ -632,6 +633,28 @@ mod tests {
             "124111111",
         ),
         ("NonConsecutive", "111111111", "111111112"),
+        // A kropki dot of either colour exempts its pair from both negative
+        // kropki rules (a black-dotted 1–2), an X or a V does not.
+        (
+            r#"NonConsecutive, Ratio(cells: ("r1c1", "r1c2"))"#,
+            "125555555",
+            "135555555",
+        ),
+        (
+            r#"Negative(Difference), Ratio(cells: ("r1c1", "r1c2"))"#,
+            "215555555",
+            "215555565",
+        ),
+        (
+            r#"Negative(Ratio), Difference(cells: ("r1c1", "r1c2"), value: 2)"#,
+            "245555555",
+            "245555536",
+        ),
+        (
+            r#"NonConsecutive, V("r1c1", "r1c2")"#,
+            "417999999",
+            "327999999",
+        ),
         (r#"Odd(["r1c1"])"#, "111111111", "211111111"),
         (r#"Even(["r1c1"])"#, "211111111", "111111111"),
         (

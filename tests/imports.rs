@@ -672,3 +672,21 @@ fn an_import_that_cannot_write_its_puzzle_leaves_no_variant_behind() {
     assert!(dir.path().join("back.variant.ron").is_file());
     assert!(dir.path().join("back.ron").is_file());
 }
+
+/// A strict kropki puzzle as f-puzzles writes one (`nonconsecutive`, negative
+/// black dots, no givens): its only solution puts 1 and 2 under the black dots
+/// of r1c1–r1c2 and r2c3–r2c4, which the format allows, since a dot of either
+/// colour exempts its pair from both negative rules. Read as "never
+/// consecutive" everywhere, it had no solution.
+#[test]
+fn a_black_dot_exempts_its_pair_from_non_consecutive() {
+    let name = "strict-kropki.json";
+    let imported = graphdoku::read::fpuzzles::read(&fpuzzle(name).to_string(), name).unwrap();
+    assert_eq!(build(&imported).1, 1);
+    graphdoku()
+        .args(["import", "--solve"])
+        .arg(fixture(name))
+        .assert()
+        .success()
+        .stdout(contains("1 2 | 3 4\n3 4 | 1 2\n"));
+}

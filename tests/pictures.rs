@@ -817,7 +817,7 @@ fn every_rule_is_drawn_once_with_its_marks() {
     assert_eq!(shapes(groups(&doc, "even")[0], "rect", None), 1);
     assert_eq!(shapes(groups(&doc, "slow-thermometer")[0], "path", None), 2);
     for line in [
-        "Non-consecutive: orthogonal neighbours are never consecutive",
+        "Non-consecutive: orthogonal neighbours without a dot are never consecutive",
         "Negative white dots:",
         "Negative black dots:",
         "Negative X and V:",

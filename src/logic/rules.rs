@@ -309,14 +309,14 @@ fn reason(
         }
         Rule::Negative(mark) => {
             let why = match mark {
-                Mark::Difference => "no white dot, so not consecutive",
-                Mark::Ratio => "no black dot, so neither is twice the other",
+                Mark::Difference => "no kropki dot, so not consecutive",
+                Mark::Ratio => "no kropki dot, so neither is twice the other",
                 Mark::XV => "no X or V, so the sum is neither 10 nor 5",
             };
             format!("{kind} on {}, {why}: {}", line(cells, "–"), pair())
         }
         Rule::NonConsecutive => format!(
-            "{kind} {}, neighbours are never consecutive: {}",
+            "{kind} {}, neighbours without a dot are never consecutive: {}",
             line(cells, "–"),
             pair()
         ),

@@ -544,7 +544,8 @@ impl<'e> Rules<'e> {
                 }
             }
             Rule::NonConsecutive => {
-                for (a, b) in rules::orthogonal_pairs(graph.cells()) {
+                for (a, b) in rules::unmarked_pairs(graph.cells(), graph.rules(), Mark::Difference)
+                {
                     self.pair(a, b, false, &|x, y| (x - y).abs() != 1);
                 }
             }

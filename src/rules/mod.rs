@@ -92,8 +92,10 @@ pub enum RuleSpec {
     /// V: "the digits of two cells joined by a V sum to 5".
     V(String, String),
     /// The negative constraint of a kind of mark: "every pair of orthogonal
-    /// neighbours without such a mark does not have its property" (not
-    /// consecutive; not one double the other; summing to neither 10 nor 5).
+    /// neighbours without a mark of its family does not have its property"
+    /// (not consecutive; not one double the other; summing to neither 10 nor
+    /// 5). White and black kropki dots are one family: a pair under either
+    /// is exempt from both negative kropki rules; X and V are another.
     Negative(Mark),
     /// Whispers: "neighbouring digits along a whispers line differ by at least
     /// the line's difference (5, German whispers, unless given)".
@@ -108,7 +110,8 @@ pub enum RuleSpec {
     /// consecutive numbers, in any order".
     Renban(Vec<String>),
     /// Non-consecutive: "digits in orthogonally adjacent cells are never
-    /// consecutive".
+    /// consecutive, but across a kropki dot": the same pairs as
+    /// `Negative(Difference)` (a pair under a white or a black dot is exempt).
     NonConsecutive,
     /// Odd cells: "a cell with a grey circle holds an odd digit".
     Odd(Vec<String>),
@@ -1310,18 +1313,21 @@ pub fn orthogonal_pairs(all: &[Cell]) -> Vec<(usize, usize)> {
 }
 
 /// The pairs a [`Rule::Negative`] of `mark` covers among `rules`: every pair
-/// of orthogonal neighbours that carries no such mark.
+/// of orthogonal neighbours that carries no mark of its family. Kropki dots
+/// are one family, white or black (a pair under a black dot is exempt from
+/// the negative white-dot rule, and the other way round), X and V another,
+/// as in f-puzzles, SudokuPad and Rangsk's SudokuSolver. [`Rule::NonConsecutive`]
+/// covers the pairs of the negative white-dot rule.
 pub fn unmarked_pairs(all: &[Cell], rules: &[Rule], mark: Mark) -> Vec<(usize, usize)> {
+    let kropki = matches!(mark, Mark::Difference | Mark::Ratio);
     let marked: std::collections::HashSet<(usize, usize)> = rules
         .iter()
-        .filter_map(|rule| match (rule, mark) {
-            (Rule::Difference { cells, .. }, Mark::Difference)
-            | (Rule::Ratio { cells, .. }, Mark::Ratio)
-            | (Rule::Xv { cells, .. }, Mark::XV) => {
-                Some((cells.0.min(cells.1), cells.0.max(cells.1)))
-            }
+        .filter_map(|rule| match rule {
+            Rule::Difference { cells, .. } | Rule::Ratio { cells, .. } if kropki => Some(cells),
+            Rule::Xv { cells, .. } if !kropki => Some(cells),
             _ => None,
         })
+        .map(|cells| (cells.0.min(cells.1), cells.0.max(cells.1)))
         .collect();
     let mut pairs = orthogonal_pairs(all);
     pairs.retain(|p| !marked.contains(p));

@@ -182,8 +182,8 @@ impl RuleSet {
                 }
                 Rule::Renban(cells) => sums.push(Box::new(renban::Renban::new(cells, &values))),
                 Rule::NonConsecutive => {
-                    let all = crate::rules::orthogonal_pairs(graph.cells());
-                    pairs(&mut all.into_iter(), &|a, b| (a - b).abs() != 1)
+                    let unmarked = unmarked_pairs(graph.cells(), rules, Mark::Difference);
+                    pairs(&mut unmarked.into_iter(), &|a, b| (a - b).abs() != 1)
                 }
                 Rule::Relation {
                     pairs: cells,

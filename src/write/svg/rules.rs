@@ -853,16 +853,16 @@ pub(super) fn legend(rules: &[Rule], drawn: bool) -> Vec<String> {
     let has = |f: &dyn Fn(&Rule) -> bool| rules.iter().any(f);
     let mut lines = Vec::new();
     if has(&|r| matches!(r, Rule::NonConsecutive)) {
-        lines.push("Non-consecutive: orthogonal neighbours are never consecutive".to_string());
+        lines.push("Non-consecutive: orthogonal neighbours without a dot are never consecutive".to_string());
     }
     for (mark, line) in [
         (
             Mark::Difference,
-            "Negative white dots: neighbours without a white dot are not consecutive",
+            "Negative white dots: neighbours without a dot are not consecutive",
         ),
         (
             Mark::Ratio,
-            "Negative black dots: of neighbours without a black dot, neither is double the other",
+            "Negative black dots: of neighbours without a dot, neither is double the other",
         ),
         (
             Mark::XV,
