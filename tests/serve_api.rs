@@ -1418,7 +1418,7 @@ fn the_designers_endpoints_keep_the_servers_guarantees() {
         started.elapsed()
     );
     // A 64×64 with a third of its cells empty: a thousand steps, far more
-    // than the 0.2 s this server allows a path (Logic's tables take most of it). (Each step is found
+    // than the 50 ms this server allows a path (Logic's tables take most of it). (Each step is found
     // whole: the bound is checked between steps.)
     let graph =
         ConstraintGraph::build(&variant::parse("Sudoku(box_size: 8)", "x").unwrap()).unwrap();
@@ -1439,7 +1439,7 @@ fn the_designers_endpoints_keep_the_servers_guarantees() {
         .collect();
     let empty = cells.iter().filter(|c| c.is_null()).count() as u64;
     let quick = start_with(Limits {
-        budget: Budget::unlimited().time(Duration::from_millis(200)),
+        budget: Budget::unlimited().time(Duration::from_millis(50)),
         ..Limits::default()
     });
     let started = Instant::now();
