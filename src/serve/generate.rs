@@ -10,7 +10,7 @@ use super::cost;
 use super::job::Job;
 use super::reply::{Failure, Reply};
 use super::request::{Body, graph_of, record, symbols, verified};
-use crate::generate::{Generator, Options};
+use crate::generate::{GenerateError, Generator, Options};
 use crate::logic::Level;
 use crate::solver::Stop;
 use crate::write::json::{Kind, Outcome, word};
@@ -49,8 +49,18 @@ pub(super) fn generate(body: &Body, job: &Job) -> Result<Reply, Failure> {
     let made = match made {
         Ok(made) => made,
         Err(e) => {
+            let why = match e {
+                // Out of time before the deadline: a question the search
+                // left that SAT could not take.
+                GenerateError::OutOfTime if !job.over() => format!(
+                    "no puzzle: a question the search could not settle was left (its SAT \
+                     formula over this server's {} clauses, or a rule SAT does not encode)",
+                    limits.clauses
+                ),
+                e => e.to_string(),
+            };
             let mut out = json!({ "status": word(&Outcome::GaveUp) });
-            out["error"] = json!(e.to_string());
+            out["error"] = json!(why);
             return Ok(Reply::json(200, &out));
         }
     };
