@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use graphdoku::PlainGraph;
 use graphdoku::colouring::{
-    self, Adjacency, Event, Options, Outcome, chromatic, dsatur, large_clique, leighton, mycielski,
+    self, Adjacency, Effort, Event, Outcome, chromatic, dsatur, large_clique, leighton, mycielski,
     planted, queen, random,
 };
 use graphdoku::read::read_dimacs;
@@ -138,9 +138,9 @@ fn main() {
         let omega = large_clique(&adj, 200_000).vertices.len();
         let greedy = colouring::colours_used(&dsatur(&adj, &[], &[]).unwrap());
         let start = Instant::now();
-        let options = Options {
+        let options = Effort {
             timeout: Some(Duration::from_secs(60)),
-            ..Options::default()
+            ..Effort::default()
         };
         let result = chromatic(&graph, options, |_| {});
         let took = start.elapsed();
@@ -184,10 +184,10 @@ fn main() {
         for (name, stands_for, graph, target) in heuristic_cases() {
             let start = Instant::now();
             let mut reached = None;
-            let options = Options {
+            let options = Effort {
                 heuristic: true,
                 timeout: Some(Duration::from_secs(60)),
-                ..Options::default()
+                ..Effort::default()
             };
             let result = chromatic(&graph, options, |event| {
                 if let Event::Upper { colours, .. } = event
@@ -266,15 +266,18 @@ fn big_graphs() {
             .nodes(nodes)
             .time(Duration::from_secs(60));
         let start = Instant::now();
-        let (decision, stats) = colouring::k_colourable(graph, k, &[], budget);
+        let answer = colouring::k_colourable(graph, k, &[], budget);
         let took = start.elapsed();
-        let outcome = match decision {
-            colouring::Decision::Colourable(c) => {
+        let (outcome, stats) = match answer {
+            Ok((colouring::Decision::Coloured(c), stats)) => {
                 graph.check(&c).expect("a proper colouring");
-                "coloured".to_string()
+                ("coloured".to_string(), stats)
             }
-            colouring::Decision::NotColourable => "impossible".to_string(),
-            colouring::Decision::GaveUp(why) => why,
+            Ok((colouring::Decision::Impossible, stats)) => ("impossible".to_string(), stats),
+            Ok((colouring::Decision::GaveUp, stats)) => {
+                ("the search budget ran out".to_string(), stats)
+            }
+            Err(why) => (why, Default::default()),
         };
         println!(
             "| {} | {k} | {} | {} | {:.1} | {outcome} |",

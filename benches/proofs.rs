@@ -28,8 +28,8 @@
 
 use std::time::{Duration, Instant};
 
-use graphdoku::colouring::{self, Options, mycielski, queen};
-use graphdoku::prove::{self, Engine, Question, Step};
+use graphdoku::colouring::{self, Effort, mycielski, queen};
+use graphdoku::prove::{self, Closing, Engine, Question};
 use graphdoku::read::{GraphFormat, read_graph};
 use graphdoku::{Budget, ConstraintGraph, PlainGraph, Puzzle, Solver, variant};
 use rand_chacha::ChaCha8Rng;
@@ -315,10 +315,10 @@ fn graphs(dimacs: Option<String>) {
     println!("|---|---|---|---|---|---|---|---|");
     for (name, graph, chi) in cases(dimacs) {
         let start = Instant::now();
-        let options = Options {
+        let options = Effort {
             timeout: Some(Duration::from_secs(GRAPH_SECONDS)),
             max_nodes: Some(prove::HAND_OFF_NODES),
-            ..Options::default()
+            ..Effort::default()
         };
         let mut result = colouring::chromatic(&graph, options, |_| {});
         let mut kind = match result.proven() {
@@ -327,9 +327,9 @@ fn graphs(dimacs: Option<String>) {
         };
         let budget = Budget::unlimited().until(start + Duration::from_secs(GRAPH_SECONDS));
         prove::close(&graph, &mut result, budget, |step| match step {
-            Step::Bound(bound) => kind = bound.to_string(),
-            Step::Refuted(k, by) => kind = format!("refuted {k} by {by}"),
-            Step::Coloured(..) => {}
+            Closing::Bound(bound) => kind = bound.to_string(),
+            Closing::Refuted(k, by) => kind = format!("refuted {k} by {by}"),
+            Closing::Coloured(..) => {}
         })
         .unwrap();
         let seconds = start.elapsed().as_secs_f64();

@@ -172,7 +172,7 @@ pub fn relabelled(puzzle: &Puzzle) -> Puzzle {
 
 /// True when `graph` is the plain 9×9 Sudoku: 81 cells in rows, columns and
 /// 3×3 boxes, nine symbols, no other rule.
-pub fn is_sudoku9(graph: &ConstraintGraph) -> bool {
+pub(crate) fn is_sudoku9(graph: &ConstraintGraph) -> bool {
     use std::sync::OnceLock;
     static SUDOKU9: OnceLock<Option<ConstraintGraph>> = OnceLock::new();
     let Some(reference) = SUDOKU9.get_or_init(|| ConstraintGraph::load("sudoku9").ok()) else {

@@ -24,7 +24,7 @@
 //! when the large weights have not been drawn yet. From [`MIN_SAMPLES`]
 //! probes on, the interval is Student's t with Hall's (1992) correction for
 //! skewness, at a 99% level; its coverage, measured over 1,000 seeds on
-//! puzzles whose counts are known, is in the README. With fewer probes (or
+//! puzzles whose counts are known, is in `docs/benchmarks.md`. With fewer probes (or
 //! probes that all weigh the same) no such interval holds what it says: two
 //! probes of the empty 4×4 agree on 384 more often than not, and its count
 //! is 288. The interval is then one that holds for any distribution of

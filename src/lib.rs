@@ -23,6 +23,7 @@
 
 pub mod candidates;
 pub mod canon;
+mod cell;
 pub mod colouring;
 mod colours;
 pub mod estimate;

@@ -567,16 +567,6 @@ pub fn load(name: &str) -> Result<LoadedVariant, VariantError> {
     Reader::default().load(name, Path::new(""))
 }
 
-/// Reads the variant that `file` refers to as `reference`: a path relative to
-/// `file`'s folder, or else a built-in name.
-///
-/// # Errors
-/// As [`load`].
-pub fn load_beside(reference: &str, file: &str) -> Result<LoadedVariant, VariantError> {
-    let dir = Path::new(file).parent().unwrap_or(Path::new(""));
-    Reader::default().load(reference, dir)
-}
-
 /// Where a variant name leads.
 enum Target {
     File(PathBuf),

@@ -1,5 +1,6 @@
 //! Every RON example in the documentation builds, and every console transcript in
-//! `README.md` and `variants/README.md` runs as written against the real binary.
+//! `README.md`, the manual (`docs/`, every page) and `variants/README.md` runs as
+//! written against the real binary.
 //!
 //! A transcript is a fenced block marked `console` (other blocks, `sh` or `text`
 //! included, are never run). Each `$ COMMAND` line in it is run by `sh -c`, with the
@@ -12,9 +13,9 @@
 //! - a command naming `../shared/data` is skipped with a note when that folder is
 //!   absent, and fails when `CI=true`.
 //!
-//! `README.md` runs in the repository's root. `variants/README.md` runs in an empty
-//! folder: its tutorial's `ron FILE` blocks are written there in page order, each
-//! before the commands that follow it.
+//! `README.md` and the manual run in the repository's root. `variants/README.md` runs
+//! in an empty folder: its tutorial's `ron FILE` blocks are written there in page
+//! order, each before the commands that follow it.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -77,17 +78,39 @@ fn variant_examples(file: &str) -> Vec<String> {
         .collect()
 }
 
+/// The pages of the manual: every Markdown file under `docs/`, as paths from the
+/// repository's root, sorted.
+fn manual_pages() -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    common::files_with_extension(&root.join("docs"), "md")
+        .iter()
+        .map(|page| {
+            page.strip_prefix(root)
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        })
+        .collect()
+}
+
 #[test]
 fn variant_examples_build() {
-    for (file, at_least) in [("README.md", 2), ("variants/README.md", 15)] {
+    let mut files: Vec<(String, usize)> =
+        vec![("README.md".into(), 0), ("variants/README.md".into(), 15)];
+    files.extend(manual_pages().into_iter().map(|page| (page, 0)));
+    let mut built = 0;
+    for (file, at_least) in &files {
         let examples = variant_examples(file);
-        assert!(examples.len() >= at_least, "{file}: examples not found");
+        assert!(examples.len() >= *at_least, "{file}: examples not found");
         for example in examples {
             let variant =
                 graphdoku::variant::parse(&example, file).unwrap_or_else(|e| panic!("{e}"));
             ConstraintGraph::build(&variant).unwrap_or_else(|e| panic!("{file}: {e}\n{example}"));
+            built += 1;
         }
     }
+    // The manual's own (docs/variants.md has two) beside variants/README.md's.
+    assert!(built >= 17, "only {built} variant examples found");
 }
 
 /// One `$ COMMAND` of a transcript, where it is, and the text shown below it.
@@ -296,7 +319,23 @@ fn the_readme_transcripts_run_as_written() {
     let (run, failures) =
         run_transcripts("README.md", Path::new(env!("CARGO_MANIFEST_DIR")), false);
     report(&failures);
-    assert!(run >= 15, "only {run} commands found");
+    assert!(run >= 8, "only {run} commands found");
+}
+
+#[test]
+#[cfg(unix)]
+fn the_manuals_transcripts_run_as_written() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let pages = manual_pages();
+    assert!(pages.len() >= 15, "only {} pages in docs/", pages.len());
+    let (mut run, mut failures) = (0, Vec::new());
+    for page in &pages {
+        let (page_run, page_failures) = run_transcripts(page, root, false);
+        run += page_run;
+        failures.extend(page_failures);
+    }
+    report(&failures);
+    assert!(run >= 50, "only {run} commands found in docs/");
 }
 
 #[test]
@@ -306,6 +345,34 @@ fn the_tutorial_runs_as_written() {
     let (run, failures) = run_transcripts("variants/README.md", dir.path(), true);
     report(&failures);
     assert!(run >= 7, "only {run} commands found");
+}
+
+/// Every command `graphdoku --help` lists has its row in the reference
+/// (`docs/cli.md`), so that a new command cannot go undocumented.
+#[test]
+fn every_command_is_in_the_reference() {
+    let help = std::process::Command::new(env!("CARGO_BIN_EXE_graphdoku"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let list = help
+        .split("Commands:\n")
+        .nth(1)
+        .expect("a Commands: section");
+    let commands: Vec<&str> = (list.split("\n\n").next().unwrap().lines())
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|&name| name != "help")
+        .collect();
+    assert!(commands.len() >= 20, "{commands:?}");
+    let reference =
+        std::fs::read_to_string(format!("{}/docs/cli.md", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    for command in commands {
+        assert!(
+            reference.contains(&format!("| `{command}` |")),
+            "docs/cli.md has no row for `{command}`"
+        );
+    }
 }
 
 #[test]

@@ -91,11 +91,11 @@ fn intervals_hold_the_truth_at_every_sample_count() {
     }
 }
 
-/// The coverage measured by hand for the README, on 1,000 other seeds and the
-/// empty 9×9 too (minutes): `cargo test --test estimate -- --ignored
-/// --nocapture`.
+/// The coverage measured by hand for the manual (`docs/benchmarks.md`), on 1,000
+/// other seeds and the empty 9×9 too (minutes): `cargo test --test estimate --
+/// --ignored --nocapture`.
 #[test]
-#[ignore = "by hand: 1,000 seeds on four boards take minutes (the README quotes its coverage)"]
+#[ignore = "by hand: 1,000 seeds on four boards take minutes (docs/benchmarks.md quotes its coverage)"]
 fn coverage_on_1000_seeds() {
     let nine = ("sudoku9", 6_670_903_752_021_072_936_960.0);
     for (source, truth) in CASES.into_iter().chain([nine]) {

@@ -1,5 +1,5 @@
-//! Exit codes, as `--help` and the README document them, and the quiet endings:
-//! a closed output pipe and Ctrl-C.
+//! Exit codes, as `--help` and the manual (`docs/exit-status.md`) document them, and
+//! the quiet endings: a closed output pipe and Ctrl-C.
 
 mod common;
 
@@ -22,18 +22,21 @@ const CODES: &[(u8, &str)] = &[
     (6, "6 I/O error"),
 ];
 
-/// `--help` states every code; so does the README's Usage section.
+/// `--help` states every code; so does the manual's page of exit statuses.
 #[test]
 fn every_code_is_documented() {
     let help = graphdoku().arg("--help").output().unwrap();
     let help = String::from_utf8(help.stdout).unwrap();
     let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
-    let readme = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("README.md");
+    let readme = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/exit-status.md");
     let readme = std::fs::read_to_string(readme).unwrap();
     let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
     for (_, words) in CODES {
         assert!(help.contains(words), "--help does not say {words:?}");
-        assert!(readme.contains(words), "README does not say {words:?}");
+        assert!(
+            readme.contains(words),
+            "docs/exit-status.md does not say {words:?}"
+        );
     }
     assert!(help.contains("when several apply: 3, then 6, then 2, then 5, then 1, then 4"));
 }

@@ -3,11 +3,11 @@
 
 use std::time::{Duration, Instant};
 
-use graphdoku::colouring::bounds::{self, Bound, Kind};
+use graphdoku::colouring::bounds::{self, Bound, BoundKind};
 use graphdoku::colouring::{
-    self, Decision, Options, Outcome, chromatic, k_colourable, leighton, mycielski, planted, queen,
+    self, Decision, Effort, Outcome, chromatic, k_colourable, leighton, mycielski, planted, queen,
 };
-use graphdoku::prove::{self, Method, Step, close};
+use graphdoku::prove::{self, Closing, Method, close};
 use graphdoku::read::{read_dimacs, read_edge_list, read_json_graph};
 use graphdoku::{Budget, PlainGraph};
 use proptest::prelude::*;
@@ -46,9 +46,9 @@ fn brute_colourable(graph: &PlainGraph, k: usize) -> bool {
 /// Proves χ within `seconds` and checks the colouring and the value.
 fn proves(graph: &PlainGraph, chi: usize, seconds: u64, what: &str) {
     let start = Instant::now();
-    let options = Options {
+    let options = Effort {
         timeout: Some(Duration::from_secs(seconds)),
-        ..Options::default()
+        ..Effort::default()
     };
     let result = chromatic(graph, options, |_| {});
     let took = start.elapsed();
@@ -73,9 +73,9 @@ fn mycielski_graphs() {
     }
     // M6 (χ = 7) is beyond the exact search in seconds: the bounds still hold.
     let m6 = mycielski(6);
-    let options = Options {
+    let options = Effort {
         timeout: Some(Duration::from_millis(500)),
-        ..Options::default()
+        ..Effort::default()
     };
     let result = chromatic(&m6, options, |_| {});
     assert!(result.lower <= 7 && result.upper >= 7, "{result:?}");
@@ -84,11 +84,11 @@ fn mycielski_graphs() {
 
 /// `graph`'s run left open on purpose (one node of exact search), then
 /// [`close`]d within `seconds`: the steps it took, the run proven.
-fn closed(graph: &PlainGraph, chi: usize, seconds: u64, what: &str) -> Vec<Step> {
-    let options = Options {
+fn closed(graph: &PlainGraph, chi: usize, seconds: u64, what: &str) -> Vec<Closing> {
+    let options = Effort {
         max_nodes: Some(1),
         heuristic: true,
-        ..Options::default()
+        ..Effort::default()
     };
     let mut result = chromatic(graph, options, |_| {});
     let budget = Budget::unlimited().until(Instant::now() + Duration::from_secs(seconds));
@@ -102,11 +102,11 @@ fn closed(graph: &PlainGraph, chi: usize, seconds: u64, what: &str) -> Vec<Step>
 }
 
 /// The lower bounds `close` raised, in order.
-fn bound_kinds(steps: &[Step]) -> Vec<(usize, Kind)> {
+fn bound_kinds(steps: &[Closing]) -> Vec<(usize, BoundKind)> {
     steps
         .iter()
         .filter_map(|step| match step {
-            Step::Bound(bound) => Some((bound.colours, bound.kind.clone())),
+            Closing::Bound(bound) => Some((bound.colours, bound.kind.clone())),
             _ => None,
         })
         .collect()
@@ -122,7 +122,7 @@ fn mycielski_graphs_are_proven_by_the_mycielski_bound() {
             kinds.first(),
             Some(&(
                 k + 1,
-                Kind::Mycielski {
+                BoundKind::Mycielski {
                     steps: k - 1,
                     clique: 2
                 }
@@ -130,7 +130,7 @@ fn mycielski_graphs_are_proven_by_the_mycielski_bound() {
             "myciel{k}: {steps:?}"
         );
         assert!(
-            !steps.iter().any(|s| matches!(s, Step::Refuted(..))),
+            !steps.iter().any(|s| matches!(s, Closing::Refuted(..))),
             "myciel{k}"
         );
     }
@@ -160,7 +160,7 @@ fn kneser2(n: u32) -> PlainGraph {
 
 /// The fractional bound of `graph` from a colouring's classes.
 fn fractional(graph: &PlainGraph) -> Bound {
-    let result = chromatic(graph, Options::default(), |_| {});
+    let result = chromatic(graph, Effort::default(), |_| {});
     bounds::fractional(graph, &bounds::classes(&result.colouring), None).unwrap()
 }
 
@@ -168,7 +168,7 @@ fn fractional(graph: &PlainGraph) -> Bound {
 fn fractional_bounds_of_odd_cycles_and_kneser_graphs() {
     for n in [5u32, 7, 9, 11] {
         let bound = fractional(&cycle(n));
-        let Kind::Fractional(f) = bound.kind else {
+        let BoundKind::Fractional(f) = bound.kind else {
             panic!("{bound:?}")
         };
         // χ_f(C_n) = 2 + 1 / ((n − 1) / 2) for odd n.
@@ -179,7 +179,7 @@ fn fractional_bounds_of_odd_cycles_and_kneser_graphs() {
     for (n, chi) in [(5u32, 3), (6, 4), (7, 5)] {
         let graph = kneser2(n);
         let bound = fractional(&graph);
-        let Kind::Fractional(f) = bound.kind else {
+        let BoundKind::Fractional(f) = bound.kind else {
             panic!("{bound:?}")
         };
         assert!(
@@ -198,8 +198,7 @@ fn queen_graphs_are_settled_by_the_cover_of_largest_stable_sets() {
     // cover by n-queen solutions: found for 5, 7 and 11 (n prime to 6) …
     for n in [5, 7, 11] {
         let graph = queen(n);
-        let Some(prove::Decision::Coloured(colouring)) =
-            prove::cover(&graph, n, Budget::unlimited())
+        let Some(Decision::Coloured(colouring)) = prove::cover(&graph, n, Budget::unlimited())
         else {
             panic!("queen{n}_{n} is {n}-colourable")
         };
@@ -210,7 +209,7 @@ fn queen_graphs_are_settled_by_the_cover_of_largest_stable_sets() {
     for (n, chi) in [(6, 7), (8, 9), (9, 10)] {
         let steps = closed(&queen(n), chi, 60, &format!("queen{n}_{n}"));
         assert!(
-            steps.contains(&Step::Refuted(n, Method::Cover)),
+            steps.contains(&Closing::Refuted(n, Method::Cover)),
             "queen{n}_{n}: {steps:?}"
         );
     }
@@ -249,11 +248,11 @@ fn precoloured_and_list_coloured_graphs() {
     .unwrap()
     .precolour(0, 0)
     .precolour(2, 1);
-    let result = chromatic(&path, Options::default(), |_| {});
+    let result = chromatic(&path, Effort::default(), |_| {});
     assert_eq!((result.lower, result.upper), (3, 3));
     path.check(&result.colouring).unwrap();
     assert_eq!(
-        colouring::colour(&path, 2, Options::default()),
+        colouring::colour(&path, 2, Effort::default()),
         Outcome::Impossible(colouring::Proof::Search)
     );
     // Lists: b may only take colour 1, like a.
@@ -261,13 +260,13 @@ fn precoloured_and_list_coloured_graphs() {
         .unwrap()
         .allow(0, vec![0])
         .allow(1, vec![0, 2]);
-    let Outcome::Coloured { colouring, .. } = colouring::colour(&listed, 3, Options::default())
+    let Outcome::Coloured { colouring, .. } = colouring::colour(&listed, 3, Effort::default())
     else {
         panic!("colourable with 3");
     };
     assert_eq!(colouring, vec![0, 2]);
     assert_eq!(
-        colouring::colour(&listed, 2, Options::default()),
+        colouring::colour(&listed, 2, Effort::default()),
         Outcome::Impossible(colouring::Proof::Search)
     );
     // Lists that forbid every colouring: said so, with no colouring.
@@ -275,7 +274,7 @@ fn precoloured_and_list_coloured_graphs() {
         .unwrap()
         .allow(0, vec![0])
         .allow(1, vec![0]);
-    let result = chromatic(&forbidden, Options::default(), |_| {});
+    let result = chromatic(&forbidden, Effort::default(), |_| {});
     assert!(result.colouring.is_empty() && !result.proven());
     assert!(result.stopped.unwrap().contains("forbid"));
 }
@@ -289,11 +288,11 @@ fn preprocessing_stops_at_the_timeout() {
     // The deadline plus building the adjacency and DSATUR, on a loaded machine.
     let slack = Duration::from_secs(2);
     for heuristic in [false, true] {
-        let options = Options {
+        let options = Effort {
             timeout: Some(limit),
             clique_nodes: u64::MAX,
             heuristic,
-            ..Options::default()
+            ..Effort::default()
         };
         let start = Instant::now();
         let result = chromatic(&graph, options, |_| {});
@@ -303,10 +302,10 @@ fn preprocessing_stops_at_the_timeout() {
         assert!(result.stopped.is_some());
         graph.check(&result.colouring).unwrap();
     }
-    let options = Options {
+    let options = Effort {
         timeout: Some(limit),
         clique_nodes: u64::MAX,
-        ..Options::default()
+        ..Effort::default()
     };
     let start = Instant::now();
     // More colours than any clique the greedy start finds, fewer than DSATUR uses.
@@ -320,12 +319,12 @@ fn preprocessing_stops_at_the_timeout() {
 fn heuristic_mode_reaches_planted_colourings() {
     // Like flat300_20_0: 300 vertices, 20 hidden classes, half the cross pairs.
     let graph = planted(300, 20, 0.5, false, 7);
-    let options = Options {
+    let options = Effort {
         heuristic: true,
         timeout: Some(Duration::from_secs(30)),
         // Once at 20, the search for 19 colours stops after these moves.
         tabu_moves: Some(300_000),
-        ..Options::default()
+        ..Effort::default()
     };
     let result = chromatic(&graph, options, |_| {});
     graph.check(&result.colouring).unwrap();
@@ -343,7 +342,7 @@ proptest! {
 
     #[test]
     fn chromatic_number_matches_brute_force(graph in arbitrary_graph()) {
-        let result = chromatic(&graph, Options::default(), |_| {});
+        let result = chromatic(&graph, Effort::default(), |_| {});
         prop_assert!(result.proven());
         prop_assert_eq!(result.upper, brute_chromatic(&graph));
         prop_assert!(graph.check(&result.colouring).is_ok());
@@ -352,7 +351,7 @@ proptest! {
     #[test]
     fn every_lower_bound_is_at_most_the_chromatic_number(graph in arbitrary_graph()) {
         let chi = brute_chromatic(&graph);
-        let result = chromatic(&graph, Options::default(), |_| {});
+        let result = chromatic(&graph, Effort::default(), |_| {});
         let found = [
             bounds::mycielski_tower(&graph, None),
             bounds::stable_sets(&graph, None).map(|(bound, _)| bound),
@@ -366,7 +365,7 @@ proptest! {
     #[test]
     fn k_colourings_match_brute_force(graph in arbitrary_graph(), k in 1usize..5) {
         let expected = brute_colourable(&graph, k);
-        match colouring::colour(&graph, k, Options::default()) {
+        match colouring::colour(&graph, k, Effort::default()) {
             Outcome::Coloured { colouring, .. } => {
                 prop_assert!(expected);
                 prop_assert!(graph.check(&colouring).is_ok());
@@ -376,8 +375,8 @@ proptest! {
             Outcome::GaveUp(why) => prop_assert!(false, "gave up: {}", why),
         }
         // The engine alone, with no clique precoloured, agrees.
-        let (decision, _) = k_colourable(&graph, k, &[], graphdoku::Budget::unlimited());
-        prop_assert_eq!(matches!(decision, Decision::Colourable(_)), expected);
+        let (decision, _) = k_colourable(&graph, k, &[], graphdoku::Budget::unlimited()).unwrap();
+        prop_assert_eq!(matches!(decision, Decision::Coloured(_)), expected);
     }
 
     #[test]
@@ -420,8 +419,8 @@ fn more_colours_than_128_in_the_exact_search() {
     // colouring uses colours past the 128 of the widest machine word: the exact
     // search finds one, and the heuristics agree.
     let graph = planted(280, 140, 0.5, true, 5);
-    let (decision, _) = k_colourable(&graph, 140, &[], graphdoku::Budget::unlimited());
-    let Decision::Colourable(colouring) = decision else {
+    let (decision, _) = k_colourable(&graph, 140, &[], graphdoku::Budget::unlimited()).unwrap();
+    let Decision::Coloured(colouring) = decision else {
         panic!("{decision:?}");
     };
     graph.check(&colouring).unwrap();
@@ -432,10 +431,9 @@ fn more_colours_than_128_in_the_exact_search() {
     graph.check(&tabu).unwrap();
     assert!(colouring::colours_used(&tabu) <= 140);
     // Past a byte's worth of colours the exact search says plainly that it stops.
-    let (decision, _) = k_colourable(&graph, 256, &[], graphdoku::Budget::unlimited());
     assert_eq!(
-        decision,
-        Decision::GaveUp("256 colours: the exact search handles at most 255".into())
+        k_colourable(&graph, 256, &[], graphdoku::Budget::unlimited()),
+        Err("256 colours: the exact search handles at most 255".into())
     );
 }
 
@@ -455,12 +453,12 @@ fn chromatic_number_past_128_colours_is_proven() {
         }
     }
     let graph = PlainGraph::new((clique + cycle) as usize, edges).unwrap();
-    let (decision, _) = k_colourable(&graph, 132, &[], graphdoku::Budget::unlimited());
-    assert_eq!(decision, Decision::NotColourable);
+    let (decision, _) = k_colourable(&graph, 132, &[], graphdoku::Budget::unlimited()).unwrap();
+    assert_eq!(decision, Decision::Impossible);
     // (Few tabu moves: with 132 colours tried they would take seconds, in vain.)
-    let options = Options {
+    let options = Effort {
         tabu_moves: Some(10_000),
-        ..Options::default()
+        ..Effort::default()
     };
     let result = chromatic(&graph, options, |_| {});
     assert!(result.proven(), "{result:?}");

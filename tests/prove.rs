@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use common::random_rules::{Rng, random_more_rule, random_rule};
 use common::{HOPELESS, graphdoku};
+use graphdoku::colouring::Decision;
 use graphdoku::prove::{self, ProveError, Unsupported};
 use graphdoku::rules::RuleSpec;
 use graphdoku::solver::Stop;
@@ -192,7 +193,7 @@ fn a_timeout_or_a_stop_interrupts_the_sat_solver() {
     let mut sat = prove::Colouring::new(&plain, 11, &[]);
     let started = Instant::now();
     let deadline = Budget::unlimited().until(Instant::now() + Duration::from_millis(300));
-    assert_eq!(sat.colour(11, deadline), prove::Decision::GaveUp);
+    assert_eq!(sat.colour(11, deadline), Decision::GaveUp);
     assert!(
         started.elapsed() < Duration::from_secs(5),
         "{:?}",
@@ -274,11 +275,11 @@ fn chromatic_refutes_by_sat_what_the_exact_search_leaves() {
     for k in 2..6 {
         assert_eq!(
             sat.colour(k, Budget::unlimited()),
-            prove::Decision::Impossible,
+            Decision::Impossible,
             "k = {k}"
         );
     }
-    let prove::Decision::Coloured(colouring) = sat.colour(6, Budget::unlimited()) else {
+    let Decision::Coloured(colouring) = sat.colour(6, Budget::unlimited()) else {
         panic!("M5 has a 6-colouring")
     };
     assert!(graph.check(&colouring).is_ok());

@@ -647,16 +647,16 @@ fn plain(vertices: usize, edges: &PyReadonlyArray2<'_, i64>) -> PyResult<PlainGr
 }
 
 /// Options of the colouring searches.
-fn colouring_options(timeout: Option<f64>) -> PyResult<colouring::Options> {
+fn colouring_options(timeout: Option<f64>) -> PyResult<colouring::Effort> {
     let timeout = match timeout {
         None => None,
         Some(seconds) => Some(Duration::try_from_secs_f64(seconds).map_err(|_| {
             PyValueError::new_err(format!("timeout {seconds}: not a number of seconds"))
         })?),
     };
-    Ok(colouring::Options {
+    Ok(colouring::Effort {
         timeout,
-        ..colouring::Options::default()
+        ..colouring::Effort::default()
     })
 }
 

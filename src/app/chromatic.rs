@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use graphdoku::colouring::{self, Event};
-use graphdoku::prove::{self, Step};
+use graphdoku::prove::{self, Closing as Step};
 
 use super::Status;
 use super::colour::{hands_off, load, options, print, sat_budget, searched};

@@ -4,8 +4,8 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use graphdoku::colouring::{self, Adjacency, Options, Outcome, Proof};
-use graphdoku::prove::{self, Colouring, Decision};
+use graphdoku::colouring::{self, Adjacency, Decision, Effort as Options, Outcome, Proof};
+use graphdoku::prove::{self, Colouring};
 use graphdoku::read::{GraphFormat, detect_graph_format, read_graph};
 use graphdoku::{Budget, PlainGraph};
 

@@ -39,6 +39,13 @@ enum Source {
 }
 
 pub(crate) fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<Status> {
+    #[cfg(not(feature = "se"))]
+    if args.se.is_some() {
+        eprintln!(
+            "error: --se rates on Sudoku Explainer's scale, which this build leaves out (built without the `se` feature)"
+        );
+        return Ok(Status::Invalid);
+    }
     let (graph, source) = match &args.from {
         Some(from) => reduced(from)?,
         None if !args.rules.is_empty() => (
@@ -114,8 +121,9 @@ fn make(
         generator.set_deadline(Some(Instant::now() + args.timeout));
         let result = match source {
             Source::Variant => match args.se {
+                #[cfg(feature = "se")]
                 Some(range) => generator.generate_rated(rng, options, range),
-                None => generator.generate(rng, options),
+                _ => generator.generate(rng, options),
             }
             .map(|made| (None, made, Vec::new())),
             Source::Dress(kinds) => dress(&generator, kinds, rng, options)

@@ -32,8 +32,8 @@ pub(crate) fn run(
         Err(status) => return Ok(status),
     };
     let mut grade = Grade::of(&analysis.path);
-    // Sudoku Explainer's scale has no rules on values.
-    if !graph.rules().is_empty() {
+    // Sudoku Explainer's scale has no rules on values (nor a build without it).
+    if !graph.rules().is_empty() || !cfg!(feature = "se") {
         grade.se = None;
     }
     let search = analysis.stats;

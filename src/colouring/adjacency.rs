@@ -1,7 +1,7 @@
 //! Graphs as flat adjacency arrays (memory linear in vertices + edges), and
 //! as bit matrices for the small dense graphs where those are faster.
 
-use crate::graph::{ConstraintGraph, PlainGraph};
+use crate::graph::PlainGraph;
 
 /// A graph as compressed sparse rows: the sorted neighbours of vertex `v` are
 /// `targets[offsets[v]..offsets[v + 1]]`.
@@ -51,21 +51,6 @@ impl Adjacency {
     /// The graph of a [`PlainGraph`].
     pub fn from_plain(graph: &PlainGraph) -> Self {
         Adjacency::from_edges(graph.len(), graph.edges())
-    }
-
-    /// The graph of a [`ConstraintGraph`] (a variant's cells and their edges).
-    pub fn from_constraint_graph(graph: &ConstraintGraph) -> Self {
-        let mut edges: Vec<(u32, u32)> = (0..graph.len())
-            .flat_map(|a| {
-                graph
-                    .neighbours(a)
-                    .filter(move |&b| a < b)
-                    .map(move |b| (a as u32, b as u32))
-            })
-            .collect();
-        edges.sort_unstable();
-        edges.dedup();
-        Adjacency::from_edges(graph.len(), &edges)
     }
 
     /// Number of vertices.

@@ -3,16 +3,17 @@
 
 use std::time::{Duration, Instant};
 
-use super::exact::{Decision, k_colourable};
-use super::reduce::reduce;
-use super::tabu::{Limits, reduce as tabu_reduce};
+use super::Decision;
+use super::exact::decide;
+use super::reduce::{Reduction, reduce};
+use super::tabu::{TabuLimits, reduce as tabu_reduce};
 use super::{Adjacency, colours_used, dsatur, large_clique_until};
 use crate::graph::PlainGraph;
 use crate::solver::Budget;
 
 /// How hard [`chromatic`] and [`colour`] try.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Options {
+pub struct Effort {
     /// Stop everything after this long (then report the bounds reached).
     pub timeout: Option<Duration>,
     /// Nodes at most of each exact search (one per number of colours and component).
@@ -29,9 +30,9 @@ pub struct Options {
     pub clique_nodes: u64,
 }
 
-impl Default for Options {
+impl Default for Effort {
     fn default() -> Self {
-        Options {
+        Effort {
             timeout: None,
             max_nodes: None,
             heuristic: false,
@@ -117,21 +118,17 @@ impl Chromatic {
 /// # Example
 /// ```
 /// use graphdoku::PlainGraph;
-/// use graphdoku::colouring::{chromatic, Options};
+/// use graphdoku::colouring::{chromatic, Effort};
 /// // The 5-wheel: a 5-cycle and a hub; χ = 4 while the largest clique is 3.
 /// let mut edges: Vec<(u32, u32)> = (0..5).map(|i| (i, (i + 1) % 5)).collect();
 /// edges.extend((0..5).map(|i| (i, 5)));
 /// let wheel = PlainGraph::new(6, edges).unwrap();
-/// let result = chromatic(&wheel, Options::default(), |_| {});
+/// let result = chromatic(&wheel, Effort::default(), |_| {});
 /// assert!(result.proven());
 /// assert_eq!(result.upper, 4);
 /// assert!(wheel.check(&result.colouring).is_ok());
 /// ```
-pub fn chromatic(
-    graph: &PlainGraph,
-    options: Options,
-    mut report: impl FnMut(&Event),
-) -> Chromatic {
+pub fn chromatic(graph: &PlainGraph, options: Effort, mut report: impl FnMut(&Event)) -> Chromatic {
     let start = Instant::now();
     let deadline = options.timeout.map(|t| start + t);
     let adj = Adjacency::from_plain(graph);
@@ -178,55 +175,94 @@ pub fn chromatic(
         vertices: reduction.components.iter().map(Vec::len).sum(),
         components: reduction.components.len(),
     });
-    // Each component: its graph, its colouring, its colours.
-    let mut parts: Vec<Part> = reduction
-        .components
-        .iter()
-        .map(|vertices| {
-            let sub = graph.induced(vertices);
-            let adj = Adjacency::from_plain(&sub);
-            let colouring = dsatur(&adj, &[], &[]).expect("an unconstrained graph");
-            Part {
-                vertices: vertices.clone(),
-                clique: large_clique_until(&adj, options.clique_nodes / 4, deadline).vertices,
-                graph: sub,
-                adj,
-                colouring,
-            }
-        })
-        .collect();
-    // A component's own clique search may beat the whole graph's.
-    if let Some(part) = parts.iter().max_by_key(|p| p.clique.len())
-        && part.clique.len() > result.lower
-    {
-        result.lower = part.clique.len();
-        result.clique = part
-            .clique
-            .iter()
-            .map(|&v| part.vertices[v as usize])
-            .collect();
-        result.clique.sort_unstable();
-        report(&Event::Clique {
-            size: result.lower,
-            maximum: false,
-        });
+    let mut parts = Parts::new(graph, &adj, reduction, options, deadline);
+    parts.raise_clique(&mut result, &mut report);
+    parts.improve(&mut result, "reduction", &mut report);
+    parts.tabu(&mut result, options, deadline, &mut report);
+    if options.heuristic {
+        if !result.proven() {
+            result.stopped = Some("heuristic mode: no exact search".into());
+        }
+        return result;
     }
-    let lower = result.lower;
-    let assemble = |parts: &[Part]| {
-        let mut colouring = vec![u32::MAX; n];
-        for part in parts {
+    parts.exact(&mut result, options, deadline, &mut report);
+    result
+}
+
+/// The components left by the reduction, each searched on its own, and how
+/// to put their colourings back together.
+struct Parts<'a> {
+    parts: Vec<Part>,
+    reduction: Reduction,
+    /// The whole graph.
+    adj: &'a Adjacency,
+}
+
+impl<'a> Parts<'a> {
+    /// Each component's graph, DSATUR colouring and largest clique found.
+    fn new(
+        graph: &PlainGraph,
+        adj: &'a Adjacency,
+        reduction: Reduction,
+        options: Effort,
+        deadline: Option<Instant>,
+    ) -> Self {
+        let parts = (reduction.components.iter())
+            .map(|vertices| {
+                let sub = graph.induced(vertices);
+                let adj = Adjacency::from_plain(&sub);
+                let colouring = dsatur(&adj, &[], &[]).expect("an unconstrained graph");
+                Part {
+                    vertices: vertices.clone(),
+                    clique: large_clique_until(&adj, options.clique_nodes / 4, deadline).vertices,
+                    graph: sub,
+                    adj,
+                    colouring,
+                }
+            })
+            .collect();
+        Parts {
+            parts,
+            reduction,
+            adj,
+        }
+    }
+
+    /// A component's own clique search may beat the whole graph's: then it
+    /// is the lower bound.
+    fn raise_clique(&self, result: &mut Chromatic, report: &mut dyn FnMut(&Event)) {
+        if let Some(part) = self.parts.iter().max_by_key(|p| p.clique.len())
+            && part.clique.len() > result.lower
+        {
+            result.lower = part.clique.len();
+            result.clique = (part.clique.iter())
+                .map(|&v| part.vertices[v as usize])
+                .collect();
+            result.clique.sort_unstable();
+            report(&Event::Clique {
+                size: result.lower,
+                maximum: false,
+            });
+        }
+    }
+
+    /// The whole graph's colouring from the components' (the vertices set
+    /// aside coloured last).
+    fn assemble(&self) -> Vec<u32> {
+        let mut colouring = vec![u32::MAX; self.adj.len()];
+        for part in &self.parts {
             for (i, &v) in part.vertices.iter().enumerate() {
                 colouring[v as usize] = part.colouring[i];
             }
         }
-        reduction.restore(&adj, &mut colouring);
+        self.reduction.restore(self.adj, &mut colouring);
         colouring
-    };
-    let improve = |result: &mut Chromatic,
-                   parts: &[Part],
-                   by: &'static str,
-                   report: &mut dyn FnMut(&Event)| {
-        let colouring = assemble(parts);
+    }
+
+    /// Takes the assembled colouring as the upper bound when it uses no
+    /// more colours, reporting a new bound.
+    fn improve(&self, result: &mut Chromatic, by: &'static str, report: &mut dyn FnMut(&Event)) {
+        let colouring = self.assemble();
         let used = colours_used(&colouring);
         // The tabu search may have announced this bound already.
         if used < result.upper {
@@ -236,88 +272,99 @@ pub fn chromatic(
             result.upper = used;
             result.colouring = colouring;
         }
-    };
-    improve(&mut result, &parts, "reduction", &mut report);
-    // Tabu search: to the lower bound if it can, briefly when an exact search follows.
-    for i in 0..parts.len() {
-        if result.proven() || deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
-        }
-        let part = &parts[i];
-        let moves = options.moves(&part.adj);
-        let limits = Limits {
-            deadline,
-            max_moves: moves,
-            seed: options.seed,
-        };
-        let floor = lower.max(part.clique.len());
-        if colours_used(&part.colouring) <= floor {
-            continue;
-        }
-        // Each step down of the whole graph's bound is reported as it is found.
-        let others = parts
-            .iter()
-            .enumerate()
-            .filter(|&(j, _)| j != i)
-            .map(|(_, p)| colours_used(&p.colouring))
-            .max()
-            .unwrap_or(0)
-            .max(lower);
-        let mut announced = result.upper;
-        let best = tabu_reduce(&part.adj, part.colouring.clone(), floor, limits, |c| {
-            let colours = colours_used(c).max(others);
-            if colours < announced {
-                announced = colours;
-                report(&Event::Upper {
-                    colours,
-                    by: "tabu search",
-                });
+    }
+
+    /// Tabu search on each component: to the lower bound if it can, briefly
+    /// when an exact search follows. Each step down of the whole graph's
+    /// bound is reported as it is found.
+    fn tabu(
+        &mut self,
+        result: &mut Chromatic,
+        options: Effort,
+        deadline: Option<Instant>,
+        report: &mut dyn FnMut(&Event),
+    ) {
+        let lower = result.lower;
+        for i in 0..self.parts.len() {
+            if result.proven() || deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
             }
-        });
-        parts[i].colouring = best;
-        result.upper = announced;
-        improve(&mut result, &parts, "tabu search", &mut report);
-    }
-    if options.heuristic {
-        if !result.proven() {
-            result.stopped = Some("heuristic mode: no exact search".into());
-        }
-        return result;
-    }
-    // Exact search, down from the upper bound.
-    while !result.proven() {
-        let k = result.upper - 1;
-        for part in parts.iter_mut() {
-            if colours_used(&part.colouring) <= k {
+            let part = &self.parts[i];
+            let limits = TabuLimits {
+                deadline,
+                max_moves: options.moves(&part.adj),
+                seed: options.seed,
+            };
+            let floor = lower.max(part.clique.len());
+            if colours_used(&part.colouring) <= floor {
                 continue;
             }
-            let Some(budget) = budget(options, deadline) else {
-                result.stopped = Some("time is up".into());
-                return result;
-            };
-            match k_colourable(&part.graph, k, &part.clique, budget).0 {
-                Decision::Colourable(colouring) => part.colouring = colouring,
-                Decision::NotColourable => {
-                    report(&Event::Impossible { colours: k });
-                    result.lower = k + 1;
-                    return result;
+            let others = (self.parts.iter().enumerate())
+                .filter(|&(j, _)| j != i)
+                .map(|(_, p)| colours_used(&p.colouring))
+                .max()
+                .unwrap_or(0)
+                .max(lower);
+            let mut announced = result.upper;
+            let best = tabu_reduce(&part.adj, part.colouring.clone(), floor, limits, |c| {
+                let colours = colours_used(c).max(others);
+                if colours < announced {
+                    announced = colours;
+                    report(&Event::Upper {
+                        colours,
+                        by: "tabu search",
+                    });
                 }
-                Decision::GaveUp(why) => {
-                    result.stopped = Some(why);
-                    return result;
+            });
+            self.parts[i].colouring = best;
+            result.upper = announced;
+            self.improve(result, "tabu search", report);
+        }
+    }
+
+    /// The exact search, down from the upper bound, component by component,
+    /// until a number of colours is refuted (the bounds meet) or the budget
+    /// runs out (`result.stopped` says why).
+    fn exact(
+        &mut self,
+        result: &mut Chromatic,
+        options: Effort,
+        deadline: Option<Instant>,
+        report: &mut dyn FnMut(&Event),
+    ) {
+        while !result.proven() {
+            let k = result.upper - 1;
+            for part in self.parts.iter_mut() {
+                if colours_used(&part.colouring) <= k {
+                    continue;
+                }
+                let Some(budget) = budget(options, deadline) else {
+                    result.stopped = Some("time is up".into());
+                    return;
+                };
+                match decide(&part.graph, k, &part.clique, budget) {
+                    Ok(Decision::Coloured(colouring)) => part.colouring = colouring,
+                    Ok(_) => {
+                        report(&Event::Impossible { colours: k });
+                        result.lower = k + 1;
+                        return;
+                    }
+                    Err(why) => {
+                        result.stopped = Some(why);
+                        return;
+                    }
                 }
             }
+            let before = result.upper;
+            self.improve(result, "exact search", report);
+            assert!(result.upper < before, "every component takes k colours");
         }
-        let before = result.upper;
-        improve(&mut result, &parts, "exact search", &mut report);
-        assert!(result.upper < before, "every component takes k colours");
     }
-    result
 }
 
-impl Options {
+impl Effort {
     /// Tabu moves per number of colours tried on a graph of adjacency `adj`
-    /// (see [`Options::tabu_moves`]).
+    /// (see [`Effort::tabu_moves`]).
     pub(crate) fn moves(&self, adj: &Adjacency) -> u64 {
         self.tabu_moves
             .unwrap_or(if self.heuristic && self.timeout.is_some() {
@@ -346,7 +393,7 @@ struct Part {
 
 /// The budget of one exact search: the time left, the nodes asked for; `None`
 /// when the time is up.
-fn budget(options: Options, deadline: Option<Instant>) -> Option<Budget> {
+fn budget(options: Effort, deadline: Option<Instant>) -> Option<Budget> {
     let mut budget = Budget {
         max_nodes: options.max_nodes,
         ..Budget::default()
@@ -365,7 +412,7 @@ fn constrained(
     graph: &PlainGraph,
     adj: &Adjacency,
     mut result: Chromatic,
-    options: Options,
+    options: Effort,
     deadline: Option<Instant>,
     mut report: impl FnMut(&Event),
 ) -> Chromatic {
@@ -419,8 +466,8 @@ fn constrained(
             result.upper = 0;
             return result;
         }
-        match k_colourable(graph, k, &[], budget).0 {
-            Decision::Colourable(colouring) => {
+        match decide(graph, k, &[], budget) {
+            Ok(Decision::Coloured(colouring)) => {
                 result.upper = k;
                 result.colouring = colouring;
                 report(&Event::Upper {
@@ -429,7 +476,7 @@ fn constrained(
                 });
                 k -= 1;
             }
-            Decision::NotColourable if !descending && k >= ceiling => {
+            Ok(_) if !descending && k >= ceiling => {
                 result.stopped = Some(
                     "no colouring at all: the precolouring and allowed lists forbid it".into(),
                 );
@@ -437,12 +484,12 @@ fn constrained(
                 result.impossible = true;
                 return result;
             }
-            Decision::NotColourable => {
+            Ok(_) => {
                 report(&Event::Impossible { colours: k });
                 result.lower = k + 1;
                 k += 1;
             }
-            Decision::GaveUp(why) => {
+            Err(why) => {
                 result.stopped = Some(why);
                 if result.upper == usize::MAX {
                     result.upper = 0;

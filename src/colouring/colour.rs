@@ -2,10 +2,11 @@
 
 use std::time::Instant;
 
-use super::chromatic::Options;
-use super::exact::{Decision, k_colourable};
+use super::Decision;
+use super::chromatic::Effort;
+use super::exact::decide;
 use super::reduce::reduce;
-use super::tabu::{Limits, tabucol};
+use super::tabu::{TabuLimits, tabucol};
 use super::{Adjacency, colours_used, dsatur, large_clique_until};
 use crate::graph::PlainGraph;
 use crate::solver::Budget;
@@ -47,13 +48,13 @@ pub enum Proof {
 /// # Example
 /// ```
 /// use graphdoku::PlainGraph;
-/// use graphdoku::colouring::{colour, Options, Outcome, Proof};
+/// use graphdoku::colouring::{colour, Effort, Outcome, Proof};
 /// let k4 = PlainGraph::new(4, vec![(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]).unwrap();
-/// assert_eq!(colour(&k4, 3, Options::default()), Outcome::Impossible(Proof::Clique(vec![0, 1, 2, 3])));
-/// let Outcome::Coloured { colouring, .. } = colour(&k4, 4, Options::default()) else { panic!() };
+/// assert_eq!(colour(&k4, 3, Effort::default()), Outcome::Impossible(Proof::Clique(vec![0, 1, 2, 3])));
+/// let Outcome::Coloured { colouring, .. } = colour(&k4, 4, Effort::default()) else { panic!() };
 /// assert!(k4.check(&colouring).is_ok());
 /// ```
-pub fn colour(graph: &PlainGraph, k: usize, options: Options) -> Outcome {
+pub fn colour(graph: &PlainGraph, k: usize, options: Effort) -> Outcome {
     let deadline = options.timeout.map(|t| Instant::now() + t);
     let adj = Adjacency::from_plain(graph);
     if let Some(&(v, _)) = graph.precoloured().iter().find(|p| p.1 as usize >= k) {
@@ -72,7 +73,7 @@ pub fn colour(graph: &PlainGraph, k: usize, options: Options) -> Outcome {
     }
     if let (false, Some(start)) = (graph.is_constrained(), &greedy) {
         let moves = options.moves(&adj);
-        let limits = Limits {
+        let limits = TabuLimits {
             deadline,
             max_moves: moves,
             seed: options.seed,
@@ -97,18 +98,17 @@ pub fn colour(graph: &PlainGraph, k: usize, options: Options) -> Outcome {
         }
         Some(budget)
     };
-    let decide = |graph: &PlainGraph, clique: &[u32]| match budget(deadline) {
-        Some(budget) => k_colourable(graph, k, clique, budget).0,
-        None => Decision::GaveUp("time is up".into()),
+    let colourable = |graph: &PlainGraph, clique: &[u32]| -> Result<Decision, String> {
+        decide(graph, k, clique, budget(deadline).ok_or("time is up")?)
     };
     if graph.is_constrained() {
-        return match decide(graph, &[]) {
-            Decision::Colourable(colouring) => Outcome::Coloured {
+        return match colourable(graph, &[]) {
+            Ok(Decision::Coloured(colouring)) => Outcome::Coloured {
                 colouring,
                 by: "exact search",
             },
-            Decision::NotColourable => Outcome::Impossible(Proof::Search),
-            Decision::GaveUp(why) => Outcome::GaveUp(why),
+            Ok(_) => Outcome::Impossible(Proof::Search),
+            Err(why) => Outcome::GaveUp(why),
         };
     }
     let reduction = reduce(&adj, k, deadline);
@@ -123,14 +123,14 @@ pub fn colour(graph: &PlainGraph, k: usize, options: Options) -> Outcome {
             options.clique_nodes / 4,
             deadline,
         );
-        match decide(&sub, &sub_clique.vertices) {
-            Decision::Colourable(part) => {
+        match colourable(&sub, &sub_clique.vertices) {
+            Ok(Decision::Coloured(part)) => {
                 for (i, &v) in vertices.iter().enumerate() {
                     colouring[v as usize] = part[i];
                 }
             }
-            Decision::NotColourable => return Outcome::Impossible(Proof::Search),
-            Decision::GaveUp(why) => return Outcome::GaveUp(why),
+            Ok(_) => return Outcome::Impossible(Proof::Search),
+            Err(why) => return Outcome::GaveUp(why),
         }
     }
     reduction.restore(&adj, &mut colouring);

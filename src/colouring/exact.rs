@@ -3,21 +3,11 @@
 
 use std::collections::HashSet;
 
-use super::Adjacency;
 use super::adjacency::{MATRIX_VERTICES, Matrix};
+use super::{Adjacency, Decision};
 use crate::graph::{ConstraintGraph, PlainGraph};
+use crate::puzzle::Puzzle;
 use crate::solver::{Budget, Solver, Stats};
-
-/// The answer to "can this graph be coloured with k colours?".
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Decision {
-    /// Yes: a colouring (colours below k).
-    Colourable(Vec<u32>),
-    /// No: the search was exhaustive.
-    NotColourable,
-    /// Unknown: the budget ran out, or the engine cannot take k colours.
-    GaveUp(String),
-}
 
 /// Decides whether `graph` has a proper colouring with `k` colours keeping its
 /// precolouring and allowed lists, by the engine's DSATUR-ordered search
@@ -26,22 +16,28 @@ pub enum Decision {
 /// that does so, and the engine treats the colours no given uses as
 /// interchangeable, so the search never tries two permutations of a class.
 ///
+/// # Errors
+/// When the engine cannot take `k` colours (more than
+/// [`MAX_SYMBOLS`](crate::symbols::MAX_SYMBOLS)), with the reason.
+///
 /// # Example
 /// ```
 /// use graphdoku::colouring::{Decision, k_colourable};
 /// use graphdoku::{Budget, PlainGraph};
 /// let k4 = PlainGraph::new(4, vec![(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]).unwrap();
-/// assert_eq!(k_colourable(&k4, 3, &[0, 1], Budget::unlimited()).0, Decision::NotColourable);
-/// assert!(matches!(k_colourable(&k4, 4, &[], Budget::unlimited()).0, Decision::Colourable(_)));
+/// let decide = |k, clique: &[u32]| k_colourable(&k4, k, clique, Budget::unlimited()).unwrap().0;
+/// assert_eq!(decide(3, &[0, 1]), Decision::Impossible);
+/// assert!(matches!(decide(4, &[]), Decision::Coloured(_)));
+/// assert!(k_colourable(&k4, 300, &[], Budget::unlimited()).is_err());
 /// ```
 pub fn k_colourable(
     graph: &PlainGraph,
     k: usize,
     clique: &[u32],
     budget: Budget,
-) -> (Decision, Stats) {
+) -> Result<(Decision, Stats), String> {
     if clique.len() > k {
-        return (Decision::NotColourable, Stats::default());
+        return Ok((Decision::Impossible, Stats::default()));
     }
     let fixed = if graph.is_constrained() {
         graph.clone()
@@ -52,13 +48,12 @@ pub fn k_colourable(
         }
         fixed
     };
-    let constraint = match ConstraintGraph::plain(&fixed, "graph", k) {
-        Ok(constraint) => constraint.with_cliques(&full_cliques(&Adjacency::from_plain(graph), k)),
-        Err(message) => return (Decision::GaveUp(message), Stats::default()),
-    };
-    let puzzle = match fixed.puzzle(k) {
-        Ok(puzzle) => puzzle,
-        Err(_) => return (Decision::NotColourable, Stats::default()),
+    let constraint = ConstraintGraph::plain(&fixed, "graph", k)?
+        .with_cliques(&full_cliques(&Adjacency::from_plain(graph), k));
+    let puzzle = match fixed.givens(k) {
+        Ok(givens) => Puzzle::new(givens),
+        // A vertex precoloured with a colour past k.
+        Err(_) => return Ok((Decision::Impossible, Stats::default())),
     };
     let count = Solver::new(&constraint)
         .without_probing()
@@ -66,12 +61,26 @@ pub fn k_colourable(
         .count_solutions(&puzzle, 1);
     let decision = match (count.first, count.gave_up) {
         (Some(solution), _) => {
-            Decision::Colourable(solution.colours().iter().map(|&c| c as u32).collect())
+            Decision::Coloured(solution.colours().iter().map(|&c| c as u32).collect())
         }
-        (None, false) => Decision::NotColourable,
-        (None, true) => Decision::GaveUp("the search budget ran out".into()),
+        (None, false) => Decision::Impossible,
+        (None, true) => Decision::GaveUp,
     };
-    (decision, count.stats)
+    Ok((decision, count.stats))
+}
+
+/// The exact search's answer: a colouring or "impossible"; the reason it has
+/// none (the budget ran out, too many colours for the engine) as an error.
+pub(super) fn decide(
+    graph: &PlainGraph,
+    k: usize,
+    clique: &[u32],
+    budget: Budget,
+) -> Result<Decision, String> {
+    match k_colourable(graph, k, clique, budget)?.0 {
+        Decision::GaveUp => Err("the search budget ran out".into()),
+        decision => Ok(decision),
+    }
 }
 
 /// Largest graph searched for cliques of k vertices (one greedy clique per edge).

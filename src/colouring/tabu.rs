@@ -10,7 +10,7 @@ use super::Adjacency;
 
 /// When a local search stops, and its random seed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Limits {
+pub struct TabuLimits {
     /// Stop at this time, wherever the search is.
     pub deadline: Option<Instant>,
     /// Moves at most per number of colours tried.
@@ -19,9 +19,9 @@ pub struct Limits {
     pub seed: u64,
 }
 
-impl Default for Limits {
+impl Default for TabuLimits {
     fn default() -> Self {
-        Limits {
+        TabuLimits {
             deadline: None,
             max_moves: 10_000_000,
             seed: 1,
@@ -51,7 +51,7 @@ pub const MAX_TABLE: usize = 1 << 27;
 /// assert!(c5.edges().all(|(a, b)| colours[a as usize] != colours[b as usize]));
 /// assert!(tabucol(&c5, 2, &[0; 5], TabuLimits { max_moves: 10_000, ..TabuLimits::default() }).is_none());
 /// ```
-pub fn tabucol(adj: &Adjacency, k: usize, start: &[u32], limits: Limits) -> Option<Vec<u32>> {
+pub fn tabucol(adj: &Adjacency, k: usize, start: &[u32], limits: TabuLimits) -> Option<Vec<u32>> {
     let n = adj.len();
     if n.checked_mul(k)? > MAX_TABLE || k == 0 && n > 0 {
         return None;
@@ -197,7 +197,7 @@ pub fn reduce(
     adj: &Adjacency,
     start: Vec<u32>,
     floor: usize,
-    limits: Limits,
+    limits: TabuLimits,
     mut improved: impl FnMut(&[u32]),
 ) -> Vec<u32> {
     let mut best = start;
@@ -262,9 +262,9 @@ mod tests {
                 &petersen,
                 3,
                 &[0; 10],
-                Limits {
+                TabuLimits {
                     seed,
-                    ..Limits::default()
+                    ..TabuLimits::default()
                 },
             )
         };
@@ -275,9 +275,9 @@ mod tests {
                 .edges()
                 .all(|(a, b)| first[a as usize] != first[b as usize])
         );
-        let quick = Limits {
+        let quick = TabuLimits {
             max_moves: 20_000,
-            ..Limits::default()
+            ..TabuLimits::default()
         };
         let reduced = reduce(&petersen, (0..10).collect(), 1, quick, |_| {});
         assert_eq!(crate::colouring::colours_used(&reduced), 3);

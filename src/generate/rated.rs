@@ -7,12 +7,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use rand_core::Rng;
-
-use super::random::shuffle;
-use super::{GenerateError, Generated, Generator, Options};
-use crate::logic::{Grade, Level};
-use crate::puzzle::{Puzzle, Solution};
+use crate::logic::Level;
 
 /// A range of Sudoku Explainer ratings (ER, the hardest step), in tenths,
 /// both ends included.
@@ -91,127 +86,139 @@ impl fmt::Display for SeRange {
     }
 }
 
-impl Generator<'_> {
-    /// One puzzle whose Sudoku Explainer rating (ER) is in `range`, as
-    /// `options` ask otherwise (symmetry, clue floor, attempts): a minimal
-    /// puzzle when one is found in range, else one rated above the range
-    /// with clues given back until it is in it.
-    ///
-    /// Each attempt makes a random minimal puzzle and rates it; a rating below
-    /// the range moves on to the next attempt. The grade returned carries the
-    /// ratings ([`Grade::se`]).
-    ///
-    /// # Errors
-    /// [`GenerateError::GaveUp`] when no attempt got into the range,
-    /// [`GenerateError::OutOfTime`] past the deadline, an unsupported symmetry.
-    ///
-    /// # Example
-    /// ```
-    /// use graphdoku::generate::{Generator, Options, SeRange};
-    /// use graphdoku::{ConstraintGraph, Solver};
-    /// use rand_chacha::ChaCha8Rng;
-    /// use rand_core::SeedableRng;
-    ///
-    /// let graph = ConstraintGraph::load("sudoku9").unwrap();
-    /// let range: SeRange = "2.6..3.4".parse().unwrap();
-    /// let generator = Generator::new(&graph);
-    /// let made = generator
-    ///     .generate_rated(&mut ChaCha8Rng::seed_from_u64(3), &Options::default(), range)
-    ///     .unwrap();
-    /// assert!(range.contains(made.grade.unwrap().se.unwrap().er));
-    /// assert_eq!(Solver::new(&graph).count(&made.puzzle, 2), 1);
-    /// ```
-    pub fn generate_rated<R: Rng + ?Sized>(
-        &self,
-        rng: &mut R,
-        options: &Options,
-        range: SeRange,
-    ) -> Result<Generated, GenerateError> {
-        let orbits = options.orbits(self.graph)?;
-        for attempt in 1..=options.attempts {
-            self.in_time()?;
-            let solution = self.solution(rng)?;
-            let puzzle = self.reduce(rng, &solution, &orbits, options.clues.unwrap_or(0))?;
-            let eased = match self.rate(&puzzle, &solution, range)? {
-                Rated::In(grade) => Some((puzzle, grade)),
-                Rated::Below => None,
-                Rated::Above => self.ease(rng, &puzzle, &solution, &orbits, range)?,
-            };
-            if let Some((puzzle, grade)) = eased {
-                return Ok(made(puzzle, solution, grade, attempt));
+/// Generation by rating, which needs the ratings (the `se` feature).
+#[cfg(feature = "se")]
+mod by_rating {
+    use rand_core::Rng;
+
+    use super::super::random::shuffle;
+    use super::super::{GenerateError, Generated, Generator, Options};
+    use super::SeRange;
+    use crate::logic::Grade;
+    use crate::puzzle::{Puzzle, Solution};
+
+    impl Generator<'_> {
+        /// One puzzle whose Sudoku Explainer rating (ER) is in `range`, as
+        /// `options` ask otherwise (symmetry, clue floor, attempts): a minimal
+        /// puzzle when one is found in range, else one rated above the range
+        /// with clues given back until it is in it.
+        ///
+        /// Each attempt makes a random minimal puzzle and rates it; a rating below
+        /// the range moves on to the next attempt. The grade returned carries the
+        /// ratings ([`Grade::se`]).
+        ///
+        /// # Errors
+        /// [`GenerateError::GaveUp`] when no attempt got into the range,
+        /// [`GenerateError::OutOfTime`] past the deadline, an unsupported symmetry.
+        ///
+        /// # Example
+        /// ```
+        /// use graphdoku::generate::{Generator, Options, SeRange};
+        /// use graphdoku::{ConstraintGraph, Solver};
+        /// use rand_chacha::ChaCha8Rng;
+        /// use rand_core::SeedableRng;
+        ///
+        /// let graph = ConstraintGraph::load("sudoku9").unwrap();
+        /// let range: SeRange = "2.6..3.4".parse().unwrap();
+        /// let generator = Generator::new(&graph);
+        /// let made = generator
+        ///     .generate_rated(&mut ChaCha8Rng::seed_from_u64(3), &Options::default(), range)
+        ///     .unwrap();
+        /// assert!(range.contains(made.grade.unwrap().se.unwrap().er));
+        /// assert_eq!(Solver::new(&graph).count(&made.puzzle, 2), 1);
+        /// ```
+        pub fn generate_rated<R: Rng + ?Sized>(
+            &self,
+            rng: &mut R,
+            options: &Options,
+            range: SeRange,
+        ) -> Result<Generated, GenerateError> {
+            let orbits = options.orbits(self.graph)?;
+            for attempt in 1..=options.attempts {
+                self.in_time()?;
+                let solution = self.solution(rng)?;
+                let puzzle = self.reduce(rng, &solution, &orbits, options.clues.unwrap_or(0))?;
+                let eased = match self.rate(&puzzle, &solution, range)? {
+                    Rated::In(grade) => Some((puzzle, grade)),
+                    Rated::Below => None,
+                    Rated::Above => self.ease(rng, &puzzle, &solution, &orbits, range)?,
+                };
+                if let Some((puzzle, grade)) = eased {
+                    return Ok(made(puzzle, solution, grade, attempt));
+                }
             }
+            Err(GenerateError::GaveUp {
+                wanted: format!("a Sudoku Explainer rating in {range}"),
+                attempts: options.attempts,
+            })
         }
-        Err(GenerateError::GaveUp {
-            wanted: format!("a Sudoku Explainer rating in {range}"),
-            attempts: options.attempts,
-        })
-    }
 
-    /// Where a puzzle whose one solution is `solution` rates against
-    /// `range`. Ratings above it are not worked out in full (see
-    /// [`Logic::rated_path_up_to`](crate::logic::Logic::rated_path_up_to)),
-    /// which saves the deepest forcing chains' searches.
-    fn rate(
-        &self,
-        puzzle: &Puzzle,
-        solution: &Solution,
-        range: SeRange,
-    ) -> Result<Rated, GenerateError> {
-        let path = (self.logic.rated_path_up_to(puzzle, solution, range.high))
-            .map_err(|_| GenerateError::Internal)?;
-        Ok(match path.map(|path| Grade::of(&path)) {
-            Some(grade) if grade.se.is_some_and(|se| se.er >= range.low) => Rated::In(grade),
-            Some(_) => Rated::Below,
-            None => Rated::Above,
-        })
-    }
-
-    /// `puzzle` (rated above `range`) with removed clues given back, one orbit
-    /// at a time in random order, each kept unless it takes the rating below
-    /// the range, until the rating is in the range; `None` when the clues
-    /// run out first.
-    fn ease<R: Rng + ?Sized>(
-        &self,
-        rng: &mut R,
-        puzzle: &Puzzle,
-        solution: &Solution,
-        orbits: &[Vec<usize>],
-        range: SeRange,
-    ) -> Result<Option<(Puzzle, Grade)>, GenerateError> {
-        let mut removed: Vec<&Vec<usize>> = (orbits.iter())
-            .filter(|orbit| orbit.iter().all(|&c| puzzle.givens()[c].is_none()))
-            .collect();
-        shuffle(rng, &mut removed);
-        let mut current = puzzle.clone();
-        for orbit in removed {
-            self.in_time()?;
-            let mut next = current.clone();
-            for &cell in orbit {
-                next.givens_mut()[cell] = Some(solution.colours()[cell]);
-            }
-            match self.rate(&next, solution, range)? {
-                Rated::In(grade) => return Ok(Some((next, grade))),
-                Rated::Above => current = next,
-                Rated::Below => {}
-            }
+        /// Where a puzzle whose one solution is `solution` rates against
+        /// `range`. Ratings above it are not worked out in full (see
+        /// [`Logic::rated_path_up_to`](crate::logic::Logic::rated_path_up_to)),
+        /// which saves the deepest forcing chains' searches.
+        fn rate(
+            &self,
+            puzzle: &Puzzle,
+            solution: &Solution,
+            range: SeRange,
+        ) -> Result<Rated, GenerateError> {
+            let path = (self.logic.rated_path_up_to(puzzle, solution, range.high))
+                .map_err(|_| GenerateError::Internal)?;
+            Ok(match path.map(|path| Grade::of(&path)) {
+                Some(grade) if grade.se.is_some_and(|se| se.er >= range.low) => Rated::In(grade),
+                Some(_) => Rated::Below,
+                None => Rated::Above,
+            })
         }
-        Ok(None)
+
+        /// `puzzle` (rated above `range`) with removed clues given back, one orbit
+        /// at a time in random order, each kept unless it takes the rating below
+        /// the range, until the rating is in the range; `None` when the clues
+        /// run out first.
+        fn ease<R: Rng + ?Sized>(
+            &self,
+            rng: &mut R,
+            puzzle: &Puzzle,
+            solution: &Solution,
+            orbits: &[Vec<usize>],
+            range: SeRange,
+        ) -> Result<Option<(Puzzle, Grade)>, GenerateError> {
+            let mut removed: Vec<&Vec<usize>> = (orbits.iter())
+                .filter(|orbit| orbit.iter().all(|&c| puzzle.givens()[c].is_none()))
+                .collect();
+            shuffle(rng, &mut removed);
+            let mut current = puzzle.clone();
+            for orbit in removed {
+                self.in_time()?;
+                let mut next = current.clone();
+                for &cell in orbit {
+                    next.givens_mut()[cell] = Some(solution.colours()[cell]);
+                }
+                match self.rate(&next, solution, range)? {
+                    Rated::In(grade) => return Ok(Some((next, grade))),
+                    Rated::Above => current = next,
+                    Rated::Below => {}
+                }
+            }
+            Ok(None)
+        }
     }
-}
 
-/// Where a rating falls against a range: in it (with the grade), below,
-/// above (or needing a guess).
-enum Rated {
-    In(Grade),
-    Below,
-    Above,
-}
+    /// Where a rating falls against a range: in it (with the grade), below,
+    /// above (or needing a guess).
+    enum Rated {
+        In(Grade),
+        Below,
+        Above,
+    }
 
-fn made(puzzle: Puzzle, solution: Solution, grade: Grade, attempts: usize) -> Generated {
-    Generated {
-        puzzle,
-        solution,
-        grade: Some(grade),
-        attempts,
+    fn made(puzzle: Puzzle, solution: Solution, grade: Grade, attempts: usize) -> Generated {
+        Generated {
+            puzzle,
+            solution,
+            grade: Some(grade),
+            attempts,
+        }
     }
 }

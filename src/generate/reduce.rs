@@ -113,7 +113,7 @@ impl<'g> Generator<'g> {
     ///
     /// # Errors
     /// [`GenerateError::OutOfTime`] when the deadline passes first.
-    pub fn reduce_from<R: Rng + ?Sized>(
+    pub(crate) fn reduce_from<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
         start: &Puzzle,

@@ -11,7 +11,7 @@ use super::{Cell, ConstraintGraph, Coord, House, HouseKind, Layout, symmetry};
 use crate::location::Needle;
 use crate::symbols::{Alphabet, Token};
 use crate::variant::{
-    AllowedSpec, CellsSpec, EdgeSpec, HouseSpec, LoadedVariant, Part, VariantError,
+    AllowedSpec, CellsSpec, EdgeSpec, HouseSpec, LoadedVariant, Part, SymbolsSpec, VariantError,
 };
 
 impl ConstraintGraph {
@@ -63,74 +63,28 @@ impl ConstraintGraph {
         }
         let spec = &variant.spec;
         let fail = |fault: Fault| fault.error(variant);
-        let symbols = Needle::Word("symbols");
-        let alphabet = spec
-            .symbols
-            .expand()
-            .and_then(Alphabet::new)
-            .map_err(|m| fail(Fault::from(m).or_at(symbols)))?;
-        if alphabet.len() > capacity.symbols {
-            let message = format!(
-                "{} symbols is more than the limit of {}",
-                alphabet.len(),
-                capacity.symbols
-            );
-            return Err(fail(Fault::from(message).or_at(Needle::Word("symbols"))));
-        }
-        let mut parts = Vec::new();
-        let mut in_parts = 0;
-        for part in &spec.parts {
-            let graph = Self::shape_within(&part.variant, capacity)?;
-            // Each part is within the capacity; together they must be too.
-            in_parts += graph.len();
-            if in_parts > capacity.cells {
-                let message = format!(
-                    "the parts have more than {} cells (counted once per part)",
-                    capacity.cells
-                );
-                return Err(fail(Fault::from(message).or_at(Needle::Word("parts"))));
-            }
-            parts.push((part, graph));
-        }
+        let alphabet = alphabet_within(&variant.spec.symbols, capacity).map_err(fail)?;
+        let parts = Self::parts_within(variant, capacity)?;
         let covered =
             covered_by_parts(&spec.cells, &parts, &alphabet, capacity.cells).map_err(fail)?;
         let (cells, layout) = make_cells(&spec.cells, covered, capacity.cells)
             .map_err(|f| fail(f.or_at(Needle::Word("cells"))))?;
         let shape = Shape::new(&cells, layout);
-        let k = alphabet.len();
         let mut houses = Vec::new();
         for rule in &spec.houses {
-            let made = shape
-                .houses(rule, k)
+            let made = (shape.houses(rule, alphabet.len()))
                 .map_err(|f| fail(f.or_at(house_needle(rule))))?;
             houses.extend(made);
         }
-        // Collected with repeats, then sorted and deduplicated once (much faster
-        // than a set on big boards, where compiling dominated solving).
-        let mut pairs = Vec::new();
         let mut allowed = vec![None; cells.len()];
-        for (part, graph) in &parts {
-            let to_canvas = |cell: usize| shape.placed(part, &graph.cells[cell]);
-            houses.extend(graph.houses.iter().map(|h| House {
-                name: format!("{} of {}", h.name, part.name),
-                kind: h.kind,
-                cells: h.cells.iter().map(|&c| to_canvas(c)).collect(),
-            }));
-            for edge in graph.graph.edge_indices() {
-                let (a, b) = graph
-                    .graph
-                    .edge_endpoints(edge)
-                    .expect("an edge of the graph");
-                pairs.push(ordered(to_canvas(a.index()), to_canvas(b.index())));
-            }
-            edge_count(pairs.len(), 0, capacity.edges)
-                .map_err(|f| fail(f.or_at(Needle::Word("parts"))))?;
-            for (cell, colours) in graph.allowed.iter().enumerate() {
-                if let Some(colours) = colours {
-                    restrict(&mut allowed, &cells, to_canvas(cell), colours).map_err(fail)?;
-                }
-            }
-        }
+        let mut pairs = place_parts(
+            &parts,
+            &shape,
+            &cells,
+            (&mut houses, &mut allowed),
+            capacity,
+        )
+        .map_err(fail)?;
         let layout = match (layout, spec.houses.iter().find_map(box_size)) {
             (Layout::Grid { rows, cols, .. }, Some(boxes)) => Layout::Grid {
                 rows,
@@ -151,39 +105,7 @@ impl ConstraintGraph {
             key.sort_unstable();
             seen.insert(key)
         });
-        // Counted before they are made: a million cells in houses of a hundred
-        // make more edges than memory holds.
-        let in_houses = houses.iter().map(|h| {
-            let n = h.cells.len() as u64;
-            n * n.saturating_sub(1) / 2
-        });
-        let in_houses = in_houses.sum();
-        edge_count(pairs.len(), in_houses, capacity.edges)
-            .map_err(|f| fail(f.or_at(Needle::Word("houses"))))?;
-        pairs.reserve(in_houses as usize);
-        for house in &houses {
-            for (i, &a) in house.cells.iter().enumerate() {
-                for &b in &house.cells[i + 1..] {
-                    pairs.push(ordered(a, b));
-                }
-            }
-        }
-        for rule in &spec.edges {
-            for (a, b) in shape
-                .edges(rule)
-                .map_err(|f| fail(f.or_at(edge_needle(rule))))?
-            {
-                if a == b {
-                    return Err(fail(
-                        Fault::from(format!("edge from {} to itself", cells[a].name))
-                            .or_at(edge_needle(rule)),
-                    ));
-                }
-                pairs.push(ordered(a, b));
-            }
-            edge_count(pairs.len(), 0, capacity.edges)
-                .map_err(|f| fail(f.or_at(edge_needle(rule))))?;
-        }
+        add_edges(&mut pairs, &houses, (&spec.edges, &shape, &cells), capacity).map_err(fail)?;
         sort_edges(&mut pairs, cells.len());
         for rule in &spec.allowed {
             for (cell, colours) in shape
@@ -238,6 +160,32 @@ impl ConstraintGraph {
             Some(why) => Err(fail(Fault::new(why, Needle::Word("rules")))),
             None => Ok(graph),
         }
+    }
+
+    /// The graphs of the variants `variant` places as parts, each built on its
+    /// own and within `capacity`, and together within its cells.
+    fn parts_within<'v>(
+        variant: &'v LoadedVariant,
+        capacity: &Capacity,
+    ) -> Result<Vec<(&'v Part, ConstraintGraph)>, VariantError> {
+        let mut parts = Vec::new();
+        let mut in_parts = 0;
+        for part in &variant.spec.parts {
+            let graph = Self::shape_within(&part.variant, capacity)?;
+            // Each part is within the capacity; together they must be too.
+            in_parts += graph.len();
+            if in_parts > capacity.cells {
+                let message = format!(
+                    "the parts have more than {} cells (counted once per part)",
+                    capacity.cells
+                );
+                return Err(Fault::from(message)
+                    .or_at(Needle::Word("parts"))
+                    .error(variant));
+            }
+            parts.push((part, graph));
+        }
+        Ok(parts)
     }
 
     /// This graph with the symmetries `variant` declares, each checked to be
@@ -409,6 +357,93 @@ fn sort_edges(pairs: &mut Vec<u64>, cells: usize) {
         std::mem::swap(pairs, &mut sorted);
     }
     pairs.dedup();
+}
+
+/// The alphabet of `symbols`, within `capacity`.
+fn alphabet_within(symbols: &SymbolsSpec, capacity: &Capacity) -> Result<Alphabet, Fault> {
+    let at = Needle::Word("symbols");
+    let alphabet =
+        (symbols.expand().and_then(Alphabet::new)).map_err(|m| Fault::from(m).or_at(at.clone()))?;
+    if alphabet.len() > capacity.symbols {
+        let message = format!(
+            "{} symbols is more than the limit of {}",
+            alphabet.len(),
+            capacity.symbols
+        );
+        return Err(Fault::from(message).or_at(at));
+    }
+    Ok(alphabet)
+}
+
+/// The parts' houses (named after their part), edges and allowed lists,
+/// moved onto the canvas of `shape`: the houses and allowed lists added to
+/// `houses` and `allowed`, the edges returned as packed pairs.
+fn place_parts(
+    parts: &[(&Part, ConstraintGraph)],
+    shape: &Shape,
+    cells: &[Cell],
+    (houses, allowed): (&mut Vec<House>, &mut [Option<Vec<u8>>]),
+    capacity: &Capacity,
+) -> Result<Vec<u64>, Fault> {
+    // Collected with repeats, then sorted and deduplicated once (much faster
+    // than a set on big boards, where compiling dominated solving).
+    let mut pairs = Vec::new();
+    for (part, graph) in parts {
+        let to_canvas = |cell: usize| shape.placed(part, &graph.cells[cell]);
+        houses.extend(graph.houses.iter().map(|h| House {
+            name: format!("{} of {}", h.name, part.name),
+            kind: h.kind,
+            cells: h.cells.iter().map(|&c| to_canvas(c)).collect(),
+        }));
+        for edge in graph.graph.edge_indices() {
+            let (a, b) = (graph.graph.edge_endpoints(edge)).expect("an edge of the graph");
+            pairs.push(ordered(to_canvas(a.index()), to_canvas(b.index())));
+        }
+        edge_count(pairs.len(), 0, capacity.edges).map_err(|f| f.or_at(Needle::Word("parts")))?;
+        for (cell, colours) in graph.allowed.iter().enumerate() {
+            if let Some(colours) = colours {
+                restrict(allowed, cells, to_canvas(cell), colours)?;
+            }
+        }
+    }
+    Ok(pairs)
+}
+
+/// Adds to `pairs` the edges of every house and of the variant's edge rules,
+/// each count checked against `capacity` before the edges are made: a
+/// million cells in houses of a hundred make more edges than memory holds.
+fn add_edges(
+    pairs: &mut Vec<u64>,
+    houses: &[House],
+    (rules, shape, cells): (&[EdgeSpec], &Shape, &[Cell]),
+    capacity: &Capacity,
+) -> Result<(), Fault> {
+    let in_houses = houses.iter().map(|h| {
+        let n = h.cells.len() as u64;
+        n * n.saturating_sub(1) / 2
+    });
+    let in_houses = in_houses.sum();
+    edge_count(pairs.len(), in_houses, capacity.edges)
+        .map_err(|f| f.or_at(Needle::Word("houses")))?;
+    pairs.reserve(in_houses as usize);
+    for house in houses {
+        for (i, &a) in house.cells.iter().enumerate() {
+            for &b in &house.cells[i + 1..] {
+                pairs.push(ordered(a, b));
+            }
+        }
+    }
+    for rule in rules {
+        for (a, b) in shape.edges(rule).map_err(|f| f.or_at(edge_needle(rule)))? {
+            if a == b {
+                let message = format!("edge from {} to itself", cells[a].name);
+                return Err(Fault::from(message).or_at(edge_needle(rule)));
+            }
+            pairs.push(ordered(a, b));
+        }
+        edge_count(pairs.len(), 0, capacity.edges).map_err(|f| f.or_at(edge_needle(rule)))?;
+    }
+    Ok(())
 }
 
 fn box_size(house: &HouseSpec) -> Option<(usize, usize)> {

@@ -6,7 +6,6 @@ use std::borrow::Cow;
 use petgraph::graph::UnGraph;
 
 use super::{Cell, ConstraintGraph, Coord, House, HouseKind, Layout};
-use crate::puzzle::Puzzle;
 use crate::symbols::{Alphabet, MAX_SYMBOLS};
 
 /// Most vertices a graph file may declare: memory for them is set aside before
@@ -158,7 +157,7 @@ impl PlainGraph {
     }
 
     /// The vertices with an allowed list as (vertex, colours), sorted by vertex.
-    pub fn allowed_lists(&self) -> &[(u32, Vec<u32>)] {
+    pub(crate) fn allowed_lists(&self) -> &[(u32, Vec<u32>)] {
         &self.allowed
     }
 
@@ -232,7 +231,7 @@ impl PlainGraph {
 
     /// The subgraph induced by `keep` (vertex indices, in the order given), with
     /// names, precolouring and allowed lists carried over.
-    pub fn induced(&self, keep: &[u32]) -> PlainGraph {
+    pub(crate) fn induced(&self, keep: &[u32]) -> PlainGraph {
         let mut index = vec![u32::MAX; self.vertices];
         for (i, &v) in keep.iter().enumerate() {
             index[v as usize] = i as u32;
@@ -264,19 +263,20 @@ impl PlainGraph {
 impl ConstraintGraph {
     /// The constraint graph of `plain` with `colours` colours written `1`..`k`:
     /// the same graph the variants give the solver, with the allowed lists
-    /// (colours past `k` dropped). [`PlainGraph::puzzle`] gives the precolouring.
+    /// (colours past `k` dropped). [`PlainGraph::givens`] gives the precolouring.
     ///
     /// # Errors
     /// When `colours` is 0 or more than the solver's [`MAX_SYMBOLS`].
     ///
     /// # Example
     /// ```
-    /// use graphdoku::{ConstraintGraph, PlainGraph, Solver};
+    /// use graphdoku::{ConstraintGraph, PlainGraph, Puzzle, Solver};
     /// let c5 = PlainGraph::new(5, vec![(0, 1), (1, 2), (2, 3), (3, 4), (4, 0)]).unwrap();
     /// let two = ConstraintGraph::plain(&c5, "c5", 2).unwrap();
-    /// assert!(Solver::new(&two).solve(&c5.puzzle(2).unwrap()).is_none());
+    /// let puzzle = |k| Puzzle::new(c5.givens(k).unwrap());
+    /// assert!(Solver::new(&two).solve(&puzzle(2)).is_none());
     /// let three = ConstraintGraph::plain(&c5, "c5", 3).unwrap();
-    /// assert!(Solver::new(&three).solve(&c5.puzzle(3).unwrap()).is_some());
+    /// assert!(Solver::new(&three).solve(&puzzle(3)).is_some());
     /// ```
     pub fn plain(plain: &PlainGraph, name: &str, colours: usize) -> Result<Self, String> {
         if colours > MAX_SYMBOLS {
@@ -330,7 +330,7 @@ impl ConstraintGraph {
     ///
     /// # Panics
     /// When a clique's vertices are out of range or not pairwise adjacent.
-    pub fn with_cliques(mut self, cliques: &[Vec<u32>]) -> Self {
+    pub(crate) fn with_cliques(mut self, cliques: &[Vec<u32>]) -> Self {
         // The flat form, if made already, would miss the new houses.
         self.flat = std::sync::OnceLock::new();
         for (i, clique) in cliques.iter().enumerate() {
@@ -350,11 +350,12 @@ impl ConstraintGraph {
 }
 
 impl PlainGraph {
-    /// The precolouring as a puzzle of the constraint graph with `colours` colours.
+    /// The precolouring as the givens of a puzzle ([`crate::Puzzle::new`]) of
+    /// the constraint graph with `colours` colours.
     ///
     /// # Errors
     /// When a precoloured colour is not among the `colours`.
-    pub fn puzzle(&self, colours: usize) -> Result<Puzzle, String> {
+    pub fn givens(&self, colours: usize) -> Result<Vec<Option<u8>>, String> {
         let mut givens = vec![None; self.vertices];
         for &(v, c) in &self.precoloured {
             if c as usize >= colours {
@@ -366,7 +367,7 @@ impl PlainGraph {
             }
             givens[v as usize] = Some(c as u8);
         }
-        Ok(Puzzle::new(givens))
+        Ok(givens)
     }
 }
 
@@ -402,10 +403,10 @@ mod tests {
         assert!(path.check(&[1, 2, 0]).unwrap_err().contains("allowed"));
         let graph = ConstraintGraph::plain(&path, "p", 2).unwrap();
         let solution = crate::Solver::new(&graph)
-            .solve(&path.puzzle(2).unwrap())
+            .solve(&crate::Puzzle::new(path.givens(2).unwrap()))
             .unwrap();
         assert_eq!(solution.colours(), &[1, 0, 1]);
-        assert!(path.puzzle(1).is_err());
+        assert!(path.givens(1).is_err());
         assert!(ConstraintGraph::plain(&path, "p", 256).is_err());
         assert!(ConstraintGraph::plain(&path, "p", 255).is_ok());
     }

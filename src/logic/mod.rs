@@ -385,10 +385,9 @@ pub struct Logic<'g> {
     families: Vec<fish::Family>,
     /// (base, cover) pairs of `families` whose houses meet in one cell at most.
     fish_pairs: Vec<(usize, usize)>,
-    /// The full houses holding each cell.
-    houses_of: Vec<Vec<usize>>,
-    /// The houses in Sudoku Explainer's orders, for its ladder.
-    se: se::Shape,
+    /// Sudoku Explainer's ladder over the same houses and edges.
+    #[cfg(feature = "se")]
+    se: graphdoku_se::Ladder,
 }
 
 impl<'g> Logic<'g> {
@@ -438,25 +437,23 @@ impl<'g> Logic<'g> {
             })
             .collect();
         let (families, fish_pairs) = fish::families(graph, &full);
-        let mut houses_of = vec![Vec::new(); graph.len()];
-        for (h, house) in houses.iter().enumerate().filter(|&(h, _)| full[h]) {
-            for &c in &house.cells {
-                houses_of[c].push(h);
-            }
-        }
-        let mut logic = Logic {
+        let logic = Logic {
             graph,
             neighbours,
             full,
             intersections,
-            rules: Arc::new(RuleSet::new(graph)),
+            rules: Arc::new(RuleSet::as_written(graph)),
             box_like,
             families,
             fish_pairs,
-            houses_of,
-            se: se::Shape::default(),
+            #[cfg(feature = "se")]
+            se: graphdoku_se::Ladder::default(),
         };
-        logic.se = se::Shape::new(&logic);
+        #[cfg(feature = "se")]
+        let logic = Logic {
+            se: se::ladder(&logic),
+            ..logic
+        };
         logic
     }
 

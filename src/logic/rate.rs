@@ -1,10 +1,16 @@
-//! Rating on the Sudoku Explainer scale: paths in `serate`'s order (see `se`).
+//! Rating on the Sudoku Explainer scale: paths in `serate`'s order (see `se`;
+//! with the `se` feature only, but for [`Logic::graded_path`]).
 
+#[cfg(feature = "se")]
 use std::cell::Cell;
 
-use super::{Board, Contradiction, Logic, Path, Step};
+use super::{Contradiction, Logic, Path};
 use crate::puzzle::{Puzzle, Solution};
-use crate::solver::Solver;
+#[cfg(feature = "se")]
+use {
+    super::{Board, Step},
+    crate::solver::Solver,
+};
 
 impl Logic<'_> {
     /// The step Sudoku Explainer would take next on `board`: the first hint
@@ -17,6 +23,7 @@ impl Logic<'_> {
     /// As [`Logic::next_step`] up to the wings; the forcing chains, tried
     /// last, follow every candidate's consequences, and at their deeper
     /// levels the consequences' own chains (milliseconds to seconds on 9×9).
+    #[cfg(feature = "se")]
     pub fn rate_step(&self, board: &Board) -> Option<Step> {
         self.se_step(board, false, u16::MAX)
     }
@@ -24,15 +31,17 @@ impl Logic<'_> {
     /// The path a puzzle is graded by: Sudoku Explainer's
     /// ([`Logic::rated_path`]) where it applies, that is without rules on
     /// values, else the classic ladder's ([`Logic::path`]). `grade` and
-    /// `generate --difficulty` both grade by it, so they agree.
+    /// `generate --difficulty` both grade by it, so they agree. Built without
+    /// the `se` feature, the classic ladder's always.
     ///
     /// # Errors
     /// A [`Contradiction`] when `solution` is not a solution of `puzzle`.
     pub fn graded_path(&self, puzzle: &Puzzle, solution: &Solution) -> Result<Path, Contradiction> {
-        match self.graph.rules().is_empty() {
-            true => self.rated_path(puzzle, solution),
-            false => self.path(puzzle, solution),
+        #[cfg(feature = "se")]
+        if self.graph.rules().is_empty() {
+            return self.rated_path(puzzle, solution);
         }
+        self.path(puzzle, solution)
     }
 
     /// Solves `puzzle` as Sudoku Explainer rates it: the step `serate`
@@ -46,6 +55,7 @@ impl Logic<'_> {
     ///
     /// # Errors
     /// A [`Contradiction`] when `solution` is not a solution of `puzzle`.
+    #[cfg(feature = "se")]
     pub fn rated_path(&self, puzzle: &Puzzle, solution: &Solution) -> Result<Path, Contradiction> {
         if Solver::new(self.graph).count(puzzle, 2) != 1 {
             return self.path(puzzle, solution);
@@ -64,6 +74,7 @@ impl Logic<'_> {
     ///
     /// # Errors
     /// A [`Contradiction`] when `solution` is not a solution of `puzzle`.
+    #[cfg(feature = "se")]
     pub fn rated_path_up_to(
         &self,
         puzzle: &Puzzle,

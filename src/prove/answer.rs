@@ -5,7 +5,8 @@
 use std::time::Instant;
 
 use super::sat::{Reply, Sat, swapped};
-use super::{Engine, Limits, ProveError, Unsupported};
+use super::{Engine, ProveError, Unsupported};
+use crate::colouring::Clock;
 use crate::graph::ConstraintGraph;
 use crate::puzzle::{Puzzle, Solution};
 use crate::solver::{Budget, Count, Solver, Stats};
@@ -250,7 +251,7 @@ impl<'s> Answerer<'s> {
         let budget = since(budget, started);
         // Time is up already: no formula built for nothing (a 64×64's takes
         // a few tenths of a second).
-        if Limits::new(budget).over() {
+        if Clock::new(budget).over() {
             return Ok(searched);
         }
         let graph = self.graph;

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 /// A literal as DIMACS writes it: variable `v` is `v`, its negation `-v`.
-pub type Lit = i32;
+pub(crate) type Lit = i32;
 
 /// Groups up to this size get pairwise at-most-one clauses; bigger ones the
 /// sequential counter (3n clauses and n − 1 fresh variables instead of n²/2 clauses).
@@ -11,7 +11,7 @@ const PAIRWISE: usize = 12;
 
 /// A formula in conjunctive normal form, built clause by clause.
 #[derive(Debug, Clone, Default)]
-pub struct Cnf {
+pub(crate) struct Cnf {
     vars: i32,
     clauses: Vec<Vec<Lit>>,
     /// Clauses at most (see [`Cnf::limited`]).

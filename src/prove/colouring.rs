@@ -4,24 +4,11 @@
 
 use std::fmt;
 
-use super::Limits;
 use super::cnf::{Cnf, Lit};
 use crate::colouring::bounds::{self, Bound};
-use crate::colouring::{Chromatic, colours_used};
+use crate::colouring::{Chromatic, Clock, Covers, Decision, colours_used};
 use crate::graph::PlainGraph;
 use crate::solver::Budget;
-
-/// What SAT says of one number of colours.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Decision {
-    /// A colouring with at most k colours (colours from 0), not yet checked:
-    /// check it with [`PlainGraph::check`].
-    Coloured(Vec<u32>),
-    /// No colouring with k colours: the formula is unsatisfiable.
-    Impossible,
-    /// Interrupted by the budget's deadline or stop flag.
-    GaveUp,
-}
 
 /// A graph's colourings with up to `colours` colours as one incremental formula.
 ///
@@ -34,7 +21,8 @@ pub enum Decision {
 /// # Example
 /// ```
 /// use graphdoku::{Budget, PlainGraph};
-/// use graphdoku::prove::{Colouring, Decision};
+/// use graphdoku::colouring::Decision;
+/// use graphdoku::prove::Colouring;
 /// // The 5-wheel: χ = 4.
 /// let mut edges: Vec<(u32, u32)> = (0..5).map(|i| (i, (i + 1) % 5)).collect();
 /// edges.extend((0..5).map(|i| (i, 5)));
@@ -45,7 +33,7 @@ pub enum Decision {
 /// assert!(wheel.check(&colouring).is_ok());
 /// ```
 pub struct Colouring {
-    solver: cadical::Solver<Limits>,
+    solver: cadical::Solver<Clock>,
     /// Per vertex, per colour below `colours`: its variable, if allowed.
     vars: Vec<Vec<Option<Lit>>>,
     /// Per colour: the literal that, assumed, switches it off.
@@ -79,11 +67,11 @@ impl Colouring {
         clique: &[u32],
         budget: Budget,
     ) -> Option<Self> {
-        let limits = Limits::new(budget);
-        if limits.over() {
+        let clock = Clock::new(budget);
+        if clock.over() {
             return None;
         }
-        let mut solver: cadical::Solver<Limits> = cadical::Solver::new();
+        let mut solver: cadical::Solver<Clock> = cadical::Solver::new();
         let mut next: Lit = 0;
         let mut fresh = || {
             next += 1;
@@ -121,7 +109,7 @@ impl Colouring {
             solver.add_clause(clause.iter().copied());
         }
         for (i, &(a, b)) in graph.edges().iter().enumerate() {
-            if i % EDGES_BETWEEN_CHECKS == 0 && limits.over() {
+            if i % EDGES_BETWEEN_CHECKS == 0 && clock.over() {
                 return None;
             }
             let pairs = vars[a as usize].iter().zip(&vars[b as usize]);
@@ -155,8 +143,9 @@ impl Colouring {
         Some(Colouring { solver, vars, off })
     }
 
-    /// A colouring with at most `k` colours, or the proof there is none, within
-    /// `budget` (its deadline and stop flag).
+    /// A colouring with at most `k` colours (not yet checked: check it with
+    /// [`PlainGraph::check`]), or the proof there is none, within `budget`
+    /// (its deadline and stop flag).
     ///
     /// # Panics
     /// When `k` is above the formula's number of colours.
@@ -166,11 +155,11 @@ impl Colouring {
             "the formula has {} colours",
             self.off.len()
         );
-        let limits = Limits::new(budget);
-        if limits.over() {
+        let clock = Clock::new(budget);
+        if clock.over() {
             return Decision::GaveUp;
         }
-        self.solver.set_callbacks(Some(limits));
+        self.solver.set_callbacks(Some(clock));
         let assumptions: Vec<Lit> = self.off[k..].to_vec();
         match self.solver.solve_with(assumptions) {
             None => Decision::GaveUp,
@@ -254,7 +243,7 @@ fn full_cliques(graph: &PlainGraph, colours: usize) -> Vec<Vec<u32>> {
 
 /// One step of [`close`].
 #[derive(Debug, Clone, PartialEq)]
-pub enum Step {
+pub enum Closing {
     /// A lower bound beyond the clique, with its kind.
     Bound(Bound),
     /// No colouring with this many colours: the lower bound is one more.
@@ -263,7 +252,7 @@ pub enum Step {
     Coloured(usize, Method),
 }
 
-/// What settled a [`Step::Refuted`] or [`Step::Coloured`].
+/// What settled a [`Closing::Refuted`] or [`Closing::Coloured`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Method {
     /// The colouring formula, bottom-up.
@@ -295,7 +284,7 @@ impl fmt::Display for Method {
 ///    stable sets ([`cover`](super::cover)): a colouring, or k refuted;
 /// 3. the fractional bound;
 /// 4. on a graph with few maximal stable sets (a dense one), branch and
-///    bound over covers by them ([`branch`](super::branch)), top-down, with
+///    bound over covers by them (`colouring/branch.rs`), top-down, with
 ///    half the time left;
 /// 5. SAT, bottom-up: k colours refuted raise the lower bound to k + 1,
 ///    until a colouring with k is found. One incremental formula serves
@@ -309,21 +298,21 @@ impl fmt::Display for Method {
 /// # Example
 /// ```
 /// use graphdoku::{Budget, colouring};
-/// use graphdoku::prove::{Step, close};
+/// use graphdoku::prove::{Closing, close};
 /// let m4 = colouring::mycielski(4); // χ = 5, largest clique 2
-/// let options = colouring::Options { heuristic: true, ..Default::default() };
+/// let options = colouring::Effort { heuristic: true, ..Default::default() };
 /// let mut result = colouring::chromatic(&m4, options, |_| {});
 /// let mut steps = Vec::new();
 /// close(&m4, &mut result, Budget::unlimited(), |step| steps.push(step)).unwrap();
 /// assert!(result.proven() && result.upper == 5);
-/// let Step::Bound(bound) = &steps[0] else { panic!("{steps:?}") };
+/// let Closing::Bound(bound) = &steps[0] else { panic!("{steps:?}") };
 /// assert_eq!(bound.to_string(), "Mycielski: 3 steps over a clique of 2");
 /// ```
 pub fn close(
     graph: &PlainGraph,
     result: &mut Chromatic,
     budget: Budget,
-    mut report: impl FnMut(Step),
+    mut report: impl FnMut(Closing),
 ) -> Result<(), String> {
     if result.proven() || result.impossible || result.colouring.is_empty() {
         return Ok(());
@@ -342,7 +331,7 @@ fn settle(
     graph: &PlainGraph,
     result: &mut Chromatic,
     budget: Budget,
-    report: &mut impl FnMut(Step),
+    report: &mut impl FnMut(Closing),
 ) -> Result<(), String> {
     let deadline = budget.deadline;
     raise(result, bounds::mycielski_tower(graph, deadline), report);
@@ -362,7 +351,7 @@ fn settle(
             }
             Some(Decision::Impossible) => {
                 result.lower += 1;
-                report(Step::Refuted(result.lower - 1, Method::Cover));
+                report(Closing::Refuted(result.lower - 1, Method::Cover));
             }
             Some(Decision::GaveUp) | None => {}
         }
@@ -386,7 +375,7 @@ fn settle(
         }),
         ..budget
     };
-    if let Some(covers) = super::branch::Covers::new(graph, half) {
+    if let Some(covers) = Covers::new(graph, half) {
         while !result.proven() {
             match covers.colour(result.upper - 1, half) {
                 Decision::Coloured(colouring) => {
@@ -394,7 +383,7 @@ fn settle(
                 }
                 Decision::Impossible => {
                     result.lower = result.upper;
-                    report(Step::Refuted(result.upper - 1, Method::Branch));
+                    report(Closing::Refuted(result.upper - 1, Method::Branch));
                 }
                 Decision::GaveUp => break,
             }
@@ -411,7 +400,7 @@ fn settle(
         match sat.colour(k, budget) {
             Decision::Impossible => {
                 result.lower = k + 1;
-                report(Step::Refuted(k, Method::Sat));
+                report(Closing::Refuted(k, Method::Sat));
             }
             Decision::Coloured(colouring) => {
                 report(found(graph, result, colouring, Method::Sat)?);
@@ -429,10 +418,10 @@ fn settle(
 }
 
 /// Raises `result`'s lower bound to `bound`, if higher, and reports it.
-fn raise(result: &mut Chromatic, bound: Option<Bound>, report: &mut impl FnMut(Step)) {
+fn raise(result: &mut Chromatic, bound: Option<Bound>, report: &mut impl FnMut(Closing)) {
     if let Some(bound) = bound.filter(|b| b.colours > result.lower) {
         result.lower = bound.colours.min(result.upper);
-        report(Step::Bound(bound));
+        report(Closing::Bound(bound));
     }
 }
 
@@ -442,9 +431,9 @@ fn found(
     result: &mut Chromatic,
     colouring: Vec<u32>,
     method: Method,
-) -> Result<Step, String> {
+) -> Result<Closing, String> {
     graph.check(&colouring)?;
     result.upper = colours_used(&colouring);
     result.colouring = colouring;
-    Ok(Step::Coloured(result.upper, method))
+    Ok(Closing::Coloured(result.upper, method))
 }

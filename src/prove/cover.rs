@@ -7,11 +7,9 @@
 //! 11-colourings are covers by 11 of its 2,680 sets of 11 non-attacking
 //! queens, and queen10_10 has no cover by its 724.
 
-use super::Limits;
 use super::cnf::{Cnf, Lit};
-use super::colouring::Decision;
-use crate::colouring::Adjacency;
 use crate::colouring::bounds::stable::{self, Complement};
+use crate::colouring::{Adjacency, Clock, Decision};
 use crate::graph::PlainGraph;
 use crate::solver::Budget;
 
@@ -32,7 +30,8 @@ const MAX_SETS: usize = 200_000;
 /// ```
 /// use graphdoku::Budget;
 /// use graphdoku::colouring::queen;
-/// use graphdoku::prove::{self, Decision};
+/// use graphdoku::colouring::Decision;
+/// use graphdoku::prove;
 /// // The 5×5 queen graph: five 5-queen solutions tile the board.
 /// let Some(Decision::Coloured(colouring)) = prove::cover(&queen(5), 5, Budget::unlimited()) else {
 ///     panic!("queen5_5 is 5-colourable")
@@ -45,7 +44,7 @@ pub fn cover(graph: &PlainGraph, k: usize, budget: Budget) -> Option<Decision> {
     if graph.is_constrained() || graph.len() > stable::MAX_VERTICES {
         return None;
     }
-    let deadline = Limits::new(budget).deadline;
+    let deadline = Clock::new(budget).deadline;
     let adj = Adjacency::from_plain(graph);
     let alpha = stable::largest(&adj, STABLE_NODES, deadline)?.len();
     with_alpha(graph, k, alpha, budget)
@@ -62,14 +61,14 @@ pub(crate) fn with_alpha(
     if graph.is_constrained() || n > stable::MAX_VERTICES {
         return None;
     }
-    let limits = Limits::new(budget);
+    let clock = Clock::new(budget);
     let adj = Adjacency::from_plain(graph);
     match (k * alpha).cmp(&n) {
         std::cmp::Ordering::Less => return Some(Decision::Impossible),
         std::cmp::Ordering::Greater => return None,
         std::cmp::Ordering::Equal => {}
     }
-    let sets = stable::all_largest(&Complement::new(&adj), alpha, MAX_SETS, limits.deadline)?;
+    let sets = stable::all_largest(&Complement::new(&adj), alpha, MAX_SETS, clock.deadline)?;
     // Variable i + 1: set i is a colour class.
     let mut cnf = Cnf::with_vars(sets.len() as Lit);
     let mut holding: Vec<Vec<Lit>> = vec![Vec::new(); n];
@@ -82,14 +81,14 @@ pub(crate) fn with_alpha(
         cnf.clause(lits.iter().copied());
         cnf.at_most_one(lits);
     }
-    let mut solver: cadical::Solver<Limits> = cadical::Solver::new();
+    let mut solver: cadical::Solver<Clock> = cadical::Solver::new();
     for clause in cnf.clauses() {
         solver.add_clause(clause.iter().copied());
     }
-    if limits.over() {
+    if clock.over() {
         return None;
     }
-    solver.set_callbacks(Some(limits));
+    solver.set_callbacks(Some(clock));
     Some(match solver.solve() {
         None => Decision::GaveUp,
         Some(false) => Decision::Impossible,

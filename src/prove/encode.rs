@@ -12,8 +12,8 @@
 
 use std::collections::HashSet;
 
-use super::Limits;
 use super::cnf::{Cnf, Lit};
+use crate::colouring::Clock;
 use crate::graph::ConstraintGraph;
 use crate::puzzle::{Puzzle, Solution};
 use crate::rules::{self, Mark, Rule};
@@ -43,54 +43,26 @@ pub enum Unsupported {
 
 /// The clauses of a graph with the variable of each cell and colour.
 #[derive(Debug, Clone)]
-pub struct Encoding {
+pub(crate) struct Encoding {
     cnf: Cnf,
     /// Per cell, its allowed colours with their variables, by colour.
     vars: Vec<Vec<(u8, Lit)>>,
 }
 
 impl Encoding {
-    /// Encodes `graph` with all its houses, edges, allowed lists and rules.
-    ///
-    /// # Errors
-    /// [`Unsupported`] for a rule without an encoding here.
-    pub fn new(graph: &ConstraintGraph) -> Result<Self, Unsupported> {
-        Encoding::restricted(graph, &Puzzle::empty(graph.len()))
-    }
-
     /// Encodes `graph` for the puzzles whose givens include those of
     /// `puzzle`: a given cell has its colour alone, an open cell the colours
     /// that it allows and that no given neighbour holds. On a big board with
     /// many givens the formula is a small part of the whole, and the solver
-    /// starts from what the givens settle instead of finding it again.
-    ///
-    /// # Errors
-    /// [`Unsupported`] for a rule without an encoding here.
-    pub fn restricted(graph: &ConstraintGraph, puzzle: &Puzzle) -> Result<Self, Unsupported> {
-        Encoding::restricted_within(graph, puzzle, usize::MAX, Budget::unlimited())
-    }
-
-    /// [`Encoding::restricted`], built only as far as `clauses` clauses and
-    /// `budget`'s deadline and stop flag allow: a formula that would be
-    /// larger stops growing at the limit, and neither is kept. An empty
-    /// 64×64's formula has about 3 million clauses, and CaDiCaL takes about
-    /// 300 bytes for each.
+    /// starts from what the givens settle instead of finding it again. Built
+    /// only as far as `clauses` clauses and `budget`'s deadline and stop flag
+    /// allow: a formula that would be larger stops growing at the limit, and
+    /// is not kept (an empty 64×64's has about 3 million clauses, and
+    /// CaDiCaL takes about 300 bytes for each).
     ///
     /// # Errors
     /// [`Unsupported::TooLarge`] past `clauses`, [`Unsupported::OutOfTime`]
     /// once `budget` runs out, or a rule without an encoding here.
-    ///
-    /// # Example
-    /// ```
-    /// use graphdoku::prove::{Encoding, Unsupported};
-    /// use graphdoku::{Budget, ConstraintGraph, Puzzle};
-    /// let graph = ConstraintGraph::load("sudoku9").unwrap();
-    /// let empty = Puzzle::empty(81);
-    /// let whole = Encoding::restricted(&graph, &empty).unwrap().cnf().clauses().len();
-    /// let small = Encoding::restricted_within(&graph, &empty, whole - 1, Budget::unlimited());
-    /// assert_eq!(small.unwrap_err(), Unsupported::TooLarge(whole - 1));
-    /// assert!(Encoding::restricted_within(&graph, &empty, whole, Budget::unlimited()).is_ok());
-    /// ```
     pub fn restricted_within(
         graph: &ConstraintGraph,
         puzzle: &Puzzle,
@@ -98,7 +70,7 @@ impl Encoding {
         budget: Budget,
     ) -> Result<Self, Unsupported> {
         Encoding::supports(graph)?;
-        let limits = Limits::new(budget);
+        let clock = Clock::new(budget);
         let colours = graph.alphabet().len();
         let givens = puzzle.givens();
         let mut cnf = Cnf::limited(clauses);
@@ -117,7 +89,7 @@ impl Encoding {
             })
             .collect();
         let mut encoding = Encoding { cnf, vars };
-        let room = Room { clauses, limits };
+        let room = Room { clauses, clock };
         encoding.cells();
         encoding.differ(graph, colours, &room)?;
         Rules::new(&mut encoding, graph)?.all(graph, &room)?;
@@ -128,7 +100,7 @@ impl Encoding {
     /// Whether `graph` has an encoding, without building it.
     ///
     /// # Errors
-    /// [`Unsupported`], as [`Encoding::new`] would say it.
+    /// [`Unsupported`], as [`Encoding::restricted_within`] would say it.
     pub fn supports(graph: &ConstraintGraph) -> Result<(), Unsupported> {
         let Some(values) = graph.values() else {
             return match graph.rules().is_empty() {
@@ -235,13 +207,13 @@ impl Encoding {
 /// question's deadline and stop flag, looked at between houses and rules.
 struct Room {
     clauses: usize,
-    limits: Limits,
+    clock: Clock,
 }
 
 impl Room {
     /// An error once the formula is over its clauses or its time.
     fn check(&self, cnf: &Cnf) -> Result<(), Unsupported> {
-        match (cnf.over(), self.limits.over()) {
+        match (cnf.over(), self.clock.over()) {
             (true, _) => Err(Unsupported::TooLarge(self.clauses)),
             (_, true) => Err(Unsupported::OutOfTime),
             _ => Ok(()),
@@ -706,5 +678,26 @@ fn refusal(rule: &Rule, distinct: bool) -> Option<Unsupported> {
             Some(Unsupported::EqualValues(rule.name()))
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_formula_stops_at_its_clause_budget_and_its_time() {
+        let graph = ConstraintGraph::load("sudoku9").unwrap();
+        let empty = Puzzle::empty(81);
+        let within = |clauses, budget| Encoding::restricted_within(&graph, &empty, clauses, budget);
+        let whole = within(usize::MAX, Budget::unlimited()).unwrap();
+        let count = whole.cnf().clauses().len();
+        assert_eq!(
+            within(count - 1, Budget::unlimited()).unwrap_err(),
+            Unsupported::TooLarge(count - 1)
+        );
+        assert!(within(count, Budget::unlimited()).is_ok());
+        let past = Budget::unlimited().until(std::time::Instant::now());
+        assert_eq!(within(count, past).unwrap_err(), Unsupported::OutOfTime);
     }
 }

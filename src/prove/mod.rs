@@ -23,7 +23,6 @@
 //! ```
 
 mod answer;
-mod branch;
 mod cnf;
 mod colouring;
 mod cover;
@@ -37,15 +36,16 @@ pub use answer::{
     Answer, Answerer, HAND_OFF_NODES, Question, answer, hand_off_nodes, handed_off, searching,
     since,
 };
-pub use cnf::{Cnf, Lit};
-pub use colouring::{Colouring, Decision, Method, Step, close};
+pub use colouring::{Closing, Colouring, Method, close};
 pub use cover::cover;
-pub use encode::{Encoding, Unsupported};
-pub use sat::{Reply, Sat};
+pub(crate) use encode::Encoding;
+pub use encode::Unsupported;
+pub(crate) use sat::{Reply, Sat};
 
+use crate::colouring::Clock;
 use crate::graph::ConstraintGraph;
 use crate::puzzle::Puzzle;
-use crate::solver::{Budget, Count, Stats, Stop};
+use crate::solver::{Budget, Count, Stats};
 use crate::uniqueness::Verdict;
 use crate::verify::Violation;
 
@@ -102,31 +102,7 @@ pub enum ProveError {
 }
 
 /// CaDiCaL's terminate callback: the budget's deadline and stop flag.
-#[derive(Debug, Default)]
-struct Limits {
-    deadline: Option<Instant>,
-    stop: Option<Stop>,
-}
-
-impl Limits {
-    fn new(budget: Budget) -> Self {
-        let timeout = budget.timeout.map(|t| Instant::now() + t);
-        let deadline = match (timeout, budget.deadline) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        Limits {
-            deadline,
-            stop: budget.stop,
-        }
-    }
-
-    fn over(&self) -> bool {
-        self.stop.is_some_and(Stop::is_set) || self.deadline.is_some_and(|d| Instant::now() >= d)
-    }
-}
-
-impl cadical::Callbacks for Limits {
+impl cadical::Callbacks for Clock {
     fn terminate(&mut self) -> bool {
         self.over()
     }

@@ -6,10 +6,10 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use super::Limits;
 use super::ProveError;
 use super::cnf::Lit;
 use super::encode::{Encoding, Unsupported};
+use crate::colouring::Clock;
 use crate::graph::ConstraintGraph;
 use crate::puzzle::{Puzzle, Solution};
 use crate::solver::Budget;
@@ -20,7 +20,7 @@ const CLAUSES_BETWEEN_CHECKS: usize = 1 << 16;
 
 /// What the formula says of one question.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Reply {
+pub(crate) enum Reply {
     /// A solution, verified.
     Found(Solution),
     /// None: the formula is unsatisfiable under the question's assumptions.
@@ -31,26 +31,10 @@ pub enum Reply {
 
 /// One graph's formula in an incremental SAT solver: ask it many questions
 /// (puzzles as assumptions, solutions excluded one question at a time).
-///
-/// # Example
-/// ```
-/// use graphdoku::{Budget, ConstraintGraph, Puzzle};
-/// use graphdoku::prove::{Reply, Sat};
-/// let graph = ConstraintGraph::load("sudoku4").unwrap();
-/// let mut sat = Sat::new(&graph).unwrap();
-/// let empty = Puzzle::empty(16);
-/// let Reply::Found(first) = sat.solve(&empty, Budget::unlimited()).unwrap() else {
-///     panic!("the empty board has solutions")
-/// };
-/// // Another solution of the empty board; none of the full one.
-/// assert!(matches!(sat.other(&empty, &first, Budget::unlimited()).unwrap(), Reply::Found(_)));
-/// let full = first.to_puzzle();
-/// assert_eq!(sat.other(&full, &first, Budget::unlimited()).unwrap(), Reply::None);
-/// ```
-pub struct Sat<'g> {
+pub(crate) struct Sat<'g> {
     graph: &'g ConstraintGraph,
     encoding: Encoding,
-    solver: cadical::Solver<Limits>,
+    solver: cadical::Solver<Clock>,
     /// Whether every colour is like every other (no rules on values, no
     /// allowed lists): a solution's colours unused by the givens can then be
     /// permuted into another solution.
@@ -84,7 +68,7 @@ impl<'g> Sat<'g> {
         Sat::restricted(graph, &Puzzle::empty(graph.len()))
     }
 
-    /// The formula of [`Encoding::restricted`] to `puzzle`: for questions on
+    /// The formula of [`Encoding::restricted_within`] to `puzzle`: for questions on
     /// `puzzle` and on puzzles with more givens. Much smaller than the
     /// whole formula on a big board with many givens.
     ///
@@ -132,13 +116,13 @@ impl<'g> Sat<'g> {
         graph: &'g ConstraintGraph,
         puzzle: &Puzzle,
         (clauses, budget): (usize, Budget),
-        mut solver: cadical::Solver<Limits>,
+        mut solver: cadical::Solver<Clock>,
     ) -> Result<Self, Unsupported> {
         let encoding = Encoding::restricted_within(graph, puzzle, clauses, budget)?;
-        let limits = Limits::new(budget);
+        let clock = Clock::new(budget);
         for (i, clause) in encoding.cnf().clauses().iter().enumerate() {
             // Handing 3 million clauses over takes a second: the time counts.
-            if i % CLAUSES_BETWEEN_CHECKS == 0 && limits.over() {
+            if i % CLAUSES_BETWEEN_CHECKS == 0 && clock.over() {
                 return Err(Unsupported::OutOfTime);
             }
             solver.add_clause(clause.iter().copied());
@@ -159,11 +143,6 @@ impl<'g> Sat<'g> {
         })
     }
 
-    /// The encoding, to name variables in clauses of one's own.
-    pub fn encoding(&self) -> &Encoding {
-        &self.encoding
-    }
-
     /// Adds a clause for every question from now on.
     pub fn add_clause(&mut self, clause: &[Lit]) {
         self.solver.add_clause(clause.iter().copied());
@@ -178,11 +157,11 @@ impl<'g> Sat<'g> {
     /// Whether the formula holds under `assumptions`: `None` when interrupted
     /// by `budget`. After `Some(true)`, [`Sat::model`] reads the colouring.
     pub fn solve_assuming(&mut self, assumptions: &[Lit], budget: Budget) -> Option<bool> {
-        let limits = Limits::new(budget);
-        if limits.over() {
+        let clock = Clock::new(budget);
+        if clock.over() {
             return None;
         }
-        self.solver.set_callbacks(Some(limits));
+        self.solver.set_callbacks(Some(clock));
         self.solver.solve_with(assumptions.iter().copied())
     }
 
@@ -394,6 +373,26 @@ pub(crate) fn swapped(solution: &Solution, a: u8, b: u8) -> Solution {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_formula_answers_many_questions() {
+        let graph = ConstraintGraph::load("sudoku4").unwrap();
+        let mut sat = Sat::new(&graph).unwrap();
+        let empty = Puzzle::empty(16);
+        let Reply::Found(first) = sat.solve(&empty, Budget::unlimited()).unwrap() else {
+            panic!("the empty board has solutions")
+        };
+        // Another solution of the empty board; none of the full one.
+        assert!(matches!(
+            sat.other(&empty, &first, Budget::unlimited()).unwrap(),
+            Reply::Found(_)
+        ));
+        let full = first.to_puzzle();
+        assert_eq!(
+            sat.other(&full, &first, Budget::unlimited()).unwrap(),
+            Reply::None
+        );
+    }
 
     #[test]
     fn the_representative_of_the_empty_board_is_one_class_of_many() {

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::graph::{Cell, Coord};
+use crate::cell::{Cell, Coord};
 
 /// The direction an outside clue looks into the grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize, Serialize)]

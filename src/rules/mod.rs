@@ -12,13 +12,14 @@
 
 pub mod clue;
 pub mod line;
+pub mod primitive;
 pub mod sum;
 
 pub use clue::Direction;
 
 use serde::Deserialize;
 
-use crate::graph::{Cell, Coord, House, HouseKind};
+use crate::cell::{Cell, Coord, House, HouseKind};
 
 /// A rule as written in a variant's or a puzzle's `rules: [...]`, cells by name.
 ///
@@ -237,7 +238,7 @@ pub enum Mark {
 
 /// A rule with its cells resolved to indices and its defaults filled in: what
 /// the solver, `verify` and the writers read.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum Rule {
     /// See [`RuleSpec::Killer`].
     Killer {

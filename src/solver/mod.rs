@@ -17,6 +17,8 @@
 mod bits;
 mod classic;
 mod dense;
+mod learn;
+mod optimize;
 mod propagate;
 pub(crate) mod rules;
 mod search;

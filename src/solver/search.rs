@@ -75,6 +75,12 @@ pub(crate) trait Store {
     /// marks. What the rules use to wake only the propagators of changed cells
     /// instead of comparing every cell they watch.
     fn changed(&mut self, out: &mut Vec<u32>);
+    /// Propagation failed right after a branch decided `cell` to be `colour`,
+    /// or took `colour` from it: what a store that learns where conflicts
+    /// are counts.
+    fn conflict(&mut self, _cell: usize, _colour: usize) {}
+    /// A new puzzle: forgets what [`Store::conflict`] taught.
+    fn forget(&mut self) {}
 }
 
 /// The candidate state a search walks over: a store and its propagation to a
@@ -159,6 +165,9 @@ pub(crate) struct Search<D: Domain> {
     preferred: Vec<u8>,
     /// The two-candidate cells of the node being probed (kept to reuse its memory).
     pairs: Vec<(u32, D::Set)>,
+    /// The cell and colour of the last branch or negation, to blame for a
+    /// contradiction.
+    last: Option<(usize, usize)>,
 }
 
 /// When to probe (see [`Search::probe`]): not before `after` nodes, then at
@@ -234,6 +243,7 @@ impl<D: Domain> Search<D> {
             root_free: D::Set::ZERO,
             probing: Probing::new(),
             pairs: Vec::new(),
+            last: None,
             found: false,
             preferred: Vec::new(),
         }
@@ -274,6 +284,7 @@ impl<D: Domain> Search<D> {
         });
         self.givens.clear();
         self.givens.extend_from_slice(givens);
+        self.domain.forget();
         self.without = without;
         let ok = self.root().is_ok();
         self.pending = ok;
@@ -323,6 +334,9 @@ impl<D: Domain> Search<D> {
             }
             if self.domain.propagate().is_err() {
                 self.stats.backtracks += 1;
+                if let Some((cell, colour)) = self.last.take() {
+                    self.domain.conflict(cell, colour);
+                }
                 if !self.backtrack() {
                     return false;
                 }
@@ -490,6 +504,7 @@ impl<D: Domain> Search<D> {
     fn branch(&mut self, frame: Frame<D::Set>, colour: usize) {
         self.domain.save();
         self.domain.assign(frame.cell, colour);
+        self.last = Some((frame.cell, colour));
         self.frames.push(frame);
     }
 
@@ -502,6 +517,7 @@ impl<D: Domain> Search<D> {
         };
         self.domain.restore();
         self.domain.exclude(frame.cell, frame.exclude);
+        self.last = Some((frame.cell, frame.exclude.index()));
         self.free = frame.free;
         self.weight = frame.weight;
         self.pending = true;

@@ -4,7 +4,7 @@
 use petgraph::visit::EdgeRef;
 
 use crate::graph::ConstraintGraph;
-use crate::rules::Rule;
+use crate::rules::primitive::{self, Context};
 
 /// The graph as plain index lists (cells and colours are indices).
 #[derive(Debug, Clone)]
@@ -41,8 +41,18 @@ impl Shape {
             neighbours[a].push(b as u32);
             neighbours[b].push(a as u32);
         }
+        let lowered = match graph.values() {
+            Some(values) if !graph.rules().is_empty() => {
+                let cx = Context {
+                    cells: graph.cells(),
+                    values,
+                };
+                primitive::lower(graph.rules(), cx)
+            }
+            _ => Vec::new(),
+        };
         // Cells a rule holds distinct (killer cages, renban) are neighbours here.
-        for cells in graph.rules().iter().filter_map(|r| r.distinct_cells()) {
+        for cells in primitive::distinct(&lowered) {
             for (i, &a) in cells.iter().enumerate() {
                 for &b in &cells[i + 1..] {
                     neighbours[a].push(b as u32);
@@ -67,13 +77,10 @@ impl Shape {
             .map(|cell| graph.allowed(cell).map(<[u8]>::to_vec))
             .collect();
         // Odd and even cells allow the colours of their parity.
-        for rule in graph.rules() {
-            if let Rule::Parity { cells, odd } = rule {
-                let values = graph.values().expect("rules are checked to have values");
-                for &cell in cells {
-                    let list = allowed[cell].get_or_insert_with(|| (0..k as u8).collect());
-                    list.retain(|&c| (values[c as usize].rem_euclid(2) == 1) == *odd);
-                }
+        for (cells, colours) in primitive::allowed(&lowered) {
+            for &cell in cells {
+                let list = allowed[cell].get_or_insert_with(|| (0..k as u8).collect());
+                list.retain(|&c| colours >> c & 1 == 1);
             }
         }
         Shape {

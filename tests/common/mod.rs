@@ -51,6 +51,25 @@ pub fn shared_data() -> Option<PathBuf> {
     None
 }
 
+/// Every file under `folder` (in its subfolders too) whose name ends in
+/// `.extension`, sorted.
+pub fn files_with_extension(folder: &std::path::Path, extension: &str) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    let mut folders = vec![folder.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == extension) {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
 /// Says, visibly, that the running test skips its work and why. Written to the
 /// process's standard error itself: libtest swallows what a passing test
 /// prints with `eprintln!`, and a skip nobody sees passes for a test run.

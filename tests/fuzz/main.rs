@@ -1,5 +1,5 @@
 //! In-process fuzzing of every reader and loader and of the solver: a bounded
-//! pass in `cargo test`, a long campaign by hand (see README, Development).
+//! pass in `cargo test`, a long campaign by hand (see docs/development.md).
 //!
 //! Inputs are structure-aware mutations of real files (the repository's `data/`,
 //! `variants/`, `tests/broken/` and `../shared/data`): bit flips, truncation,
@@ -85,7 +85,7 @@ fn bounded_pass() {
 /// `GRAPHDOKU_FUZZ_SEED` (default: the clock, printed), only the targets named
 /// in `GRAPHDOKU_FUZZ_TARGETS` (comma-separated) when given.
 #[test]
-#[ignore = "the long campaign: minutes to hours (see README, Development)"]
+#[ignore = "the long campaign: minutes to hours (see docs/development.md)"]
 fn campaign() {
     let total: u64 = env_number("GRAPHDOKU_FUZZ_INPUTS").unwrap_or(10_000_000);
     let seed = env_number("GRAPHDOKU_FUZZ_SEED").unwrap_or_else(|| {

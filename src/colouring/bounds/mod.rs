@@ -20,7 +20,7 @@ use stable::Complement;
 
 /// Why χ is at least some number.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Kind {
+pub enum BoundKind {
     /// The colour classes are stable sets of at most `alpha` vertices.
     StableSets {
         /// Vertices.
@@ -45,20 +45,20 @@ pub struct Bound {
     /// χ is at least this.
     pub colours: usize,
     /// Why.
-    pub kind: Kind,
+    pub kind: BoundKind,
 }
 
 impl fmt::Display for Bound {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
-            Kind::StableSets { vertices, alpha } => write!(
+            BoundKind::StableSets { vertices, alpha } => write!(
                 f,
                 "stable sets of at most {alpha} vertices: {vertices} / {alpha}, rounded up"
             ),
-            Kind::Mycielski { steps, clique } => {
+            BoundKind::Mycielski { steps, clique } => {
                 write!(f, "Mycielski: {steps} steps over a clique of {clique}")
             }
-            Kind::Fractional(fractional) => write!(
+            BoundKind::Fractional(fractional) => write!(
                 f,
                 "fractional {:.2}{}",
                 fractional.value,
@@ -93,7 +93,7 @@ pub fn mycielski_tower(graph: &PlainGraph, deadline: Option<Instant>) -> Option<
     let (colours, steps, clique) = mycielski::tower(&Adjacency::from_plain(graph), deadline);
     (steps > 0).then_some(Bound {
         colours,
-        kind: Kind::Mycielski { steps, clique },
+        kind: BoundKind::Mycielski { steps, clique },
     })
 }
 
@@ -113,7 +113,7 @@ pub fn stable_sets(graph: &PlainGraph, deadline: Option<Instant>) -> Option<(Bou
     let alpha = set.len().max(1);
     let bound = Bound {
         colours: n.div_ceil(alpha),
-        kind: Kind::StableSets { vertices: n, alpha },
+        kind: BoundKind::StableSets { vertices: n, alpha },
     };
     Some((bound, alpha))
 }
@@ -154,7 +154,7 @@ pub fn fractional(
     let fractional = fractional::fractional(&comp, classes, deadline)?;
     Some(Bound {
         colours: fractional.bound,
-        kind: Kind::Fractional(fractional),
+        kind: BoundKind::Fractional(fractional),
     })
 }
 

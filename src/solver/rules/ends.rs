@@ -10,14 +10,7 @@ use std::sync::Arc;
 use super::{Propagator, colours_of, narrow};
 use crate::solver::search::Contradiction;
 
-/// Which line.
-#[derive(Debug, Clone, Copy)]
-pub(crate) enum Kind {
-    /// Strictly between the ends.
-    Between,
-    /// Ends at least this far apart, the line outside their range.
-    Lockout(i64),
-}
+pub(crate) use crate::rules::primitive::EndsKind as Kind;
 
 /// A between or lockout line: ends first and last in `cells`.
 #[derive(Debug)]

@@ -27,10 +27,74 @@ mod xsum;
 use std::sync::Arc;
 
 use super::bits::Bits;
+use super::learn::{self, Learning};
 use super::propagate::{Depth, Houses, houses};
 use super::search::{Choice, Contradiction, Domain, Store};
 use crate::graph::ConstraintGraph;
-use crate::rules::{Mark, Rule, unmarked_pairs};
+use crate::rules::primitive::{self, Context, Lowered, Primitive};
+use crate::solver::optimize;
+
+/// A propagator and the index of the rule it comes from.
+type Compiled = (Box<dyn Propagator>, u32);
+
+/// What compiling a primitive reads of the graph.
+struct Compiler<'a> {
+    values: &'a Arc<[i64]>,
+    /// Whether two cells must differ.
+    differ: &'a dyn Fn(usize, usize) -> bool,
+    /// The full houses a cage reasons with (none: each alone).
+    houses: &'a [(u8, Vec<u32>)],
+}
+
+impl Compiler<'_> {
+    /// The propagator of a sum or a dedicated primitive (`None` for the
+    /// primitives the shape holds, or no propagator has yet).
+    fn compile(&self, primitive: &Primitive) -> Option<Box<dyn Propagator>> {
+        let values = self.values.clone();
+        Some(match primitive {
+            Primitive::Sum(s) => {
+                let cells = &s.cells;
+                let distinct = s.is_plain()
+                    && (0..cells.len())
+                        .all(|i| (i + 1..cells.len()).all(|j| (self.differ)(cells[i], cells[j])));
+                let all = u128::MAX >> (128 - values.len().min(128));
+                let sum = sum::Sum::new(cells, s.weights.clone(), s.total, distinct, values)
+                    .differing(self.differ);
+                // A cage inside a full house, with the rest of the house.
+                let house = (self.houses.iter()).map(|h| &h.1).find(|h| {
+                    cells.len() < h.len() && cells.iter().all(|&c| h.contains(&(c as u32)))
+                });
+                match house {
+                    Some(house) if distinct => {
+                        let rest: Vec<usize> = (house.iter())
+                            .map(|&c| c as usize)
+                            .filter(|c| !cells.contains(c))
+                            .collect();
+                        Box::new(sum.with_complement(&rest, all))
+                    }
+                    _ => Box::new(sum),
+                }
+            }
+            Primitive::Run(cells) => Box::new(renban::Renban::new(cells, &values)),
+            Primitive::Contains {
+                cells,
+                values: digits,
+            } => Box::new(quadruple::Quadruple::new(cells, digits, &values)),
+            Primitive::Sandwich { cells, total } => {
+                Box::new(sandwich::Sandwich::new(cells, *total, values))
+            }
+            Primitive::XSum { cells, total } => Box::new(xsum::XSum::new(cells, *total, values)),
+            Primitive::Skyscraper { cells, count } => {
+                Box::new(skyscraper::Skyscraper::new(cells, *count, values))
+            }
+            Primitive::Ends { cells, kind } => Box::new(ends::Ends::new(cells, *kind, values)),
+            Primitive::Line { .. } => return None,
+            Primitive::Distinct(_) | Primitive::Allowed { .. } | Primitive::Pairs { .. } => {
+                return None;
+            }
+        })
+    }
+}
 
 /// The contract of a rule inside the engine.
 pub(crate) trait Propagator: std::fmt::Debug + Send + Sync {
@@ -52,6 +116,11 @@ pub(crate) trait Propagator: std::fmt::Debug + Send + Sync {
     fn idempotent(&self) -> bool {
         false
     }
+    /// How much it adds to the starting conflict score of each of its cells
+    /// (see `learn.rs`), over `colours` colours: by default its size.
+    fn priority(&self, _colours: usize) -> u32 {
+        self.cells().len() as u32
+    }
 }
 
 /// The propagators of one graph, and which of them watch each cell.
@@ -67,13 +136,32 @@ pub(crate) struct RuleSet {
     watchers: Vec<Vec<u32>>,
     /// The index in `graph.rules()` of the rule each propagator comes from.
     origin: Vec<u32>,
+    /// Each cell's starting conflict score, and the full houses, for the
+    /// branching that learns (empty without rules).
+    initial: Vec<u32>,
+    houses: Vec<Vec<u32>>,
+    colours: usize,
 }
 
 impl RuleSet {
-    /// Compiles the rules of `graph`. Distinctness (killer cages, renban) and
-    /// odd/even cells are not here: they become edges and allowed colours of
-    /// the solver's shape (`shape.rs`), where the stores handle them natively.
+    /// Compiles the rules of `graph`, lowered to primitives: a propagator per
+    /// sum, pair of cells under a relation, and dedicated primitive.
+    /// Distinct cells (killer cages, renban) and allowed colours (odd/even
+    /// cells) are not here: they become edges and allowed colours of the
+    /// solver's shape (`shape.rs`), where the stores handle them natively.
+    /// With the implied sums of `optimize.rs`, and a cage inside a full
+    /// house reasoning with the rest of the house.
     pub(crate) fn new(graph: &ConstraintGraph) -> Self {
+        RuleSet::build(graph, true)
+    }
+
+    /// Each rule's own propagators, nothing implied: what the logic engine
+    /// explains a rule's step with.
+    pub(crate) fn as_written(graph: &ConstraintGraph) -> Self {
+        RuleSet::build(graph, false)
+    }
+
+    fn build(graph: &ConstraintGraph, optimized: bool) -> Self {
         let mut set = RuleSet::default();
         let rules = graph.rules();
         if rules.is_empty() {
@@ -83,222 +171,75 @@ impl RuleSet {
             .values()
             .expect("rules are checked to have values")
             .into();
-        let mut props: Vec<Box<dyn Propagator>> = Vec::new();
-        // The rule being compiled, and the origin of each pair and each sum.
-        let current = std::cell::Cell::new(0u32);
-        let (mut pair_origin, mut sum_origin) = (Vec::new(), Vec::new());
-        let mut pairs = |cells: &mut dyn Iterator<Item = (usize, usize)>,
-                         allows: &dyn Fn(i64, i64) -> bool| {
-            let table = Arc::new(pair::Table::new(&values, allows));
-            for (a, b) in cells {
-                props.push(Box::new(pair::Pair::new(a, b, table.clone())));
-                pair_origin.push(current.get());
+        let cx = Context {
+            cells: graph.cells(),
+            values: &values,
+        };
+        let lowered = primitive::lower(rules, cx);
+        // Cells a primitive holds distinct, besides the graph's edges.
+        let mut apart = std::collections::HashSet::new();
+        for l in &lowered {
+            if let Primitive::Distinct(cells) = &l.primitive {
+                for (i, &a) in cells.iter().enumerate() {
+                    apart.extend(cells[i + 1..].iter().map(|&b| (a.min(b), a.max(b))));
+                }
             }
-        };
-        let chain = |cells: &[usize]| -> Vec<(usize, usize)> {
-            cells.windows(2).map(|w| (w[0], w[1])).collect()
-        };
-        let mut sums: Vec<Box<dyn Propagator>> = Vec::new();
-        // Σ weights·values = total, repeats allowed.
-        // Cells of a sum that see each other differ: the sum takes them
-        // together (arrow cells in one box).
-        let differ = |a: usize, b: usize| graph.adjacent(a, b);
-        let linear = |cells: &[usize], weights: Vec<i64>, total: i64| -> Box<dyn Propagator> {
-            Box::new(sum::Sum::new(cells, weights, total, false, values.clone()).differing(differ))
-        };
-        // Pairs of cells at most `reach` apart along a line.
-        let near = |cells: &[usize], reach: usize| -> Vec<(usize, usize)> {
-            (0..cells.len())
-                .flat_map(|i| (i + 1..cells.len().min(i + reach + 1)).map(move |j| (i, j)))
-                .map(|(i, j)| (cells[i], cells[j]))
-                .collect()
-        };
-        for (index, rule) in rules.iter().enumerate() {
-            current.set(index as u32);
-            match rule {
-                Rule::Killer { total: None, .. } | Rule::Parity { .. } => {}
-                Rule::Killer {
-                    cells,
-                    total: Some(total),
-                } => sums.push(Box::new(sum::Sum::new(
-                    cells,
-                    vec![1; cells.len()],
-                    *total,
-                    true,
-                    values.clone(),
-                ))),
-                Rule::Cage { cells, total } => {
-                    sums.push(linear(cells, vec![1; cells.len()], *total))
-                }
-                Rule::Arrow { circle, line } => {
-                    let mut cells = circle.clone();
-                    cells.extend(line);
-                    let mut weights: Vec<i64> = (0..circle.len())
-                        .rev()
-                        .map(|p| 10i64.pow(p as u32))
-                        .collect();
-                    weights.extend(line.iter().map(|_| -1));
-                    sums.push(linear(&cells, weights, 0));
-                }
-                Rule::Sum {
-                    cells,
-                    weights,
-                    total,
-                } => sums.push(linear(cells, weights.clone(), *total)),
-                Rule::Thermometer(cells) => pairs(&mut chain(cells).into_iter(), &|a, b| a < b),
-                Rule::SlowThermometer(cells) => {
-                    pairs(&mut chain(cells).into_iter(), &|a, b| a <= b)
-                }
-                Rule::Difference { cells, value } => {
-                    let v = *value;
-                    pairs(&mut std::iter::once(*cells), &move |a, b| {
-                        (a - b).abs() == v
-                    })
-                }
-                Rule::Ratio { cells, value } => {
-                    let v = *value;
-                    pairs(&mut std::iter::once(*cells), &move |a, b| {
-                        a == v * b || b == v * a
-                    })
-                }
-                Rule::Xv { cells, sum } => {
-                    let s = *sum;
-                    pairs(&mut std::iter::once(*cells), &move |a, b| a + b == s)
-                }
-                Rule::Negative(mark) => {
-                    let unmarked = unmarked_pairs(graph.cells(), rules, *mark);
-                    let allows: &dyn Fn(i64, i64) -> bool = match mark {
-                        Mark::Difference => &|a, b| (a - b).abs() != 1,
-                        Mark::Ratio => &|a, b| a != 2 * b && b != 2 * a,
-                        Mark::XV => &|a, b| a + b != 10 && a + b != 5,
-                    };
-                    pairs(&mut unmarked.into_iter(), allows)
-                }
-                Rule::Whispers { cells, difference } => {
-                    let d = *difference;
-                    pairs(&mut chain(cells).into_iter(), &move |a, b| {
-                        (a - b).abs() >= d
-                    })
-                }
-                Rule::Renban(cells) => sums.push(Box::new(renban::Renban::new(cells, &values))),
-                Rule::NonConsecutive => {
-                    let unmarked = unmarked_pairs(graph.cells(), rules, Mark::Difference);
-                    pairs(&mut unmarked.into_iter(), &|a, b| (a - b).abs() != 1)
-                }
-                Rule::Relation {
-                    pairs: cells,
-                    allowed,
-                } => {
-                    let allowed: std::collections::HashSet<(i64, i64)> =
-                        allowed.iter().copied().collect();
-                    pairs(&mut cells.iter().copied(), &|a, b| {
-                        allowed.contains(&(a, b))
-                    })
-                }
-                Rule::LittleKiller { cells, total, .. } => {
-                    sums.push(linear(cells, vec![1; cells.len()], *total))
-                }
-                Rule::Sandwich { cells, total, .. } => sums.push(Box::new(
-                    sandwich::Sandwich::new(cells, *total, values.clone()),
-                )),
-                Rule::XSum { cells, total, .. } => {
-                    sums.push(Box::new(xsum::XSum::new(cells, *total, values.clone())))
-                }
-                Rule::Skyscraper { cells, count, .. } => sums.push(Box::new(
-                    skyscraper::Skyscraper::new(cells, *count as usize, values.clone()),
-                )),
-                Rule::Between(cells) => sums.push(Box::new(ends::Ends::new(
-                    cells,
-                    ends::Kind::Between,
-                    values.clone(),
-                ))),
-                Rule::Lockout { cells, difference } => sums.push(Box::new(ends::Ends::new(
-                    cells,
-                    ends::Kind::Lockout(*difference),
-                    values.clone(),
-                ))),
-                Rule::Quadruple { cells, digits } => {
-                    sums.push(Box::new(quadruple::Quadruple::new(cells, digits, &values)))
-                }
-                Rule::Extremum { cells, minimum } => {
-                    let around = (cells.iter()).flat_map(|&c| {
-                        crate::rules::neighbours(graph.cells(), c)
-                            .into_iter()
-                            .map(move |d| (c, d))
-                    });
-                    let less: &dyn Fn(i64, i64) -> bool = match minimum {
-                        true => &|a, b| a < b,
-                        false => &|a, b| a > b,
-                    };
-                    pairs(&mut around.collect::<Vec<_>>().into_iter(), less)
-                }
-                Rule::GreaterThan { cells } => pairs(&mut std::iter::once(*cells), &|a, b| a > b),
-                Rule::RegionSum { segments } => {
-                    for later in &segments[1..] {
-                        let mut cells = segments[0].clone();
-                        cells.extend(later);
-                        let mut weights = vec![1; segments[0].len()];
-                        weights.extend(later.iter().map(|_| -1));
-                        sums.push(linear(&cells, weights, 0));
-                    }
-                }
-                Rule::Palindrome(cells) => {
-                    let n = cells.len();
-                    let mirror = (0..n / 2).map(|i| (cells[i], cells[n - 1 - i]));
-                    pairs(&mut mirror.collect::<Vec<_>>().into_iter(), &|a, b| a == b)
-                }
-                Rule::Clone(a, b) => {
-                    pairs(&mut a.iter().copied().zip(b.iter().copied()), &|a, b| {
-                        a == b
-                    })
-                }
-                Rule::Zipper(cells) => {
-                    let n = cells.len();
-                    for i in 0..n / 2 {
-                        let (a, b) = (cells[i], cells[n - 1 - i]);
-                        let against = match n % 2 {
-                            1 => vec![cells[n / 2]],
-                            _ if i == 0 => continue,
-                            _ => vec![cells[0], cells[n - 1]],
-                        };
-                        let mut all = vec![a, b];
-                        all.extend(&against);
-                        let mut weights = vec![1, 1];
-                        weights.extend(against.iter().map(|_| -1));
-                        sums.push(linear(&all, weights, 0));
-                    }
-                }
-                Rule::DoubleArrow(cells) => {
-                    let n = cells.len();
-                    let mut weights = vec![-1; n];
-                    (weights[0], weights[n - 1]) = (1, 1);
-                    sums.push(linear(cells, weights, 0));
-                }
-                Rule::Entropic(cells) => {
-                    let mut distinct = values.to_vec();
-                    distinct.sort_unstable();
-                    distinct.dedup();
-                    let third = |v: i64| {
-                        let rank = distinct.binary_search(&v).expect("a value of the list");
-                        rank * 3 / distinct.len()
-                    };
-                    pairs(&mut near(cells, 2).into_iter(), &|a, b| {
-                        third(a) != third(b)
-                    })
-                }
-                Rule::Modular(cells) => pairs(&mut near(cells, 2).into_iter(), &|a, b| {
-                    a.rem_euclid(3) != b.rem_euclid(3)
-                }),
-                Rule::Nabner(cells) => pairs(&mut near(cells, cells.len()).into_iter(), &|a, b| {
-                    (a - b).abs() >= 2
-                }),
-            }
-            sum_origin.resize(sums.len(), index as u32);
         }
+        let differ =
+            |a: usize, b: usize| graph.adjacent(a, b) || apart.contains(&(a.min(b), a.max(b)));
+        let full: Vec<(u8, Vec<u32>)> = (graph.houses().iter())
+            .filter(|h| h.cells.len() == values.len())
+            .map(|h| (h.kind as u8, h.cells.iter().map(|&c| c as u32).collect()))
+            .collect();
+        let mut lowered = lowered;
+        if optimized {
+            let sums: Vec<primitive::Sum> = (lowered.iter())
+                .filter_map(|l| match &l.primitive {
+                    Primitive::Sum(s) => Some(s.clone()),
+                    _ => None,
+                })
+                .collect();
+            let puzzle = optimize::Puzzle {
+                cells: graph.len(),
+                houses: &full,
+                house_sum: values.iter().sum(),
+                sums: &sums,
+            };
+            lowered.extend(optimize::implied(puzzle).into_iter().map(|s| Lowered {
+                primitive: Primitive::Sum(s),
+                rule: usize::MAX,
+            }));
+        }
+        let compiler = Compiler {
+            values: &values,
+            differ: &differ,
+            houses: if optimized { &full } else { &[] },
+        };
         // Pairs first: cheap, and they narrow what the sums enumerate.
-        props.extend(sums);
-        pair_origin.extend(sum_origin);
-        set.origin = pair_origin;
+        let (mut pairs, mut others): (Vec<Compiled>, Vec<Compiled>) = (Vec::new(), Vec::new());
+        for l in &lowered {
+            let origin = l.rule as u32;
+            match &l.primitive {
+                Primitive::Distinct(_) | Primitive::Allowed { .. } => {}
+                Primitive::Pairs {
+                    pairs: cells,
+                    relation,
+                } => {
+                    let table = Arc::new(pair::Table::of(relation));
+                    let mut seen = std::collections::HashSet::new();
+                    for &(a, b) in cells.iter().filter(|&&p| seen.insert(p)) {
+                        pairs.push((Box::new(pair::Pair::new(a, b, table.clone())), origin));
+                    }
+                }
+                primitive => {
+                    let prop = compiler.compile(primitive);
+                    others.extend(prop.map(|p| (p, origin)));
+                }
+            }
+        }
+        pairs.extend(others);
+        let (props, origin): (Vec<_>, Vec<_>) = pairs.into_iter().unzip();
+        set.origin = origin;
         set.slot = vec![u32::MAX; graph.len()];
         for (p, prop) in props.iter().enumerate() {
             for &cell in prop.cells() {
@@ -314,6 +255,16 @@ impl RuleSet {
                 }
             }
         }
+        set.colours = values.len();
+        set.houses = (graph.houses().iter())
+            .filter(|h| h.cells.len() == set.colours)
+            .map(|h| h.cells.iter().map(|&c| c as u32).collect())
+            .collect();
+        let rule_priorities = (props.iter()).flat_map(|p| {
+            let priority = p.priority(set.colours);
+            p.cells().iter().map(move |&c| (c, priority))
+        });
+        set.initial = learn::priorities(graph.len(), &set.houses, rule_priorities);
         set.propagators = props;
         set
     }
@@ -352,9 +303,8 @@ pub(crate) struct Ruled<'s, D> {
     domains: Vec<u128>,
     /// The cells the store says changed since the rules last asked.
     changed: Vec<u32>,
-    /// How often each propagator found a contradiction: the weight of its
-    /// cells in the choice of a branch.
-    failures: Vec<u32>,
+    /// Where the conflicts are: the choice of a branch.
+    learning: Learning,
 }
 
 impl<'s, D: Houses> Ruled<'s, D> {
@@ -368,7 +318,7 @@ impl<'s, D: Houses> Ruled<'s, D> {
             queued: vec![false; set.propagators.len()],
             domains: Vec::new(),
             changed: Vec::new(),
-            failures: vec![0; set.propagators.len()],
+            learning: Learning::new(set.initial.clone(), set.colours, set.houses.clone()),
         }
     }
 
@@ -426,25 +376,35 @@ impl<'s, D: Houses> Ruled<'s, D> {
                 self.queued[p as usize] = false;
                 let prop = &set.propagators[p as usize];
                 let cells = prop.cells();
+                // The candidates as the rules last saw them: the store's, but
+                // where a narrowing just decided a cell, whose neighbours the
+                // store has narrowed since (a wider domain, so a weaker but
+                // sound pruning until the next look at what changed).
                 self.domains.clear();
-                let inner = &self.inner;
-                (self.domains)
-                    .extend((cells.iter()).map(|&c| inner.cell_candidates(c as usize).wide()));
+                let seen = &self.seen;
+                (self.domains).extend((cells.iter()).map(|&c| seen[set.slot[c as usize] as usize]));
                 let result = prop.propagate(&mut self.domains);
                 let again = match prop.idempotent() {
                     true => p,
                     false => u32::MAX,
                 };
                 if result.is_err() {
-                    self.failures[p as usize] += 1;
                     self.clear_queue();
                     return Err(Contradiction);
                 }
                 for (i, &cell) in cells.iter().enumerate() {
                     let slot = set.slot[cell as usize] as usize;
+                    if self.domains[i] & self.seen[slot] == self.seen[slot] {
+                        continue;
+                    }
+                    // Narrowed from what was seen: against what is.
                     let was = self.inner.cell_candidates(cell as usize).wide();
                     let now = self.domains[i] & was;
                     if now == was {
+                        // Seen wider than it is: whoever read it (this
+                        // propagator too) looks again.
+                        self.seen[slot] = now;
+                        self.wake_but(slot, u32::MAX);
                         continue;
                     }
                     if now == 0 {
@@ -492,43 +452,24 @@ impl<D: Houses> Store for Ruled<'_, D> {
     }
 
     fn choose(&mut self, salt: u64, seeking: bool) -> Choice {
-        let choice = self.inner.choose(salt, seeking);
-        let Choice::Branch { cell, .. } = choice else {
-            return choice;
-        };
         if self.set.is_empty() {
-            return choice;
+            return self.inner.choose(salt, seeking);
         }
-        let set = self.set;
-        let count = |c: usize| self.inner.cell_candidates(c).wide().count_ones() as u64;
-        let weight = |slot: usize| -> u64 {
-            1 + (set.watchers[slot].iter())
-                .map(|&p| self.failures[p as usize] as u64)
-                .sum::<u64>()
-        };
-        // dom/wdeg: fewest candidates per failure of the cell's rules.
-        let (mut bk, mut bw, mut best) = match set.slot.get(cell) {
-            Some(&slot) if slot != u32::MAX => (count(cell), weight(slot as usize), cell),
-            _ => (count(cell), 1, cell),
-        };
-        // At a fixed point the rules have seen every watched cell as it is.
-        for (slot, &c) in set.watched.iter().enumerate() {
-            let k = self.seen[slot].count_ones() as u64;
-            if k < 2 {
-                continue;
-            }
-            let w = weight(slot);
-            if k * bw < bk * w {
-                (bk, bw, best) = (k, w, c as usize);
-            }
+        let inner = &self.inner;
+        match self.learning.choose(|c| inner.cell_candidates(c)) {
+            Some((cell, colour)) => Choice::Branch { cell, colour },
+            None => self.inner.choose(salt, seeking),
         }
-        match best == cell {
-            true => choice,
-            false => Choice::Branch {
-                cell: best,
-                colour: self.inner.cell_candidates(best).wide().trailing_zeros() as usize,
-            },
+    }
+
+    fn conflict(&mut self, cell: usize, colour: usize) {
+        if !self.set.is_empty() {
+            self.learning.conflict(cell, colour);
         }
+    }
+
+    fn forget(&mut self) {
+        self.learning.forget();
     }
 
     fn save(&mut self) {
@@ -548,10 +489,12 @@ impl<D: Houses> Store for Ruled<'_, D> {
     }
 
     fn assign(&mut self, cell: usize, colour: usize) {
+        self.learning.reached(true);
         self.inner.assign(cell, colour);
     }
 
     fn exclude(&mut self, cell: usize, colours: Self::Set) {
+        self.learning.reached(false);
         self.inner.exclude(cell, colours);
     }
 

@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use super::{Propagator, colours_of};
+use crate::rules::primitive::Relation;
 use crate::solver::search::Contradiction;
 
 /// The allowed pairs of one relation over the colours.
@@ -21,18 +22,17 @@ pub(crate) struct Table {
 
 impl Table {
     /// The table of `allows(first value, second value)` over `values`.
+    #[cfg(test)]
     pub(crate) fn new(values: &[i64], allows: &dyn Fn(i64, i64) -> bool) -> Self {
-        let k = values.len();
-        let mut forward = vec![0u128; k];
-        let mut backward = vec![0u128; k];
-        for (x, &a) in values.iter().enumerate() {
-            for (y, &b) in values.iter().enumerate() {
-                if allows(a, b) {
-                    forward[x] |= 1 << y;
-                    backward[y] |= 1 << x;
-                }
-            }
-        }
+        Table::of(&Relation::new(values, allows))
+    }
+
+    /// The table of a relation.
+    pub(crate) fn of(relation: &Relation) -> Self {
+        let k = relation.colours();
+        let forward: Vec<u128> = (0..k).map(|x| relation.row(x)).collect();
+        let transposed = relation.transposed();
+        let backward: Vec<u128> = (0..k).map(|y| transposed.row(y)).collect();
         // Invariant under every permutation: all pairs, or all pairs of
         // different colours, or none but the equal ones.
         let all = if k >= 128 {

@@ -853,7 +853,10 @@ pub(super) fn legend(rules: &[Rule], drawn: bool) -> Vec<String> {
     let has = |f: &dyn Fn(&Rule) -> bool| rules.iter().any(f);
     let mut lines = Vec::new();
     if has(&|r| matches!(r, Rule::NonConsecutive)) {
-        lines.push("Non-consecutive: orthogonal neighbours without a dot are never consecutive".to_string());
+        lines.push(
+            "Non-consecutive: orthogonal neighbours without a dot are never consecutive"
+                .to_string(),
+        );
     }
     for (mark, line) in [
         (

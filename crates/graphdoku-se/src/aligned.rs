@@ -1,3 +1,9 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+//
+// Part of graphdoku-se, a Rust port of SukakuExplainer's rating algorithms,
+// licensed under the GNU Lesser General Public License, version 2.1 or (at
+// your option) any later version; see this crate's LICENSE file and lib.rs.
+
 //! Aligned exclusion (SukakuExplainer's `AlignedPairExclusion` and
 //! `AlignedExclusion(3)`), over the graph's edges.
 //!
@@ -9,20 +15,20 @@
 //! (pairs 6.2, triples 7.5).
 
 use super::{Grid, Hint, Mask, bit, subsets, symbols};
-use crate::logic::{Logic, Technique};
+use crate::{Ladder, Technique};
 
 /// The first aligned pair exclusion, by pair of cells.
-pub(super) fn pairs(logic: &Logic, grid: &Grid) -> Option<Hint> {
-    first(logic, grid, 2)
+pub(super) fn pairs(ladder: &Ladder, grid: &Grid) -> Option<Hint> {
+    first(ladder, grid, 2)
 }
 
 /// The first aligned triple exclusion.
-pub(super) fn triples(logic: &Logic, grid: &Grid) -> Option<Hint> {
-    first(logic, grid, 3)
+pub(super) fn triples(ladder: &Ladder, grid: &Grid) -> Option<Hint> {
+    first(ladder, grid, 3)
 }
 
-fn first(logic: &Logic, grid: &Grid, degree: usize) -> Option<Hint> {
-    let peers = &logic.se.peers;
+fn first(ladder: &Ladder, grid: &Grid, degree: usize) -> Option<Hint> {
+    let peers = &ladder.orders.peers;
     // The cells that may be base cells, each with its excluders.
     let mut bases: Vec<(usize, Vec<usize>)> = Vec::new();
     for c in 0..grid.len() {
@@ -44,7 +50,7 @@ fn first(logic: &Logic, grid: &Grid, degree: usize) -> Option<Hint> {
         let mut two = symbols(pair).map(|i| i as usize);
         let (a, b) = (two.next().expect("two"), two.next().expect("two"));
         if degree == 2 {
-            found = exclusion(logic, grid, &[&bases[a], &bases[b]]);
+            found = exclusion(ladder, grid, &[&bases[a], &bases[b]]);
             return found.is_none();
         }
         // The third cell: another base cell among either one's excluders.
@@ -59,7 +65,7 @@ fn first(logic: &Logic, grid: &Grid, degree: usize) -> Option<Hint> {
             }
         }
         for &t in &tail {
-            found = exclusion(logic, grid, &[&bases[a], &bases[b], &bases[t]]);
+            found = exclusion(ladder, grid, &[&bases[a], &bases[b], &bases[t]]);
             if found.is_some() {
                 return false;
             }
@@ -70,7 +76,7 @@ fn first(logic: &Logic, grid: &Grid, degree: usize) -> Option<Hint> {
 }
 
 /// The exclusion on one set of base cells, if it removes anything.
-fn exclusion(logic: &Logic, grid: &Grid, cells: &[&(usize, Vec<usize>)]) -> Option<Hint> {
+fn exclusion(ladder: &Ladder, grid: &Grid, cells: &[&(usize, Vec<usize>)]) -> Option<Hint> {
     let common: Vec<usize> = (cells[0].1.iter().copied())
         .filter(|c| cells[1..].iter().all(|(_, e)| e.contains(c)))
         .collect();
@@ -85,7 +91,7 @@ fn exclusion(logic: &Logic, grid: &Grid, cells: &[&(usize, Vec<usize>)]) -> Opti
     combine(&values, 0, &mut pick, &mut |combo| {
         for i in 0..combo.len() {
             for j in i + 1..combo.len() {
-                if combo[i] == combo[j] && logic.sees(base[i], base[j]) {
+                if combo[i] == combo[j] && ladder.sees(base[i], base[j]) {
                     return;
                 }
             }

@@ -1,3 +1,9 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+//
+// Part of graphdoku-se, a Rust port of SukakuExplainer's rating algorithms,
+// licensed under the GNU Lesser General Public License, version 2.1 or (at
+// your option) any later version; see this crate's LICENSE file and lib.rs.
+
 //! Forcing chains and cycles on the board's own links (Sudoku Explainer's
 //! `Chaining(false, false, …)`: `doUnaryChaining`, `doCycles`,
 //! `doForcingChains`), from each candidate: on one symbol (X), through
@@ -16,7 +22,7 @@
 use super::super::{Mask, bit, symbols};
 use super::chase::{Cause, Dag, Seen};
 use super::{ChainHint, Ctx, Nested, Targets, sorted};
-use crate::logic::Technique;
+use crate::Technique;
 
 /// The board's links, by candidate (`cell × k + symbol`): what it turned on
 /// turns off, and what it turned off turns on.
@@ -367,7 +373,7 @@ impl Walk {
     }
 }
 
-impl Ctx<'_, '_> {
+impl Ctx<'_> {
     /// The links of `grid` (listed again only when the grid changed).
     pub(super) fn table(&self, grid: &[Mask]) -> std::cell::RefMut<'_, Table> {
         let mut table = self.table.borrow_mut();
@@ -608,7 +614,7 @@ impl Ctx<'_, '_> {
             } else {
                 &mut back
             };
-            for &x in &self.logic.se.peers[c] {
+            for &x in &self.ladder.orders.peers[c] {
                 if !cells.contains(&x) && grid[x] & bit(v) != 0 && !side.contains(&(x, v)) {
                     side.push((x, v));
                 }

@@ -1,3 +1,9 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+//
+// Part of graphdoku-se, a Rust port of SukakuExplainer's rating algorithms,
+// licensed under the GNU Lesser General Public License, version 2.1 or (at
+// your option) any later version; see this crate's LICENSE file and lib.rs.
+
 //! Chains of strong links on one symbol (SukakuExplainer's `StrongLinks`):
 //! turbot fish (two links: skyscraper, two-string kite, turbot fish, empty
 //! rectangle, their grouped forms the finned and sashimi X-wings) and their
@@ -17,7 +23,7 @@
 //! +0.1 for a link in a box and +0.1 for links in both rows and columns.
 
 use super::{Grid, Hint, Mask, bit, chain_rank};
-use crate::logic::{Logic, Technique};
+use crate::{Ladder, Technique};
 
 /// One strong link: its house, its two ends, and how Sudoku Explainer names
 /// the house (0 box, 1 row, 2 column, 3 other).
@@ -31,14 +37,14 @@ struct Link {
 
 /// The easiest chain of `links` strong links on `grid`: the lowest rating,
 /// then the most removals, then Sudoku Explainer's name for the pattern.
-pub(super) fn best(logic: &Logic, grid: &Grid, links: usize) -> Option<Hint> {
-    let k = logic.graph.alphabet().len() as u8;
+pub(super) fn best(ladder: &Ladder, grid: &Grid, links: usize) -> Option<Hint> {
+    let k = ladder.symbols as u8;
     let mut best: Option<(u16, std::cmp::Reverse<usize>, String, Hint)> = None;
     for v in 0..k {
-        let all = strong_links(logic, grid, v);
+        let all = strong_links(ladder, grid, v);
         let mut chain: Vec<(usize, usize)> = Vec::with_capacity(links);
         extend(
-            logic,
+            ladder,
             grid,
             v,
             &all,
@@ -59,10 +65,10 @@ pub(super) fn best(logic: &Logic, grid: &Grid, links: usize) -> Option<Hint> {
 }
 
 /// The strong links of symbol `v`.
-fn strong_links(logic: &Logic, grid: &Grid, v: u8) -> Vec<Link> {
-    let houses = logic.graph.houses();
+fn strong_links(ladder: &Ladder, grid: &Grid, v: u8) -> Vec<Link> {
+    let houses = &ladder.houses;
     let mut out = Vec::new();
-    for &h in &logic.se.scan {
+    for &h in &ladder.orders.scan {
         let places: Vec<usize> = (houses[h].cells.iter().copied())
             .filter(|&c| grid[c] & bit(v) != 0)
             .collect();
@@ -76,7 +82,7 @@ fn strong_links(logic: &Logic, grid: &Grid, v: u8) -> Vec<Link> {
             _ => 3,
         };
         let lines_of = |c: usize| {
-            logic.houses_of[c]
+            ladder.houses_of[c]
                 .iter()
                 .copied()
                 .filter(move |&x| matches!(chain_rank(houses[x].kind), 1 | 2))
@@ -134,7 +140,7 @@ fn strong_links(logic: &Logic, grid: &Grid, v: u8) -> Vec<Link> {
         // A line: its places in exactly two of its box segments.
         let mut segments: Vec<(usize, Vec<usize>)> = Vec::new();
         for &c in &places {
-            let Some(b) = (logic.houses_of[c].iter().copied())
+            let Some(b) = (ladder.houses_of[c].iter().copied())
                 .find(|&x| x != h && chain_rank(houses[x].kind) == 0)
             else {
                 segments.clear();
@@ -153,15 +159,15 @@ fn strong_links(logic: &Logic, grid: &Grid, v: u8) -> Vec<Link> {
 }
 
 /// Whether every cell of `a` sees every cell of `b` (and none is shared).
-fn weakly_linked(logic: &Logic, a: &[usize], b: &[usize]) -> bool {
+fn weakly_linked(ladder: &Ladder, a: &[usize], b: &[usize]) -> bool {
     a.iter()
-        .all(|&x| b.iter().all(|&y| x != y && logic.sees(x, y)))
+        .all(|&x| b.iter().all(|&y| x != y && ladder.sees(x, y)))
 }
 
 /// Grows `chain` (link index, orientation) to `size` links, calling `found`
 /// on each chain's hint.
 fn extend(
-    logic: &Logic,
+    ladder: &Ladder,
     grid: &Grid,
     v: u8,
     links: &[Link],
@@ -170,7 +176,7 @@ fn extend(
     found: &mut dyn FnMut(Hint, String),
 ) {
     if chain.len() == size {
-        if let Some(found_hint) = hint(logic, grid, v, links, chain) {
+        if let Some(found_hint) = hint(ladder, grid, v, links, chain) {
             found(found_hint.0, found_hint.1);
         }
         return;
@@ -190,12 +196,12 @@ fn extend(
         }
         for side in 0..2 {
             if let Some(&(j, s)) = chain.last()
-                && !weakly_linked(logic, &links[j].ends[1 - s], &link.ends[side])
+                && !weakly_linked(ladder, &links[j].ends[1 - s], &link.ends[side])
             {
                 continue;
             }
             chain.push((i, side));
-            extend(logic, grid, v, links, size, chain, found);
+            extend(ladder, grid, v, links, size, chain, found);
             chain.pop();
         }
     }
@@ -204,13 +210,13 @@ fn extend(
 /// The hint of a complete chain, if it removes anything, with Sudoku
 /// Explainer's suffix naming its pattern.
 fn hint(
-    logic: &Logic,
+    ladder: &Ladder,
     grid: &Grid,
     v: u8,
     links: &[Link],
     chain: &[(usize, usize)],
 ) -> Option<(Hint, String)> {
-    let houses = logic.graph.houses();
+    let houses = &ladder.houses;
     let start = &links[chain[0].0].ends[chain[0].1];
     let (last, side) = *chain.last().expect("a chain");
     let end = &links[last].ends[1 - side];
@@ -224,15 +230,15 @@ fn hint(
         .windows(2)
         .filter_map(|w| {
             let (a, b) = (&links[w[0].0].ends[1 - w[0].1], &links[w[1].0].ends[w[1].1]);
-            logic
-                .se
+            ladder
+                .orders
                 .scan
                 .iter()
                 .copied()
                 .find(|&h| a.iter().chain(b).all(|c| houses[h].cells.contains(c)))
         })
         .collect();
-    let loop_ = weakly_linked(logic, end, start);
+    let loop_ = weakly_linked(ladder, end, start);
     let in_any = |c: usize, list: &[usize]| list.iter().any(|&h| houses[h].cells.contains(&c));
     let seeing = |a: &[usize], b: &[usize], skip: &[usize]| -> Vec<usize> {
         (0..grid.len())
@@ -240,7 +246,7 @@ fn hint(
                 grid[c] & bit(v) != 0
                     && !pattern.contains(&c)
                     && !in_any(c, skip)
-                    && a.iter().chain(b).all(|&x| logic.sees(x, c))
+                    && a.iter().chain(b).all(|&x| ladder.sees(x, c))
             })
             .collect()
     };

@@ -25,11 +25,9 @@ use std::time::Instant;
 
 use microlp::{ComparisonOp, OptimizationDirection, Problem, Solution, SolveOutcome, Variable};
 
-use super::Limits;
-use super::colouring::Decision;
-use crate::colouring::Adjacency;
-use crate::colouring::bounds::fractional::{certify, scaled};
-use crate::colouring::bounds::stable::{self, Bits, Complement, ones};
+use super::bounds::fractional::{certify, scaled};
+use super::bounds::stable::{self, Bits, Complement, ones};
+use super::{Adjacency, Clock, Decision};
 use crate::graph::PlainGraph;
 use crate::solver::Budget;
 
@@ -61,9 +59,9 @@ impl Covers {
         if graph.is_constrained() || n == 0 || n > MAX_VERTICES {
             return None;
         }
-        let limits = Limits::new(budget);
+        let clock = Clock::new(budget);
         let comp = Complement::new(&Adjacency::from_plain(graph));
-        let sets = stable::all_maximal(&comp, MAX_SETS, LISTING_NODES, limits.deadline)?;
+        let sets = stable::all_maximal(&comp, MAX_SETS, LISTING_NODES, clock.deadline)?;
         let mut problem = Problem::new(OptimizationDirection::Maximize);
         let vars: Vec<Variable> = (0..n)
             .map(|_| problem.add_var(1.0, (0.0, f64::INFINITY)))
@@ -72,7 +70,7 @@ impl Covers {
             let row: Vec<(Variable, f64)> = ones(set).map(|v| (vars[v], 1.0)).collect();
             problem.add_constraint(row.as_slice(), ComparisonOp::Le, 1.0);
         }
-        if let Some(d) = limits.deadline {
+        if let Some(d) = clock.deadline {
             problem.set_time_limit(d.saturating_duration_since(Instant::now()));
         }
         let root = match problem.solve() {
@@ -96,7 +94,7 @@ impl Covers {
         }
         let mut tree = Tree {
             covers: self,
-            limits: Limits::new(budget),
+            clock: Clock::new(budget),
             forbidden: vec![false; self.sets.len()],
             classes: Vec::new(),
             nodes: 0,
@@ -121,7 +119,7 @@ impl Covers {
 /// The search for one number of colours.
 struct Tree<'a> {
     covers: &'a Covers,
-    limits: Limits,
+    clock: Clock,
     /// Sets this subtree may not use (see the module's last paragraph).
     forbidden: Vec<bool>,
     /// The classes chosen on the path from the root.
@@ -140,7 +138,7 @@ impl Tree<'_> {
             return Some(false);
         }
         self.nodes += 1;
-        if self.nodes.is_multiple_of(16) && self.limits.over() {
+        if self.nodes.is_multiple_of(16) && self.clock.over() {
             return None;
         }
         let weights = self.weights(left, lp.as_ref());
@@ -297,8 +295,10 @@ mod tests {
             let chi = (1..=18)
                 .find(|&k| {
                     matches!(
-                        colouring::k_colourable(&graph, k, &[], Budget::unlimited()).0,
-                        colouring::Decision::Colourable(_)
+                        colouring::k_colourable(&graph, k, &[], Budget::unlimited())
+                            .unwrap()
+                            .0,
+                        Decision::Coloured(_)
                     )
                 })
                 .unwrap();

@@ -1,3 +1,9 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+//
+// Part of graphdoku-se, a Rust port of SukakuExplainer's rating algorithms,
+// licensed under the GNU Lesser General Public License, version 2.1 or (at
+// your option) any later version; see this crate's LICENSE file and lib.rs.
+
 //! Uniqueness techniques (SukakuExplainer's `UniqueLoops` and
 //! `BivalueUniversalGrave`, with its default lksudoku fixes), for puzzles
 //! known to have one solution, on graphs whose every edge is a full house's
@@ -21,17 +27,17 @@
 //! cells seeing them all (5.7).
 
 use super::{Grid, Hint, Mask, bit, chain_rank, positions, subsets, symbols};
-use crate::logic::{Logic, Technique};
+use crate::{Ladder, Technique};
 
 /// The longest loop looked for.
 const MAX_LOOP: usize = 16;
 
 /// Whether every edge of the graph comes from a full house.
-pub(super) fn plain(logic: &Logic) -> bool {
-    let houses = logic.graph.houses();
-    (0..logic.graph.len()).all(|c| {
-        logic.neighbours[c].iter().all(|&n| {
-            logic.houses_of[c]
+pub(super) fn plain(ladder: &Ladder) -> bool {
+    let houses = &ladder.houses;
+    (0..ladder.cells).all(|c| {
+        ladder.neighbours[c].iter().all(|&n| {
+            ladder.houses_of[c]
                 .iter()
                 .any(|&h| houses[h].cells.contains(&n))
         })
@@ -39,8 +45,8 @@ pub(super) fn plain(logic: &Logic) -> bool {
 }
 
 /// The easiest unique loop hint on `grid`.
-pub(super) fn loops(logic: &Logic, grid: &Grid) -> Option<Hint> {
-    if !logic.se.plain {
+pub(super) fn loops(ladder: &Ladder, grid: &Grid) -> Option<Hint> {
+    if !ladder.orders.plain {
         return None;
     }
     let mut found: Vec<(Hint, u8, Vec<usize>)> = Vec::new();
@@ -52,7 +58,7 @@ pub(super) fn loops(logic: &Logic, grid: &Grid) -> Option<Hint> {
         let (v1, v2) = (values.next().expect("two"), values.next().expect("two"));
         let mut results = Vec::new();
         search(
-            logic,
+            ladder,
             grid,
             cell,
             (v1, v2),
@@ -63,10 +69,10 @@ pub(super) fn loops(logic: &Logic, grid: &Grid) -> Option<Hint> {
             &mut results,
         );
         for lp in results {
-            if !valid(logic, &lp) {
+            if !valid(ladder, &lp) {
                 continue;
             }
-            for (hint, kind) in hints_of(logic, grid, &lp, v1, v2) {
+            for (hint, kind) in hints_of(ladder, grid, &lp, v1, v2) {
                 let mut sorted_loop = lp.clone();
                 sorted_loop.sort_unstable();
                 let same = |(h, t, l): &(Hint, u8, Vec<usize>)| {
@@ -91,7 +97,7 @@ pub(super) fn loops(logic: &Logic, grid: &Grid) -> Option<Hint> {
 /// one extra symbol.
 #[allow(clippy::too_many_arguments)]
 fn search(
-    logic: &Logic,
+    ladder: &Ladder,
     grid: &Grid,
     cell: usize,
     (v1, v2): (u8, u8),
@@ -102,9 +108,9 @@ fn search(
     results: &mut Vec<Vec<usize>>,
 ) {
     lp.push(cell);
-    let houses = logic.graph.houses();
+    let houses = &ladder.houses;
     let pair = bit(v1) | bit(v2);
-    for &h in &logic.se.regions[cell] {
+    for &h in &ladder.orders.regions[cell] {
         let rank = chain_rank(houses[h].kind);
         if Some(rank) == last {
             continue;
@@ -122,7 +128,7 @@ fn search(
                         allowed.saturating_sub(1)
                     };
                     search(
-                        logic,
+                        ladder,
                         grid,
                         next,
                         (v1, v2),
@@ -141,12 +147,12 @@ fn search(
 
 /// Whether each house the loop visits holds two of its cells, one of each
 /// parity (Sudoku Explainer's `isValidLoop`).
-fn valid(logic: &Logic, lp: &[usize]) -> bool {
+fn valid(ladder: &Ladder, lp: &[usize]) -> bool {
     let mut odd: Vec<usize> = Vec::new();
     let mut even: Vec<usize> = Vec::new();
     for (i, &cell) in lp.iter().enumerate() {
         let side = if i % 2 == 1 { &mut odd } else { &mut even };
-        for &h in &logic.se.regions[cell] {
+        for &h in &ladder.orders.regions[cell] {
             if side.contains(&h) {
                 return false;
             }
@@ -157,7 +163,7 @@ fn valid(logic: &Logic, lp: &[usize]) -> bool {
 }
 
 /// The hints of a valid loop on symbols `v1`, `v2`, with their type.
-fn hints_of(logic: &Logic, grid: &Grid, lp: &[usize], v1: u8, v2: u8) -> Vec<(Hint, u8)> {
+fn hints_of(ladder: &Ladder, grid: &Grid, lp: &[usize], v1: u8, v2: u8) -> Vec<(Hint, u8)> {
     let pair = bit(v1) | bit(v2);
     let extras: Vec<usize> = lp
         .iter()
@@ -187,19 +193,19 @@ fn hints_of(logic: &Logic, grid: &Grid, lp: &[usize], v1: u8, v2: u8) -> Vec<(Hi
         [c1, c2] => {
             let others = (grid[c1] | grid[c2]) & !pair;
             if others.count_ones() == 1 {
-                out.extend(type2(logic, grid, &extras, others).map(|r| (hint(r, base), 2)));
+                out.extend(type2(ladder, grid, &extras, others).map(|r| (hint(r, base), 2)));
             } else if others.count_ones() >= 2 {
-                for (removals, add) in type3(logic, grid, c1, c2, pair, others) {
+                for (removals, add) in type3(ladder, grid, c1, c2, pair, others) {
                     out.push((hint(removals, base + add), 3));
                 }
             }
-            if let Some(removals) = type4(logic, grid, c1, c2, v1, v2) {
+            if let Some(removals) = type4(ladder, grid, c1, c2, v1, v2) {
                 out.push((hint(removals, base), 4));
             }
         }
         _ => {
             let value = (grid[extras[0]] & !pair).trailing_zeros() as u8;
-            out.extend(type2(logic, grid, &extras, bit(value)).map(|r| (hint(r, base), 2)));
+            out.extend(type2(ladder, grid, &extras, bit(value)).map(|r| (hint(r, base), 2)));
         }
     }
     out.retain(|(h, _)| !h.removals.is_empty());
@@ -207,10 +213,17 @@ fn hints_of(logic: &Logic, grid: &Grid, lp: &[usize], v1: u8, v2: u8) -> Vec<(Hi
 }
 
 /// Type 2: the extra symbol leaves the cells seeing every extra cell.
-fn type2(logic: &Logic, grid: &Grid, extras: &[usize], value: Mask) -> Option<Vec<(usize, Mask)>> {
+fn type2(
+    ladder: &Ladder,
+    grid: &Grid,
+    extras: &[usize],
+    value: Mask,
+) -> Option<Vec<(usize, Mask)>> {
     let removals: Vec<(usize, Mask)> = (0..grid.len())
         .filter(|&c| {
-            !extras.contains(&c) && grid[c] & value != 0 && extras.iter().all(|&e| logic.sees(e, c))
+            !extras.contains(&c)
+                && grid[c] & value != 0
+                && extras.iter().all(|&e| ladder.sees(e, c))
         })
         .map(|c| (c, value))
         .collect();
@@ -221,18 +234,18 @@ fn type2(logic: &Logic, grid: &Grid, extras: &[usize], value: Mask) -> Option<Ve
 /// other cells make a naked set (or the pair's symbols and others a hidden
 /// one): the removals, and what the set's size adds to the rating.
 fn type3(
-    logic: &Logic,
+    ladder: &Ladder,
     grid: &Grid,
     c1: usize,
     c2: usize,
     pair: Mask,
     others: Mask,
 ) -> Vec<(Vec<(usize, Mask)>, u16)> {
-    let houses = logic.graph.houses();
-    let k = logic.graph.alphabet().len();
+    let houses = &ladder.houses;
+    let k = ladder.symbols;
     let mut out = Vec::new();
-    let shared: Vec<usize> = (logic.se.regions[c1].iter().copied())
-        .filter(|h| logic.se.regions[c2].contains(h))
+    let shared: Vec<usize> = (ladder.orders.regions[c1].iter().copied())
+        .filter(|h| ladder.orders.regions[c2].contains(h))
         .collect();
     for degree in 2..=7 {
         for &h in &shared {
@@ -315,17 +328,17 @@ fn type3(
 /// Type 4: a house holding both extra cells where one of the pair's symbols
 /// is only in them: the other leaves them.
 fn type4(
-    logic: &Logic,
+    ladder: &Ladder,
     grid: &Grid,
     c1: usize,
     c2: usize,
     v1: u8,
     v2: u8,
 ) -> Option<Vec<(usize, Mask)>> {
-    let houses = logic.graph.houses();
+    let houses = &ladder.houses;
     let (mut lock1, mut lock2) = (false, false);
-    for &h in &logic.se.regions[c1] {
-        if !logic.se.regions[c2].contains(&h) {
+    for &h in &ladder.orders.regions[c1] {
+        if !ladder.orders.regions[c2].contains(&h) {
             continue;
         }
         let rest = (houses[h].cells.iter()).filter(|&&c| c != c1 && c != c2);
@@ -347,16 +360,16 @@ fn type4(
 
 /// BUG+1 (one cell keeps a symbol of its extra ones) or, with several cells
 /// and one extra symbol, the cells seeing them all lose it.
-pub(super) fn bug(logic: &Logic, grid: &Grid) -> Option<Hint> {
-    if !logic.se.plain {
+pub(super) fn bug(ladder: &Ladder, grid: &Grid) -> Option<Hint> {
+    if !ladder.orders.plain {
         return None;
     }
-    let houses = logic.graph.houses();
-    let k = logic.graph.alphabet().len() as u8;
+    let houses = &ladder.houses;
+    let k = ladder.symbols as u8;
     let mut temp = grid.clone();
     let mut cells: Vec<usize> = Vec::new();
     let mut extra: Mask = 0;
-    for &h in &logic.se.scan {
+    for &h in &ladder.orders.scan {
         for v in 0..k {
             let places: Vec<usize> = (houses[h].cells.iter().copied())
                 .filter(|&c| grid[c] & bit(v) != 0)
@@ -382,7 +395,7 @@ pub(super) fn bug(logic: &Logic, grid: &Grid) -> Option<Hint> {
         }
     }
     if temp.iter().any(|&m| m != 0 && m.count_ones() != 2)
-        || logic.se.scan.iter().any(|&h| {
+        || ladder.orders.scan.iter().any(|&h| {
             (0..k).any(|v| !matches!(positions(&temp, &houses[h].cells, v).count_ones(), 0 | 2))
         })
     {
@@ -403,7 +416,7 @@ pub(super) fn bug(logic: &Logic, grid: &Grid) -> Option<Hint> {
             .filter(|h| h.removals[0].1 != 0)
         }
         _ if extra.count_ones() == 1 => {
-            let removals = type2(logic, grid, &cells, extra)?;
+            let removals = type2(ladder, grid, &cells, extra)?;
             Some(Hint::removing(
                 Technique::Bug,
                 57,

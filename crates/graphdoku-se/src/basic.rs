@@ -1,3 +1,9 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+//
+// Part of graphdoku-se, a Rust port of SukakuExplainer's rating algorithms,
+// licensed under the GNU Lesser General Public License, version 2.1 or (at
+// your option) any later version; see this crate's LICENSE file and lib.rs.
+
 //! The producers up to the quads, as Sudoku Explainer walks them: singles,
 //! locked candidates (direct and not), naked and hidden sets, fish.
 //!
@@ -6,7 +12,7 @@
 //! forcing chains take all of them (with [`rule_parents`]).
 
 use super::{Hint, Mask, bit, positions, subsets, symbols};
-use crate::logic::{Logic, Technique};
+use crate::{Ladder, Technique};
 
 /// The first cell with one candidate (2.3).
 pub(super) fn naked_single(grid: &[Mask]) -> Option<Hint> {
@@ -26,15 +32,15 @@ pub(super) fn naked_single(grid: &[Mask]) -> Option<Hint> {
 /// Hidden singles: first the last empty cell of a house (1.0), then a
 /// symbol's only place in a box (1.2) or another house (1.5).
 pub(super) fn hidden_singles(
-    logic: &Logic,
+    ladder: &Ladder,
     grid: &[Mask],
     places: &[u64],
     found: &mut dyn FnMut(Hint) -> bool,
 ) {
-    let houses = logic.graph.houses();
-    let k = logic.graph.alphabet().len();
+    let houses = &ladder.houses;
+    let k = ladder.symbols;
     for alone in [true, false] {
-        for &h in &logic.se.scan {
+        for &h in &ladder.orders.scan {
             let cells = &houses[h].cells;
             let empty = cells.iter().filter(|&&c| grid[c] != 0).count();
             if (empty == 1) != alone {
@@ -46,7 +52,7 @@ pub(super) fn hidden_singles(
                     continue;
                 }
                 let cell = cells[at.trailing_zeros() as usize];
-                let se = match (alone, logic.is_box_like(h)) {
+                let se = match (alone, ladder.is_box_like(h)) {
                     (true, _) => 10,
                     (false, true) => 12,
                     (false, false) => 15,
@@ -74,15 +80,15 @@ pub(super) fn hidden_singles(
 /// which another house of the confining house's kind has a hidden single
 /// (1.7 and 1.9).
 pub(super) fn locking(
-    logic: &Logic,
+    ladder: &Ladder,
     grid: &[Mask],
     places: &[u64],
     direct: bool,
     found: &mut dyn FnMut(Hint) -> bool,
 ) {
-    let houses = logic.graph.houses();
-    let k = logic.graph.alphabet().len();
-    for group in &logic.se.locking {
+    let houses = &ladder.houses;
+    let k = ladder.symbols;
+    for group in &ladder.orders.locking {
         for v in 0..k {
             for lock in group {
                 let at = places[lock.a * k + v];
@@ -93,7 +99,7 @@ pub(super) fn locking(
                 if !lock.outside.iter().any(|&c| grid[c] & mask != 0) {
                     continue;
                 }
-                let pointing = logic.is_box_like(lock.a);
+                let pointing = ladder.is_box_like(lock.a);
                 let hint = |se| {
                     let removals = (lock.outside.iter())
                         .filter(|&&c| grid[c] & mask != 0)
@@ -142,15 +148,15 @@ pub(super) fn locking(
 /// Hidden sets of `degree` symbols in a full house (3.4, 4.0, 5.4); `direct`
 /// keeps only those after which the house has a hidden single (2.0, 2.5).
 pub(super) fn hidden_sets(
-    logic: &Logic,
+    ladder: &Ladder,
     grid: &[Mask],
     places: &[u64],
     degree: usize,
     direct: bool,
     found: &mut dyn FnMut(Hint) -> bool,
 ) {
-    let houses = logic.graph.houses();
-    let k = logic.graph.alphabet().len();
+    let houses = &ladder.houses;
+    let k = ladder.symbols;
     let technique = [
         Technique::HiddenPair,
         Technique::HiddenTriple,
@@ -162,7 +168,7 @@ pub(super) fn hidden_sets(
         [34, 40, 54][degree - 2]
     };
     let mut go = true;
-    for &h in &logic.se.scan {
+    for &h in &ladder.orders.scan {
         let cells = &houses[h].cells;
         let empty = cells.iter().filter(|&&c| grid[c] != 0).count();
         if !(empty > 2 * degree || (direct && empty > degree)) {
@@ -219,12 +225,12 @@ pub(super) fn hidden_sets(
 
 /// Naked sets of `degree` cells in a house (3.0, 3.6, 5.0).
 pub(super) fn naked_sets(
-    logic: &Logic,
+    ladder: &Ladder,
     grid: &[Mask],
     degree: usize,
     found: &mut dyn FnMut(Hint) -> bool,
 ) {
-    let houses = logic.graph.houses();
+    let houses = &ladder.houses;
     let technique = [
         Technique::NakedPair,
         Technique::NakedTriple,
@@ -232,7 +238,7 @@ pub(super) fn naked_sets(
     ][degree - 2];
     let se = [30, 36, 50][degree - 2];
     let mut go = true;
-    for &h in &logic.se.scan {
+    for &h in &ladder.orders.scan {
         let cells = &houses[h].cells;
         let empty = cells.iter().filter(|&&c| grid[c] != 0).count();
         if empty < 2 * degree {
@@ -278,18 +284,18 @@ pub(super) fn naked_sets(
 /// Fish of `degree` base houses (X-wing 3.2, swordfish 3.8, jellyfish 5.2):
 /// the symbol's places in the base houses lie in `degree` cover houses.
 pub(super) fn fish(
-    logic: &Logic,
+    ladder: &Ladder,
     grid: &[Mask],
     degree: usize,
     found: &mut dyn FnMut(Hint) -> bool,
 ) {
-    let houses = logic.graph.houses();
-    let k = logic.graph.alphabet().len() as u8;
+    let houses = &ladder.houses;
+    let k = ladder.symbols as u8;
     let technique = [Technique::XWing, Technique::Swordfish, Technique::Jellyfish][degree - 2];
     let se = [32, 38, 52][degree - 2];
     let mut go = true;
-    for &(b, c) in &logic.se.fish {
-        let (base, cover) = (&logic.families[b], &logic.families[c]);
+    for &(b, c) in &ladder.orders.fish {
+        let (base, cover) = (&ladder.families[b], &ladder.families[c]);
         let index_of = |h: usize| cover.houses.iter().position(|&x| x == h);
         // Each base house's places of each symbol, as cover indices
         // (`None` when a place lies outside the cover family).
@@ -367,12 +373,12 @@ pub(super) fn fish(
 /// locked candidate, subset or fish found on `current` rests on (Sudoku
 /// Explainer's `getRuleParents`): none when it holds on `initial` already.
 pub(super) fn rule_parents(
-    logic: &Logic,
+    ladder: &Ladder,
     hint: &Hint,
     initial: &[Mask],
     current: &[Mask],
 ) -> Vec<(usize, u8)> {
-    let houses = logic.graph.houses();
+    let houses = &ladder.houses;
     let gone = |c: usize, v: u8| initial[c] & bit(v) != 0 && current[c] & bit(v) == 0;
     match hint.technique {
         Technique::NakedPair | Technique::NakedTriple | Technique::NakedQuad => {

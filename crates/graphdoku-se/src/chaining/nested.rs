@@ -1,3 +1,9 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+//
+// Part of graphdoku-se, a Rust port of SukakuExplainer's rating algorithms,
+// licensed under the GNU Lesser General Public License, version 2.1 or (at
+// your option) any later version; see this crate's LICENSE file and lib.rs.
+
 //! What a chase adds to the singles at levels 1 and up (Sudoku Explainer's
 //! `getAdvancedPotentials`): when its singles run out, the first of locked
 //! candidates, hidden pairs, naked pairs, X-wings (and, by level, the forcing
@@ -39,7 +45,7 @@ pub(super) struct Advanced {
     pub nested: Option<Nested>,
 }
 
-impl Ctx<'_, '_> {
+impl Ctx<'_> {
     /// The removals the first nested technique finds on `current` (a chase
     /// started on `initial`), in Sudoku Explainer's order.
     pub(super) fn advanced(
@@ -76,22 +82,22 @@ impl Ctx<'_, '_> {
 
     /// [`Ctx::advanced`], uncached.
     fn find_advanced(&self, config: Config, current: &[Mask], initial: &[Mask]) -> Vec<Advanced> {
-        let logic = self.logic;
+        let ladder = self.ladder;
 
         type Producer<'a> = Box<dyn Fn(&mut dyn FnMut(Hint) -> bool) + 'a>;
         let g = current;
-        let places = super::super::house_places(logic, g);
+        let places = super::super::house_places(ladder, g);
         let p = &places;
         let basics: [Producer; 4] = [
-            Box::new(|f| basic::locking(logic, g, p, false, f)),
-            Box::new(|f| basic::hidden_sets(logic, g, p, 2, false, f)),
-            Box::new(|f| basic::naked_sets(logic, g, 2, f)),
-            Box::new(|f| basic::fish(logic, g, 2, f)),
+            Box::new(|f| basic::locking(ladder, g, p, false, f)),
+            Box::new(|f| basic::hidden_sets(ladder, g, p, 2, false, f)),
+            Box::new(|f| basic::naked_sets(ladder, g, 2, f)),
+            Box::new(|f| basic::fish(ladder, g, 2, f)),
         ];
         for producer in &basics {
             let mut out = Vec::new();
             producer(&mut |hint| {
-                let parents = basic::rule_parents(logic, &hint, initial, current);
+                let parents = basic::rule_parents(ladder, &hint, initial, current);
                 if !parents.is_empty() {
                     push_removals(&mut out, &hint, &parents, None);
                 }

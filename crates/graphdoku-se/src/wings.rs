@@ -1,3 +1,9 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+//
+// Part of graphdoku-se, a Rust port of SukakuExplainer's rating algorithms,
+// licensed under the GNU Lesser General Public License, version 2.1 or (at
+// your option) any later version; see this crate's LICENSE file and lib.rs.
+
 //! Wings over the graph's edges, as Sudoku Explainer finds them.
 //!
 //! XY-wing (4.2): a pivot {x, y} sees pincers {x, z} and {y, z}: one pincer
@@ -14,11 +20,11 @@
 //! leaves the cells seeing all of the set's cells that can hold it.
 
 use super::{Grid, Hint, Mask, bit, symbols};
-use crate::logic::{Logic, Technique};
+use crate::{Ladder, Technique};
 
 /// XY-wings (`xyz` false) or XYZ-wings, by pivot cell, then pincers in cell order.
-pub(super) fn xy(logic: &Logic, grid: &Grid, xyz: bool, found: &mut dyn FnMut(Hint) -> bool) {
-    let peers = &logic.se.peers;
+pub(super) fn xy(ladder: &Ladder, grid: &Grid, xyz: bool, found: &mut dyn FnMut(Hint) -> bool) {
+    let peers = &ladder.orders.peers;
     let size = if xyz { 3 } else { 2 };
     for pivot in 0..grid.len() {
         let pv = grid[pivot];
@@ -46,8 +52,8 @@ pub(super) fn xy(logic: &Logic, grid: &Grid, xyz: bool, found: &mut dyn FnMut(Hi
                         c != pivot
                             && c != b
                             && grid[c] & bit(z) != 0
-                            && logic.sees(b, c)
-                            && (!xyz || logic.sees(pivot, c))
+                            && ladder.sees(b, c)
+                            && (!xyz || ladder.sees(pivot, c))
                     })
                     .map(|c| (c, bit(z)))
                     .collect();
@@ -79,7 +85,7 @@ pub(super) fn xy(logic: &Logic, grid: &Grid, xyz: bool, found: &mut dyn FnMut(Hi
 /// The easiest ALS-XZ whose set has `size` cells (3: WXYZ-wing 5.5–5.6, 4:
 /// VWXYZ 6.2–6.4, 5: UVWXYZ 6.6, 6: TUVWXYZ 7.5): the lowest rating, then
 /// the most removals, then the doubly linked ones.
-pub(super) fn als(logic: &Logic, grid: &Grid, size: usize) -> Option<Hint> {
+pub(super) fn als(ladder: &Ladder, grid: &Grid, size: usize) -> Option<Hint> {
     let mut best: Option<(
         u16,
         std::cmp::Reverse<usize>,
@@ -87,8 +93,8 @@ pub(super) fn als(logic: &Logic, grid: &Grid, size: usize) -> Option<Hint> {
         Hint,
     )> = None;
     let mut set = Vec::with_capacity(size);
-    sets(logic, grid, size, 0, &mut set, 0, &mut |set, union| {
-        for hint in wings_of(logic, grid, set, union) {
+    sets(ladder, grid, size, 0, &mut set, 0, &mut |set, union| {
+        for hint in wings_of(ladder, grid, set, union) {
             let key = (
                 hint.0.se,
                 std::cmp::Reverse(hint.0.removal_count()),
@@ -109,7 +115,7 @@ pub(super) fn als(logic: &Logic, grid: &Grid, size: usize) -> Option<Hint> {
 /// two candidates or more, holding `size + 1` symbols, in Sudoku Explainer's
 /// order (each cell after the ones before it).
 fn sets(
-    logic: &Logic,
+    ladder: &Ladder,
     grid: &Grid,
     size: usize,
     from: usize,
@@ -119,8 +125,8 @@ fn sets(
 ) {
     let candidates: Vec<usize> = match set.last() {
         None => (0..grid.len()).collect(),
-        Some(&last) => (logic.se.peers[last].iter().copied())
-            .filter(|&c| c >= from && set.iter().all(|&s| logic.sees(s, c)))
+        Some(&last) => (ladder.orders.peers[last].iter().copied())
+            .filter(|&c| c >= from && set.iter().all(|&s| ladder.sees(s, c)))
             .collect(),
     };
     for c in candidates {
@@ -136,7 +142,7 @@ fn sets(
                 each(set, joined);
             }
         } else {
-            sets(logic, grid, size, c + 1, set, joined, each);
+            sets(ladder, grid, size, c + 1, set, joined, each);
         }
         set.pop();
     }
@@ -144,7 +150,7 @@ fn sets(
 
 /// The wings of one almost locked set: each bivalue cell outside it with
 /// both symbols in it, linked by one of them (or both).
-fn wings_of(logic: &Logic, grid: &Grid, set: &[usize], union: Mask) -> Vec<(Hint, String)> {
+fn wings_of(ladder: &Ladder, grid: &Grid, set: &[usize], union: Mask) -> Vec<(Hint, String)> {
     let size = set.len();
     let biggest = set.iter().map(|&c| grid[c].count_ones()).max().unwrap_or(0) as i32;
     let se = match size {
@@ -157,7 +163,7 @@ fn wings_of(logic: &Logic, grid: &Grid, set: &[usize], union: Mask) -> Vec<(Hint
     let mut out = Vec::new();
     let mut seen = vec![false; grid.len()];
     for &s in set {
-        for &c in &logic.se.peers[s] {
+        for &c in &ladder.orders.peers[s] {
             seen[c] = true;
         }
     }
@@ -176,8 +182,8 @@ fn wings_of(logic: &Logic, grid: &Grid, set: &[usize], union: Mask) -> Vec<(Hint
                 !set.contains(&c)
                     && Some(c) != also
                     && grid[c] & bit(v) != 0
-                    && holders.iter().all(|&h| logic.sees(h, c))
-                    && also.is_none_or(|a| logic.sees(a, c))
+                    && holders.iter().all(|&h| ladder.sees(h, c))
+                    && also.is_none_or(|a| ladder.sees(a, c))
             })
             .collect()
     };
@@ -188,7 +194,7 @@ fn wings_of(logic: &Logic, grid: &Grid, set: &[usize], union: Mask) -> Vec<(Hint
         }
         let linked = |v: u8| {
             set.iter()
-                .all(|&c| grid[c] & bit(v) == 0 || logic.sees(yz, c))
+                .all(|&c| grid[c] & bit(v) == 0 || ladder.sees(yz, c))
         };
         let mut values = symbols(pair);
         let (lo, hi) = (values.next().expect("two"), values.next().expect("two"));

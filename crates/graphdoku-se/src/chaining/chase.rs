@@ -1,3 +1,9 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+//
+// Part of graphdoku-se, a Rust port of SukakuExplainer's rating algorithms,
+// licensed under the GNU Lesser General Public License, version 2.1 or (at
+// your option) any later version; see this crate's LICENSE file and lib.rs.
+
 //! One assumption followed (Sudoku Explainer's `doChaining`): the candidates
 //! it turns on and off, each with the facts it follows from.
 //!
@@ -233,7 +239,7 @@ impl Seen {
     }
 }
 
-impl Ctx<'_, '_> {
+impl Ctx<'_> {
     /// The candidates turned off when (`cell`, `v`) turns on: (fact,
     /// cause), in Sudoku Explainer's order. `cell_links` adds the cell's
     /// other candidates.
@@ -254,15 +260,15 @@ impl Ctx<'_, '_> {
         let mut seen = self.cells_seen.borrow_mut();
         seen.next();
         seen.mark(cell);
-        let houses = self.logic.graph.houses();
-        for &h in &self.logic.se.regions[cell] {
+        let houses = &self.ladder.houses;
+        for &h in &self.ladder.orders.regions[cell] {
             for &x in &houses[h].cells {
                 if grid[x] & bit(v) != 0 && seen.mark(x) {
                     out.push((self.fact(x, v, false), Cause::House(h as u32)));
                 }
             }
         }
-        for &x in &self.logic.se.peers[cell] {
+        for &x in &self.ladder.orders.peers[cell] {
             if grid[x] & bit(v) != 0 && seen.mark(x) {
                 out.push((self.fact(x, v, false), Cause::Edge));
             }
@@ -297,8 +303,8 @@ impl Ctx<'_, '_> {
             );
             out.push((self.fact(cell, w, true), Cause::Cell, from..hidden.len()));
         }
-        let houses = self.logic.graph.houses();
-        for &h in &self.logic.se.regions[cell] {
+        let houses = &self.ladder.houses;
+        for &h in &self.ladder.orders.regions[cell] {
             let mut other = None;
             for &x in &houses[h].cells {
                 if x != cell && grid[x] & bit(v) != 0 {

@@ -1,3 +1,9 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+//
+// Part of graphdoku-se, a Rust port of SukakuExplainer's rating algorithms,
+// licensed under the GNU Lesser General Public License, version 2.1 or (at
+// your option) any later version; see this crate's LICENSE file and lib.rs.
+
 //! Chains and forcing chains as Sudoku Explainer finds and rates them
 //! (SukakuExplainer's `chaining/Chaining.java` and its hints), over the
 //! graph's full houses and edges.
@@ -36,7 +42,7 @@ use rayon::prelude::*;
 use self::chase::{Cause, Chase, Dag, Seen};
 use self::cycles::{Table, Walk};
 use super::{Grid, Hint, Mask, bit, symbols};
-use crate::logic::{Logic, Technique};
+use crate::{Ladder, Technique};
 
 /// How far a producer follows its assumptions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -156,8 +162,8 @@ const BUDGET: u64 = 4_000_000;
 
 /// What a search needs throughout: the engine, scratch space, the budget
 /// (shared by the threads of one search).
-pub(super) struct Ctx<'l, 'g> {
-    logic: &'l Logic<'g>,
+pub(super) struct Ctx<'l> {
+    ladder: &'l Ladder,
     k: usize,
     seen: RefCell<Seen>,
     cells_seen: RefCell<Seen>,
@@ -173,11 +179,11 @@ type Change = (Option<(usize, u8)>, Vec<(usize, Mask)>);
 /// The nodes a hint's chains end at, each in its chase (or walk).
 type Targets<'c> = Vec<(&'c dyn Dag, u32)>;
 
-impl<'l, 'g> Ctx<'l, 'g> {
-    fn new(logic: &'l Logic<'g>, budget: &'l AtomicU64, memo: &'l nested::Memo) -> Self {
-        let (n, k) = (logic.graph.len(), logic.graph.alphabet().len());
+impl<'l> Ctx<'l> {
+    fn new(ladder: &'l Ladder, budget: &'l AtomicU64, memo: &'l nested::Memo) -> Self {
+        let (n, k) = (ladder.cells, ladder.symbols);
         Ctx {
-            logic,
+            ladder,
             k,
             seen: RefCell::new(Seen::new(2 * n * k)),
             cells_seen: RefCell::new(Seen::new(n)),
@@ -209,7 +215,7 @@ impl<'l, 'g> Ctx<'l, 'g> {
 
     /// A fresh chase assuming candidate (`cell`, `v`) `on` or off.
     fn assume(&self, cell: usize, v: u8, on: bool) -> Chase {
-        let mut chase = Chase::new(self.logic.graph.len(), self.k);
+        let mut chase = Chase::new(self.ladder.cells, self.k);
         let n = chase.push(self.fact(cell, v, on), Cause::Assumed, &[]);
         chase.insert(n);
         chase
@@ -230,7 +236,7 @@ impl<'l, 'g> Ctx<'l, 'g> {
             Cause::Cell => symbols(initial[cell] & !current[cell])
                 .map(|u| (cell, u))
                 .collect(),
-            Cause::House(h) => (self.logic.graph.houses()[h as usize].cells.iter())
+            Cause::House(h) => (self.ladder.houses[h as usize].cells.iter())
                 .filter(|&&y| initial[y] & bit(v) != 0 && current[y] & bit(v) == 0)
                 .map(|&y| (y, v))
                 .collect(),
@@ -364,7 +370,7 @@ impl<'l, 'g> Ctx<'l, 'g> {
             candidates
                 .par_iter()
                 .map_init(
-                    || Ctx::new(self.logic, self.budget, self.memo),
+                    || Ctx::new(self.ladder, self.budget, self.memo),
                     |ctx, c| chase_on(ctx, c),
                 )
                 .collect()
@@ -390,7 +396,7 @@ impl<'l, 'g> Ctx<'l, 'g> {
             cells
                 .par_iter()
                 .map_init(
-                    || Ctx::new(self.logic, self.budget, self.memo),
+                    || Ctx::new(self.ladder, self.budget, self.memo),
                     |ctx, c| per_cell(ctx, c),
                 )
                 .collect()
@@ -554,8 +560,8 @@ impl<'l, 'g> Ctx<'l, 'g> {
         out: &mut Vec<ChainHint>,
     ) {
         let k = self.k;
-        let houses = self.logic.graph.houses();
-        for &h in &self.logic.se.regions[cell] {
+        let houses = &self.ladder.houses;
+        for &h in &self.ladder.orders.regions[cell] {
             let places: Vec<usize> = (houses[h].cells.iter().copied())
                 .filter(|&c| grid[c] & bit(v) != 0)
                 .collect();
@@ -619,10 +625,10 @@ fn same_removals(a: &Hint, b: &Hint) -> bool {
 }
 
 /// The easiest forcing chain or cycle on `grid` (6.5–7.0 and up).
-pub(super) fn cycles(logic: &Logic, grid: &Grid) -> Option<Hint> {
+pub(super) fn cycles(ladder: &Ladder, grid: &Grid) -> Option<Hint> {
     let budget = AtomicU64::new(BUDGET);
     let memo = nested::Memo::default();
-    let ctx = Ctx::new(logic, &budget, &memo);
+    let ctx = Ctx::new(ladder, &budget, &memo);
     ctx.unary_hints(grid, None)
         .into_iter()
         .next()
@@ -632,10 +638,10 @@ pub(super) fn cycles(logic: &Logic, grid: &Grid) -> Option<Hint> {
 /// The first forcing chain, producer by producer: Nishio, multiple, dynamic,
 /// then the nested levels; none of the producers (in increasing order of
 /// base rating) whose base is above `ceiling` (tenths).
-pub(super) fn forcing(logic: &Logic, grid: &Grid, ceiling: u16) -> Option<Hint> {
+pub(super) fn forcing(ladder: &Ladder, grid: &Grid, ceiling: u16) -> Option<Hint> {
     let budget = AtomicU64::new(BUDGET);
     let memo = nested::Memo::default();
-    let ctx = Ctx::new(logic, &budget, &memo);
+    let ctx = Ctx::new(ladder, &budget, &memo);
     let producers = [
         NISHIO,
         MULTIPLE,

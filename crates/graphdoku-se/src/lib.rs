@@ -1,0 +1,608 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+//
+// graphdoku-se: a Rust port of SukakuExplainer's rating algorithms.
+// This file is part of graphdoku-se, licensed under the GNU Lesser General
+// Public License, version 2.1 or (at your option) any later version; see
+// this crate's LICENSE file.
+
+//! Sudoku Explainer's rating ladder: the producers of SukakuExplainer's
+//! `serate` (default options) in its order, each finding what it finds in the
+//! order it finds it, over a graph's houses and edges.
+//!
+//! `serate` asks its producers in a fixed order and applies the first hint
+//! the first producer gives; a producer that sorts its hints (strong links,
+//! the wings, the chains) gives its easiest. The order is not the order of
+//! the ratings: a unique rectangle (4.5) is asked for before a naked quad
+//! (5.0), the XY-cycles (from 6.5) before the aligned triple exclusion (7.5).
+//! Sources: SukakuExplainer's `diuf/sudoku/solver/Solver.java` (the
+//! `revisedRating == 0` list) and the rules it names.
+//!
+//! Everything here works on a [`Grid`] of candidate masks, where a placed cell
+//! has none (as Sudoku Explainer's grid has), so that the forcing chains can
+//! run the same producers on the grids their assumptions leave. The graph
+//! comes in as plain data ([`Shape`]: houses, neighbours, fish families), so
+//! this crate depends on nothing of graphdoku's; graphdoku (its `se` feature)
+//! builds a [`Ladder`] from its constraint graph and turns each [`Hint`]
+//! into a step of its own.
+//!
+//! ```
+//! use graphdoku_se::{House, HouseKind, Ladder, Shape, Technique};
+//! // A 2×2 Latin square (rows and columns) whose r1c1 can only be 1 (symbol 0).
+//! let house = |cells: Vec<usize>, kind| House { cells, kind };
+//! let houses = vec![
+//!     house(vec![0, 1], HouseKind::Row),
+//!     house(vec![2, 3], HouseKind::Row),
+//!     house(vec![0, 2], HouseKind::Column),
+//!     house(vec![1, 3], HouseKind::Column),
+//! ];
+//! let neighbours = vec![vec![1, 2], vec![0, 3], vec![0, 3], vec![1, 2]];
+//! let shape = Shape { symbols: 2, houses, neighbours, intersections: vec![], families: vec![], fish_pairs: vec![] };
+//! let ladder = Ladder::new(shape);
+//! let grid = vec![0b01, 0b11, 0b11, 0b11];
+//! let hint = ladder.direct(&grid).unwrap();
+//! // Columns are scanned before rows: in column 1, symbol 1 has one place, r2c1.
+//! assert_eq!(hint.technique, Technique::HiddenSingle);
+//! assert_eq!((hint.place, hint.se), (Some((2, 1)), 15));
+//! ```
+//!
+//! # Attribution and licence
+//!
+//! This crate is a Rust port of the rating algorithms of SukakuExplainer
+//! (<https://github.com/SudokuMonster/SukakuExplainer>: @dobrichev, @1to9only,
+//! @SudokuMonster, @sudokuwiki), which builds on Nicolas Juillerat's Sudoku
+//! Explainer (2006–2019) and gsf's `serate` modification of it. Those are
+//! distributed under the GNU Lesser General Public License v2.1; being
+//! derived from them (their algorithms, orders and ratings rewritten over
+//! houses and edges, no Java source copied), this crate is under the
+//! LGPL-2.1 or later too, unlike the rest of graphdoku (MIT OR Apache-2.0).
+
+mod aligned;
+mod basic;
+mod chaining;
+mod links;
+mod unique;
+mod wings;
+
+/// A set of candidates (bit `v` is symbol `v`): the ladder needs at most 64 symbols.
+pub type Mask = u64;
+
+/// Every cell's candidates; a placed cell has none.
+pub type Grid = Vec<Mask>;
+
+/// The bit of symbol `v`.
+pub fn bit(v: u8) -> Mask {
+    1 << v
+}
+
+/// The symbols of `mask`, ascending.
+pub(crate) fn symbols(mut mask: Mask) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let v = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            v
+        })
+    })
+}
+
+/// The widest alphabet the ladder rates.
+pub const MAX_SYMBOLS: usize = 64;
+
+/// A technique of the ladder, as Sudoku Explainer names it (graphdoku's
+/// `logic::Technique` has one of the same name for each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Technique {
+    /// A cell with one candidate left takes it.
+    NakedSingle,
+    /// A symbol with one place left in a house (or a house with one empty cell).
+    HiddenSingle,
+    /// A symbol confined within a full house to its intersection with another.
+    LockedCandidates,
+    /// Two cells of a house with the same two candidates.
+    NakedPair,
+    /// A fish of size 2.
+    XWing,
+    /// Two symbols with the same two places in a full house.
+    HiddenPair,
+    /// Three cells of a house whose candidates are three symbols between them.
+    NakedTriple,
+    /// A fish of size 3.
+    Swordfish,
+    /// Three symbols of a full house confined to three cells.
+    HiddenTriple,
+    /// Two strong links on one symbol joined by a weak one.
+    TurbotFish,
+    /// A bivalue pivot and two pincers.
+    XyWing,
+    /// A trivalue pivot and two pincers.
+    XyzWing,
+    /// A deadly pattern (rectangle or loop) avoided in a puzzle known unique.
+    UniqueRectangle,
+    /// Four cells of a house whose candidates are four symbols between them.
+    NakedQuad,
+    /// A fish of size 4.
+    Jellyfish,
+    /// Four symbols of a full house confined to four cells.
+    HiddenQuad,
+    /// Three or four strong links on one symbol joined by weak ones.
+    StrongLinks,
+    /// An almost locked set and a bivalue cell (WXYZ- to TUVWXYZ-wings).
+    AlsXz,
+    /// Bivalue universal grave.
+    Bug,
+    /// Aligned pair exclusion.
+    AlignedPairExclusion,
+    /// X-cycles and X-chains.
+    XChain,
+    /// Y- and XY-cycles and chains.
+    XyChain,
+    /// Aligned triple exclusion.
+    AlignedTripletExclusion,
+    /// A candidate assumed true leads, by singles on its symbol, to a contradiction.
+    Nishio,
+    /// Cell and region forcing chains.
+    ForcingChain,
+    /// Dynamic forcing chains.
+    DynamicForcingChain,
+    /// Dynamic forcing chains followed with locked candidates, pairs and X-wings too.
+    DynamicForcingChainPlus,
+    /// Forcing chains whose consequences are found by forcing chains.
+    NestedForcingChain,
+}
+
+/// What made a house, as far as Sudoku Explainer's orders tell houses apart.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum HouseKind {
+    /// A box, a jigsaw region, a ring, a sector or a wedge: boxes come
+    /// first in Sudoku Explainer's walks, and their singles rate lower.
+    Region,
+    /// A row.
+    Row,
+    /// A column.
+    Column,
+    /// A diagonal (a line: its singles rate as a row's).
+    Diagonal,
+    /// A house listed by name (rated as a region, walked last).
+    Listed,
+}
+
+/// A house: cells that must all differ.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct House {
+    /// Cell indices.
+    pub cells: Vec<usize>,
+    /// What made it.
+    pub kind: HouseKind,
+}
+
+/// Pairwise disjoint full houses of one kind, fish are made of (the rows,
+/// the columns, …), and which of them holds each cell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Family {
+    /// The houses (indices into [`Shape::houses`]).
+    pub houses: Vec<usize>,
+    /// The house of the family holding each cell, `usize::MAX` for none.
+    pub of_cell: Vec<usize>,
+}
+
+/// The graph as the ladder needs it: plain data, computed by the caller.
+#[derive(Debug, Clone, Default)]
+pub struct Shape {
+    /// The number of symbols (at most [`MAX_SYMBOLS`] for [`Ladder`]'s hints).
+    pub symbols: usize,
+    /// The houses.
+    pub houses: Vec<House>,
+    /// Each cell's neighbours: every cell it must differ from.
+    pub neighbours: Vec<Vec<usize>>,
+    /// (a, b, a ∩ b) for a full house `a`, another house `b`, at least two
+    /// shared cells, and cells of `b` outside `a`.
+    pub intersections: Vec<(usize, usize, Vec<usize>)>,
+    /// The fish families.
+    pub families: Vec<Family>,
+    /// (base, cover) pairs of `families` whose houses meet in one cell at most.
+    pub fish_pairs: Vec<(usize, usize)>,
+}
+
+/// Sudoku Explainer's ladder prepared for one graph: its [`Shape`] and the
+/// orders in which the producers walk it.
+#[derive(Debug, Clone, Default)]
+pub struct Ladder {
+    pub(crate) symbols: usize,
+    pub(crate) cells: usize,
+    pub(crate) houses: Vec<House>,
+    pub(crate) neighbours: Vec<Vec<usize>>,
+    pub(crate) intersections: Vec<(usize, usize, Vec<usize>)>,
+    pub(crate) families: Vec<Family>,
+    pub(crate) fish_pairs: Vec<(usize, usize)>,
+    /// Houses with one cell per symbol: every symbol must appear in them.
+    pub(crate) full: Vec<bool>,
+    /// Houses that are boxes or regions rather than lines.
+    box_like: Vec<bool>,
+    /// The full houses holding each cell.
+    pub(crate) houses_of: Vec<Vec<usize>>,
+    pub(crate) orders: Orders,
+}
+
+/// What a producer found: the candidates it removes (in the order Sudoku
+/// Explainer's map of them is walked, which the nested chains follow), the
+/// cell it places, its rating, and the pattern that shows why.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hint {
+    /// The technique.
+    pub technique: Technique,
+    /// Its rating in tenths (23 for a naked single's 2.3), modifiers included.
+    pub se: u16,
+    /// The cell it places and the symbol, if any.
+    pub place: Option<(usize, u8)>,
+    /// The candidates it removes: each cell with a mask of symbols.
+    pub removals: Vec<(usize, Mask)>,
+    /// The cells of the pattern.
+    pub cells: Vec<usize>,
+    /// The houses of the pattern (indices into [`Shape::houses`]).
+    pub houses: Vec<usize>,
+    /// The symbols of the pattern.
+    pub colours: Vec<u8>,
+}
+
+impl Hint {
+    /// A hint that removes `removals`, nothing placed.
+    fn removing(
+        technique: Technique,
+        se: u16,
+        removals: Vec<(usize, Mask)>,
+        cells: Vec<usize>,
+        houses: Vec<usize>,
+        colours: Vec<u8>,
+    ) -> Self {
+        Hint {
+            technique,
+            se,
+            place: None,
+            removals,
+            cells,
+            houses,
+            colours,
+        }
+    }
+
+    /// The number of candidates it removes.
+    fn removal_count(&self) -> usize {
+        self.removals
+            .iter()
+            .map(|&(_, m)| m.count_ones() as usize)
+            .sum()
+    }
+}
+
+/// The houses in the orders Sudoku Explainer walks them, computed once.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Orders {
+    /// Each cell's full houses as its chains visit them: boxes (and other
+    /// regions), then rows, columns, the rest.
+    pub regions: Vec<Vec<usize>>,
+    /// The full houses as the singles and subsets visit them: boxes, columns,
+    /// rows, the rest.
+    pub scan: Vec<usize>,
+    /// Each cell's neighbours, ascending.
+    pub peers: Vec<Vec<usize>>,
+    /// The locked-candidate pairs in groups visited one after the other:
+    /// box and column, box and row, column and box, row and box, the rest.
+    pub locking: Vec<Vec<Lock>>,
+    /// The fish family pairs (base, cover) in Sudoku Explainer's order:
+    /// columns as the base first, then rows, then the rest.
+    pub fish: Vec<(usize, usize)>,
+    /// Every edge comes from a full house (the uniqueness techniques need it).
+    pub plain: bool,
+}
+
+/// A full house `a` and another house `b` sharing two cells or more.
+#[derive(Debug, Clone)]
+pub(crate) struct Lock {
+    pub a: usize,
+    pub b: usize,
+    /// The shared cells, as positions in `a`.
+    pub shared: u64,
+    /// The cells of `b` outside `a`.
+    pub outside: Vec<usize>,
+    /// The other full houses of `a`'s kind that cross `b` (for the direct
+    /// hints), with the cells the hint empties (`b`'s outside `a`) in them
+    /// as positions.
+    pub crossing: Vec<(usize, u64)>,
+}
+
+/// Where a house kind comes in a chain's visit of a cell's houses.
+fn chain_rank(kind: HouseKind) -> u8 {
+    match kind {
+        HouseKind::Row => 1,
+        HouseKind::Column => 2,
+        HouseKind::Diagonal | HouseKind::Listed => 3,
+        _ => 0,
+    }
+}
+
+/// Where a house kind comes in a scan of the houses (boxes, columns, rows).
+fn scan_rank(kind: HouseKind) -> u8 {
+    match chain_rank(kind) {
+        1 => 2,
+        2 => 1,
+        r => r,
+    }
+}
+
+impl Orders {
+    fn new(ladder: &Ladder) -> Self {
+        let houses = &ladder.houses;
+        let kind = |h: usize| houses[h].kind;
+        let mut regions = ladder.houses_of.clone();
+        for list in &mut regions {
+            list.sort_by_key(|&h| (chain_rank(kind(h)), h));
+        }
+        let mut scan: Vec<usize> = (0..houses.len()).filter(|&h| ladder.full[h]).collect();
+        scan.sort_by_key(|&h| (scan_rank(kind(h)), h));
+        let peers = ladder
+            .neighbours
+            .iter()
+            .map(|list| {
+                let mut sorted = list.clone();
+                sorted.sort_unstable();
+                sorted
+            })
+            .collect();
+        // Locked candidates, grouped by the kinds of the two houses.
+        let group = |a: usize, b: usize| match (chain_rank(kind(a)), chain_rank(kind(b))) {
+            (0, 2) => 0,
+            (0, 1) => 1,
+            (2, 0) => 2,
+            (1, 0) => 3,
+            _ => 4,
+        };
+        let mut locking = vec![Vec::new(); 5];
+        let within = |h: usize, cells: &[usize]| -> u64 {
+            (houses[h].cells.iter().enumerate())
+                .filter(|(_, c)| cells.contains(c))
+                .fold(0, |m, (i, _)| m | 1 << i)
+        };
+        for (a, b, shared) in &ladder.intersections {
+            let (a, b) = (*a, *b);
+            let crossing = (0..houses.len())
+                .filter(|&h| {
+                    h != a
+                        && ladder.full[h]
+                        && chain_rank(kind(h)) == chain_rank(kind(a))
+                        && houses[h].cells.iter().any(|c| houses[b].cells.contains(c))
+                })
+                .map(|h| {
+                    // The cells the hint empties: `b`'s, outside `a` (on
+                    // some shapes a house of `a`'s kind overlaps `a`).
+                    let emptied: Vec<usize> = (houses[b].cells.iter().copied())
+                        .filter(|c| !houses[a].cells.contains(c))
+                        .collect();
+                    (h, within(h, &emptied))
+                })
+                .collect();
+            locking[group(a, b)].push(Lock {
+                a,
+                b,
+                shared: within(a, shared),
+                outside: (houses[b].cells.iter().copied())
+                    .filter(|c| !houses[a].cells.contains(c))
+                    .collect(),
+                crossing,
+            });
+        }
+        for list in &mut locking {
+            list.sort_by_key(|l| (l.a, l.b));
+        }
+        let family_rank = |f: usize| {
+            let first = ladder.families[f].houses[0];
+            match chain_rank(kind(first)) {
+                2 => 0,
+                1 => 1,
+                _ => 2,
+            }
+        };
+        let mut fish = ladder.fish_pairs.clone();
+        fish.sort_by_key(|&(a, b)| (family_rank(a), a, b));
+        Orders {
+            regions,
+            scan,
+            peers,
+            locking,
+            fish,
+            plain: unique::plain(ladder),
+        }
+    }
+}
+
+/// Every house's positions of every symbol: `places[h × k + v]`.
+pub(crate) fn house_places(ladder: &Ladder, grid: &[Mask]) -> Vec<u64> {
+    let k = ladder.symbols;
+    let houses = &ladder.houses;
+    let mut places = vec![0u64; houses.len() * k];
+    for (h, house) in houses.iter().enumerate() {
+        let row = &mut places[h * k..(h + 1) * k];
+        for (i, &c) in house.cells.iter().enumerate() {
+            for v in symbols(grid[c]) {
+                row[v as usize] |= 1 << i;
+            }
+        }
+    }
+    places
+}
+
+/// The positions (bit `i` is the house's `i`th cell) of symbol `v` in `cells`.
+pub(crate) fn positions(grid: &[Mask], cells: &[usize], v: u8) -> u64 {
+    cells
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| grid[c] & bit(v) != 0)
+        .fold(0, |m, (i, _)| m | 1 << i)
+}
+
+/// Calls `each` on every `size`-element subset of `0..items` (a bitmask), in
+/// increasing order of the mask (Sudoku Explainer's `Permutations`), while it
+/// returns true.
+pub(crate) fn subsets(items: usize, size: usize, each: &mut dyn FnMut(u64) -> bool) {
+    if size == 0 || size > items || items > 64 {
+        return;
+    }
+    let limit: u128 = 1 << items;
+    let mut v: u128 = (1 << size) - 1;
+    while v < limit {
+        if !each(v as u64) {
+            return;
+        }
+        let t = v | (v - 1);
+        v = (t + 1) | (((!t & (t + 1)) - 1) >> (v.trailing_zeros() + 1));
+    }
+}
+
+/// A producer: calls its argument on each hint it finds, while that
+/// returns true.
+type Producer<'a> = dyn Fn(&mut dyn FnMut(Hint) -> bool) + 'a;
+
+/// The first hint `producer` finds.
+fn first(producer: &Producer) -> Option<Hint> {
+    let mut found = None;
+    producer(&mut |hint| {
+        found = Some(hint);
+        false
+    });
+    found
+}
+
+impl Ladder {
+    /// The ladder of `shape`.
+    ///
+    /// # Complexity
+    /// Linear in the houses' cells and the neighbours, and in the
+    /// intersections times the houses (for the direct hints).
+    pub fn new(shape: Shape) -> Self {
+        let k = shape.symbols;
+        let full: Vec<bool> = shape.houses.iter().map(|h| h.cells.len() == k).collect();
+        let box_like = (shape.houses.iter())
+            .map(|h| {
+                !matches!(
+                    h.kind,
+                    HouseKind::Row | HouseKind::Column | HouseKind::Diagonal
+                )
+            })
+            .collect();
+        let mut houses_of = vec![Vec::new(); shape.neighbours.len()];
+        for (h, house) in shape.houses.iter().enumerate().filter(|&(h, _)| full[h]) {
+            for &c in &house.cells {
+                houses_of[c].push(h);
+            }
+        }
+        let mut ladder = Ladder {
+            symbols: k,
+            cells: shape.neighbours.len(),
+            houses: shape.houses,
+            neighbours: shape.neighbours,
+            intersections: shape.intersections,
+            families: shape.families,
+            fish_pairs: shape.fish_pairs,
+            full,
+            box_like,
+            houses_of,
+            orders: Orders::default(),
+        };
+        ladder.orders = Orders::new(&ladder);
+        ladder
+    }
+
+    /// True when `a` and `b` are neighbours (they cannot hold the same symbol).
+    pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
+        self.neighbours[a].contains(&b)
+    }
+
+    /// True for a box or region rather than a line: Sudoku Explainer rates
+    /// its hidden singles and locked candidates lower.
+    pub(crate) fn is_box_like(&self, house: usize) -> bool {
+        self.box_like[house]
+    }
+
+    /// The first hint of `serate`'s first producers, the ones that only
+    /// place: hidden singles, direct pointing and claiming, direct hidden
+    /// pairs, naked singles. `None` when none finds one, or the alphabet is
+    /// wider than [`MAX_SYMBOLS`].
+    pub fn direct(&self, grid: &Grid) -> Option<Hint> {
+        if self.symbols > MAX_SYMBOLS {
+            return None;
+        }
+        let places = house_places(self, grid);
+        let (g, p) = (grid, &places);
+        first(&|f| basic::hidden_singles(self, g, p, f))
+            .or_else(|| first(&|f| basic::locking(self, g, p, true, f)))
+            .or_else(|| first(&|f| basic::hidden_sets(self, g, p, 2, true, f)))
+            .or_else(|| basic::naked_single(g))
+    }
+
+    /// The first hint of the producers after [`Ladder::direct`]'s, in
+    /// `serate`'s order: direct hidden triples, locked candidates, subsets,
+    /// fish, wings, uniqueness (only when `unique`: the puzzle is known to
+    /// have one solution), chains and forcing chains. The forcing chain
+    /// producers whose base rating is above `ceiling` (tenths) are not
+    /// asked: `None` then means that no hint rated `ceiling` or less is there.
+    ///
+    /// # Complexity
+    /// Up to the wings, a scan of the houses per producer; the forcing
+    /// chains follow every candidate's consequences, and at their deeper
+    /// levels the consequences' own chains (milliseconds to seconds on 9×9).
+    pub fn indirect(&self, grid: &Grid, unique: bool, ceiling: u16) -> Option<Hint> {
+        if self.symbols > MAX_SYMBOLS {
+            return None;
+        }
+        let places = house_places(self, grid);
+        let (g, p) = (grid, &places);
+        first(&|f| basic::hidden_sets(self, g, p, 3, true, f))
+            .or_else(|| first(&|f| basic::locking(self, g, p, false, f)))
+            .or_else(|| first(&|f| basic::naked_sets(self, g, 2, f)))
+            .or_else(|| first(&|f| basic::fish(self, g, 2, f)))
+            .or_else(|| first(&|f| basic::hidden_sets(self, g, p, 2, false, f)))
+            .or_else(|| first(&|f| basic::naked_sets(self, g, 3, f)))
+            .or_else(|| first(&|f| basic::fish(self, g, 3, f)))
+            .or_else(|| first(&|f| basic::hidden_sets(self, g, p, 3, false, f)))
+            .or_else(|| self.harder(g, p, unique, ceiling))
+    }
+
+    /// The easiest turbot fish (two strong links), for a ladder that is not
+    /// Sudoku Explainer's (graphdoku's `explain`).
+    pub fn turbot(&self, grid: &Grid) -> Option<Hint> {
+        links::best(self, grid, 2)
+    }
+
+    /// The techniques past the quads, easiest first, for a ladder that is
+    /// not Sudoku Explainer's: longer strong-link chains, ALS-XZ, cycles.
+    pub fn beyond_quads(&self, grid: &Grid) -> Option<Hint> {
+        links::best(self, grid, 3)
+            .or_else(|| wings::als(self, grid, 3))
+            .or_else(|| links::best(self, grid, 4))
+            .or_else(|| wings::als(self, grid, 4))
+            .or_else(|| wings::als(self, grid, 5))
+            .or_else(|| chaining::cycles(self, grid))
+            .or_else(|| wings::als(self, grid, 6))
+    }
+
+    /// The producers after the hidden triples, in `serate`'s order.
+    fn harder(&self, g: &Grid, p: &[u64], unique: bool, ceiling: u16) -> Option<Hint> {
+        links::best(self, g, 2)
+            .or_else(|| first(&|f| wings::xy(self, g, false, f)))
+            .or_else(|| first(&|f| wings::xy(self, g, true, f)))
+            .or_else(|| unique.then(|| unique::loops(self, g)).flatten())
+            .or_else(|| first(&|f| basic::naked_sets(self, g, 4, f)))
+            .or_else(|| first(&|f| basic::fish(self, g, 4, f)))
+            .or_else(|| first(&|f| basic::hidden_sets(self, g, p, 4, false, f)))
+            .or_else(|| links::best(self, g, 3))
+            .or_else(|| wings::als(self, g, 3))
+            .or_else(|| unique.then(|| unique::bug(self, g)).flatten())
+            .or_else(|| links::best(self, g, 4))
+            .or_else(|| wings::als(self, g, 4))
+            .or_else(|| aligned::pairs(self, g))
+            .or_else(|| wings::als(self, g, 5))
+            .or_else(|| chaining::cycles(self, g))
+            .or_else(|| wings::als(self, g, 6))
+            .or_else(|| aligned::triples(self, g))
+            .or_else(|| chaining::forcing(self, g, ceiling))
+    }
+}

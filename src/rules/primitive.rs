@@ -1,0 +1,601 @@
+//! The few forms every rule lowers to, and the one place it does
+//! ([`lower`]): what the solver's builder, the optimizer and the SAT encoder
+//! read instead of rule names.
+//!
+//! A primitive speaks of cells (indices) and colours (the symbols' indices;
+//! their values are the variant's). The general ones carry most rules: a
+//! linear [`Sum`] (cages, arrows, little killers, region sums, zippers), a
+//! [`Relation`] over pairs of cells (thermometers, dots, XV, whispers,
+//! palindromes, negative constraints), [`Primitive::Distinct`] cells (cages,
+//! renban), [`Primitive::Allowed`] colours (odd and even cells) and an
+//! [`Automaton`] along a line (regular-expression lines). A few rules whose
+//! meaning is not local to pairs or sums keep a primitive of their own, with
+//! its own propagator and encoding: runs of consecutive values (renban),
+//! required values (quadruples), sandwiches, X-sums, skyscrapers and the
+//! between and lockout lines.
+//!
+//! `verify` does not read primitives: it checks each rule from its sentence,
+//! so that a wrong lowering shows as a rejected solution.
+
+use std::sync::Arc;
+
+use super::{Mark, Rule, neighbours, unmarked_pairs};
+use crate::cell::Cell;
+
+/// One lowered form of a rule.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Primitive {
+    /// Σ weightᵢ · valueᵢ = total.
+    Sum(Sum),
+    /// The cells hold pairwise different colours.
+    Distinct(Vec<usize>),
+    /// Each pair of cells holds a pair of colours the relation allows (first
+    /// cell's, second cell's).
+    Pairs {
+        /// The ordered pairs of cells.
+        pairs: Vec<(usize, usize)>,
+        /// The allowed pairs of colours.
+        relation: Arc<Relation>,
+    },
+    /// Each cell holds one of the colours of the set (bit `c`: colour `c`).
+    Allowed {
+        /// The cells.
+        cells: Vec<usize>,
+        /// The colours they may hold.
+        colours: u128,
+    },
+    /// The colours along the cells, in order, spell a word the automaton
+    /// accepts.
+    Line {
+        /// The cells, in line order.
+        cells: Vec<usize>,
+        /// The automaton over colours.
+        automaton: Arc<Automaton>,
+    },
+    /// The values of the cells form a set of consecutive numbers (with
+    /// [`Primitive::Distinct`]: renban).
+    Run(Vec<usize>),
+    /// The cells hold each of these values, as many times as listed.
+    Contains {
+        /// The cells.
+        cells: Vec<usize>,
+        /// The values, repeated as often as required.
+        values: Vec<i64>,
+    },
+    /// The values between the least and the greatest value of the cells sum
+    /// to the total.
+    Sandwich {
+        /// The row or column, in order.
+        cells: Vec<usize>,
+        /// The sum between the extremes.
+        total: i64,
+    },
+    /// The first X values sum to the total, X being the first value.
+    XSum {
+        /// The row or column from the clue.
+        cells: Vec<usize>,
+        /// The sum.
+        total: i64,
+    },
+    /// As many values are seen from the first cell, a value hiding every
+    /// lower one behind it.
+    Skyscraper {
+        /// The row or column from the clue.
+        cells: Vec<usize>,
+        /// How many are seen.
+        count: usize,
+    },
+    /// The inner cells against the two ends (first and last).
+    Ends {
+        /// The line, ends first and last.
+        cells: Vec<usize>,
+        /// Between or lockout.
+        kind: EndsKind,
+    },
+}
+
+/// How a line's inner cells relate to its ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EndsKind {
+    /// Strictly between the ends.
+    Between,
+    /// Outside the ends' range, the ends at least this far apart.
+    Lockout(i64),
+}
+
+/// A linear equation over cells.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Sum {
+    /// The cells (each once).
+    pub cells: Vec<usize>,
+    /// One integer weight per cell.
+    pub weights: Vec<i64>,
+    /// The total.
+    pub total: i64,
+}
+
+impl Sum {
+    /// Σ weights · values = total, a cell listed twice taking the sum of its
+    /// weights, and cells of weight 0 left out.
+    pub fn new(cells: &[usize], weights: &[i64], total: i64) -> Self {
+        let mut merged: Vec<(usize, i64)> = Vec::with_capacity(cells.len());
+        for (&c, &w) in cells.iter().zip(weights) {
+            match merged.iter_mut().find(|(d, _)| *d == c) {
+                Some((_, x)) => *x += w,
+                None => merged.push((c, w)),
+            }
+        }
+        merged.retain(|&(_, w)| w != 0);
+        Sum {
+            cells: merged.iter().map(|p| p.0).collect(),
+            weights: merged.iter().map(|p| p.1).collect(),
+            total,
+        }
+    }
+
+    /// The plain sum of `cells` (every weight 1).
+    pub fn plain(cells: &[usize], total: i64) -> Self {
+        Sum::new(cells, &vec![1; cells.len()], total)
+    }
+
+    /// Whether every weight is 1.
+    pub fn is_plain(&self) -> bool {
+        self.weights.iter().all(|&w| w == 1)
+    }
+}
+
+/// A relation between two cells' colours, as a table: row `x` holds the
+/// colours the second cell may take when the first takes `x`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Relation {
+    rows: Vec<u128>,
+}
+
+impl Relation {
+    /// The relation `allows(first value, second value)` over `values` (the
+    /// value of each colour, at most 128 colours).
+    pub fn new(values: &[i64], allows: impl Fn(i64, i64) -> bool) -> Self {
+        let rows = values
+            .iter()
+            .map(|&a| {
+                (values.iter().enumerate())
+                    .filter(|&(_, &b)| allows(a, b))
+                    .fold(0u128, |row, (y, _)| row | 1 << y)
+            })
+            .collect();
+        Relation { rows }
+    }
+
+    /// The colours the second cell may take when the first takes `x`.
+    pub fn row(&self, x: usize) -> u128 {
+        self.rows[x]
+    }
+
+    /// How many colours it is over.
+    pub fn colours(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Whether the pair of colours (`x`, `y`) is allowed.
+    pub fn allows(&self, x: usize, y: usize) -> bool {
+        self.rows[x] >> y & 1 == 1
+    }
+
+    /// The same relation read from the second cell to the first.
+    pub fn transposed(&self) -> Relation {
+        let k = self.rows.len();
+        let rows = (0..k)
+            .map(|y| {
+                (0..k)
+                    .filter(|&x| self.allows(x, y))
+                    .fold(0, |r, x| r | 1 << x)
+            })
+            .collect();
+        Relation { rows }
+    }
+
+    /// The pairs both allow.
+    pub fn and(&self, other: &Relation) -> Relation {
+        let rows = self
+            .rows
+            .iter()
+            .zip(&other.rows)
+            .map(|(a, b)| a & b)
+            .collect();
+        Relation { rows }
+    }
+}
+
+/// A nondeterministic finite automaton over colours: what a line's colours,
+/// read in order, may spell.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Automaton {
+    /// Per state and colour, the states it may go to (bit `s`: state `s`),
+    /// `colours` entries per state.
+    next: Vec<Vec<u32>>,
+    colours: usize,
+    /// The states it starts in.
+    start: Vec<u32>,
+    /// The states that accept.
+    accept: Vec<bool>,
+}
+
+impl Automaton {
+    /// An automaton of `states` states over `colours` colours, starting in
+    /// `start`, accepting in `accept`, with the moves `edges`: (from, colour,
+    /// to).
+    pub fn new(
+        states: usize,
+        colours: usize,
+        start: Vec<u32>,
+        accept: Vec<bool>,
+        edges: impl IntoIterator<Item = (u32, usize, u32)>,
+    ) -> Self {
+        let mut next = vec![Vec::new(); states * colours];
+        for (from, colour, to) in edges {
+            let moves: &mut Vec<u32> = &mut next[from as usize * colours + colour];
+            if !moves.contains(&to) {
+                moves.push(to);
+            }
+        }
+        next.iter_mut().for_each(|m| m.sort_unstable());
+        Automaton {
+            next,
+            colours,
+            start,
+            accept,
+        }
+    }
+
+    /// How many states it has.
+    pub fn states(&self) -> usize {
+        self.accept.len()
+    }
+
+    /// How many colours it reads.
+    pub fn colours(&self) -> usize {
+        self.colours
+    }
+
+    /// The states it starts in.
+    pub fn start(&self) -> &[u32] {
+        &self.start
+    }
+
+    /// Whether `state` accepts.
+    pub fn accepts(&self, state: u32) -> bool {
+        self.accept[state as usize]
+    }
+
+    /// The states `state` may go to on `colour`.
+    pub fn moves(&self, state: u32, colour: usize) -> &[u32] {
+        &self.next[state as usize * self.colours + colour]
+    }
+
+    /// Whether it accepts the colours `word`, read in order.
+    pub fn matches(&self, word: &[u8]) -> bool {
+        let mut now: Vec<u32> = self.start.clone();
+        for &c in word {
+            let mut then: Vec<u32> = (now.iter())
+                .flat_map(|&s| self.moves(s, c as usize).iter().copied())
+                .collect();
+            then.sort_unstable();
+            then.dedup();
+            now = then;
+        }
+        now.iter().any(|&s| self.accepts(s))
+    }
+}
+
+/// A primitive and the rule it comes from (an index into the graph's rules).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lowered {
+    /// The primitive.
+    pub primitive: Primitive,
+    /// The rule's index.
+    pub rule: usize,
+}
+
+/// What lowering needs of the variant.
+#[derive(Debug, Clone, Copy)]
+pub struct Context<'a> {
+    /// Every cell (for orthogonal neighbours).
+    pub cells: &'a [Cell],
+    /// The value of each colour.
+    pub values: &'a [i64],
+}
+
+/// Every rule of `rules` as primitives, in rule order; a rule written twice
+/// is lowered once.
+///
+/// # Example
+/// ```
+/// use graphdoku::rules::Rule;
+/// use graphdoku::rules::primitive::{Context, Primitive, Sum, lower};
+/// let values: Vec<i64> = (1..=9).collect();
+/// let cage = Rule::Killer { cells: vec![0, 1], total: Some(3) };
+/// let lowered = lower(&[cage], Context { cells: &[], values: &values });
+/// assert_eq!(lowered[0].primitive, Primitive::Distinct(vec![0, 1]));
+/// assert_eq!(lowered[1].primitive, Primitive::Sum(Sum::plain(&[0, 1], 3)));
+/// ```
+pub fn lower(rules: &[Rule], cx: Context<'_>) -> Vec<Lowered> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for (index, rule) in rules.iter().enumerate() {
+        if !seen.insert(rule) {
+            continue;
+        }
+        out.extend(rule.lower(rules, cx).into_iter().map(|primitive| Lowered {
+            primitive,
+            rule: index,
+        }));
+    }
+    out
+}
+
+/// The groups of cells `lowered` holds distinct.
+pub fn distinct(lowered: &[Lowered]) -> impl Iterator<Item = &[usize]> {
+    lowered.iter().filter_map(|l| match &l.primitive {
+        Primitive::Distinct(cells) => Some(cells.as_slice()),
+        _ => None,
+    })
+}
+
+/// The cells `lowered` restricts to some colours, with those colours.
+pub fn allowed(lowered: &[Lowered]) -> impl Iterator<Item = (&[usize], u128)> {
+    lowered.iter().filter_map(|l| match &l.primitive {
+        Primitive::Allowed { cells, colours } => Some((cells.as_slice(), *colours)),
+        _ => None,
+    })
+}
+
+/// Consecutive cells of a line, as pairs.
+fn chain(cells: &[usize]) -> Vec<(usize, usize)> {
+    cells.windows(2).map(|w| (w[0], w[1])).collect()
+}
+
+/// Pairs of cells at most `reach` apart along a line.
+fn near(cells: &[usize], reach: usize) -> Vec<(usize, usize)> {
+    (0..cells.len())
+        .flat_map(|i| (i + 1..cells.len().min(i + reach + 1)).map(move |j| (i, j)))
+        .map(|(i, j)| (cells[i], cells[j]))
+        .collect()
+}
+
+impl Rule {
+    /// This rule as primitives (`rules`: every rule of the variant, which the
+    /// negative constraints read their marks from).
+    pub fn lower(&self, rules: &[Rule], cx: Context<'_>) -> Vec<Primitive> {
+        let values = cx.values;
+        let pairs =
+            |pairs: Vec<(usize, usize)>, allows: &dyn Fn(i64, i64) -> bool| Primitive::Pairs {
+                pairs,
+                relation: Arc::new(Relation::new(values, allows)),
+            };
+        let sum = |cells: &[usize], weights: &[i64], total: i64| {
+            Primitive::Sum(Sum::new(cells, weights, total))
+        };
+        let plain = |cells: &[usize], total: i64| Primitive::Sum(Sum::plain(cells, total));
+        match self {
+            Rule::Killer { cells, total } => {
+                let mut out = vec![Primitive::Distinct(cells.clone())];
+                out.extend(total.map(|t| plain(cells, t)));
+                out
+            }
+            Rule::Cage { cells, total } | Rule::LittleKiller { cells, total, .. } => {
+                vec![plain(cells, *total)]
+            }
+            Rule::Arrow { circle, line } => {
+                let mut cells = circle.clone();
+                cells.extend(line);
+                let mut weights: Vec<i64> = (0..circle.len())
+                    .rev()
+                    .map(|p| 10i64.pow(p as u32))
+                    .collect();
+                weights.extend(line.iter().map(|_| -1));
+                vec![sum(&cells, &weights, 0)]
+            }
+            Rule::Sum {
+                cells,
+                weights,
+                total,
+            } => vec![sum(cells, weights, *total)],
+            Rule::Thermometer(cells) => vec![pairs(chain(cells), &|a, b| a < b)],
+            Rule::SlowThermometer(cells) => vec![pairs(chain(cells), &|a, b| a <= b)],
+            Rule::Difference { cells, value } => {
+                vec![pairs(vec![*cells], &|a, b| (a - b).abs() == *value)]
+            }
+            Rule::Ratio { cells, value } => {
+                vec![pairs(vec![*cells], &|a, b| {
+                    a == value * b || b == value * a
+                })]
+            }
+            Rule::Xv { cells, sum } => vec![pairs(vec![*cells], &|a, b| a + b == *sum)],
+            Rule::Negative(mark) => {
+                let allows: &dyn Fn(i64, i64) -> bool = match mark {
+                    Mark::Difference => &|a, b| (a - b).abs() != 1,
+                    Mark::Ratio => &|a, b| a != 2 * b && b != 2 * a,
+                    Mark::XV => &|a, b| a + b != 10 && a + b != 5,
+                };
+                vec![pairs(unmarked_pairs(cx.cells, rules, *mark), allows)]
+            }
+            Rule::NonConsecutive => vec![pairs(
+                unmarked_pairs(cx.cells, rules, Mark::Difference),
+                &|a, b| (a - b).abs() != 1,
+            )],
+            Rule::Whispers { cells, difference } => {
+                vec![pairs(chain(cells), &|a, b| (a - b).abs() >= *difference)]
+            }
+            Rule::Renban(cells) => vec![
+                Primitive::Distinct(cells.clone()),
+                Primitive::Run(cells.clone()),
+            ],
+            Rule::Parity { cells, odd } => {
+                let colours = (values.iter().enumerate())
+                    .filter(|&(_, v)| (v.rem_euclid(2) == 1) == *odd)
+                    .fold(0u128, |set, (c, _)| set | 1 << c);
+                vec![Primitive::Allowed {
+                    cells: cells.clone(),
+                    colours,
+                }]
+            }
+            Rule::Relation {
+                pairs: cells,
+                allowed,
+            } => {
+                let allowed: std::collections::HashSet<(i64, i64)> =
+                    allowed.iter().copied().collect();
+                vec![pairs(cells.clone(), &|a, b| allowed.contains(&(a, b)))]
+            }
+            Rule::Sandwich { cells, total, .. } => vec![Primitive::Sandwich {
+                cells: cells.clone(),
+                total: *total,
+            }],
+            Rule::XSum { cells, total, .. } => vec![Primitive::XSum {
+                cells: cells.clone(),
+                total: *total,
+            }],
+            Rule::Skyscraper { cells, count, .. } => vec![Primitive::Skyscraper {
+                cells: cells.clone(),
+                count: (*count).max(0) as usize,
+            }],
+            Rule::Between(cells) => vec![Primitive::Ends {
+                cells: cells.clone(),
+                kind: EndsKind::Between,
+            }],
+            Rule::Lockout { cells, difference } => vec![Primitive::Ends {
+                cells: cells.clone(),
+                kind: EndsKind::Lockout(*difference),
+            }],
+            Rule::Quadruple { cells, digits } => vec![Primitive::Contains {
+                cells: cells.clone(),
+                values: digits.clone(),
+            }],
+            Rule::Extremum { cells, minimum } => {
+                let around = (cells.iter())
+                    .flat_map(|&c| neighbours(cx.cells, c).into_iter().map(move |d| (c, d)))
+                    .collect();
+                let less: &dyn Fn(i64, i64) -> bool = match minimum {
+                    true => &|a, b| a < b,
+                    false => &|a, b| a > b,
+                };
+                vec![pairs(around, less)]
+            }
+            Rule::GreaterThan { cells } => vec![pairs(vec![*cells], &|a, b| a > b)],
+            Rule::RegionSum { segments } => (segments[1..].iter())
+                .map(|later| {
+                    let mut cells = segments[0].clone();
+                    cells.extend(later);
+                    let mut weights = vec![1; segments[0].len()];
+                    weights.extend(later.iter().map(|_| -1));
+                    sum(&cells, &weights, 0)
+                })
+                .collect(),
+            Rule::Palindrome(cells) => {
+                let n = cells.len();
+                let mirror = (0..n / 2).map(|i| (cells[i], cells[n - 1 - i])).collect();
+                vec![pairs(mirror, &|a, b| a == b)]
+            }
+            Rule::Clone(a, b) => {
+                vec![pairs(
+                    a.iter().copied().zip(b.iter().copied()).collect(),
+                    &|a, b| a == b,
+                )]
+            }
+            Rule::Zipper(cells) => {
+                let n = cells.len();
+                let mut out = Vec::new();
+                for i in 0..n / 2 {
+                    let (a, b) = (cells[i], cells[n - 1 - i]);
+                    let against = match n % 2 {
+                        1 => vec![cells[n / 2]],
+                        _ if i == 0 => continue,
+                        _ => vec![cells[0], cells[n - 1]],
+                    };
+                    let mut all = vec![a, b];
+                    all.extend(&against);
+                    let mut weights = vec![1, 1];
+                    weights.extend(against.iter().map(|_| -1));
+                    out.push(sum(&all, &weights, 0));
+                }
+                out
+            }
+            Rule::DoubleArrow(cells) => {
+                let n = cells.len();
+                let mut weights = vec![-1; n];
+                (weights[0], weights[n - 1]) = (1, 1);
+                vec![sum(cells, &weights, 0)]
+            }
+            Rule::Entropic(cells) => {
+                let mut distinct = values.to_vec();
+                distinct.sort_unstable();
+                distinct.dedup();
+                let third = |v: i64| {
+                    let rank = distinct.binary_search(&v).expect("a value of the list");
+                    rank * 3 / distinct.len()
+                };
+                vec![pairs(near(cells, 2), &|a, b| third(a) != third(b))]
+            }
+            Rule::Modular(cells) => vec![pairs(near(cells, 2), &|a, b| {
+                a.rem_euclid(3) != b.rem_euclid(3)
+            })],
+            Rule::Nabner(cells) => vec![
+                Primitive::Distinct(cells.clone()),
+                pairs(near(cells, cells.len()), &|a, b| (a - b).abs() >= 2),
+            ],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sum_merges_repeated_cells_and_drops_zero_weights() {
+        let s = Sum::new(&[3, 4, 3, 5], &[1, 2, -1, 0], 7);
+        assert_eq!((s.cells, s.weights, s.total), (vec![4], vec![2], 7));
+    }
+
+    #[test]
+    fn a_relation_reads_both_ways() {
+        let values: Vec<i64> = (1..=9).collect();
+        let less = Relation::new(&values, |a, b| a < b);
+        assert!(less.allows(0, 1) && !less.allows(1, 0));
+        let greater = less.transposed();
+        assert!(greater.allows(1, 0) && !greater.allows(0, 1));
+        assert_eq!(less.and(&greater).row(4), 0);
+    }
+
+    #[test]
+    fn an_automaton_reads_a_word() {
+        // Colours 0 and 1: words ending in 1.
+        let a = Automaton::new(
+            2,
+            2,
+            vec![0],
+            vec![false, true],
+            [(0, 0, 0), (0, 1, 1), (1, 0, 0), (1, 1, 1)],
+        );
+        assert!(a.matches(&[0, 0, 1]));
+        assert!(!a.matches(&[1, 0]));
+        assert!(!a.matches(&[]));
+    }
+
+    #[test]
+    fn a_rule_written_twice_is_lowered_once() {
+        let values: Vec<i64> = (1..=9).collect();
+        let rules = vec![
+            Rule::Thermometer(vec![0, 1, 2]),
+            Rule::Thermometer(vec![0, 1, 2]),
+        ];
+        let lowered = lower(
+            &rules,
+            Context {
+                cells: &[],
+                values: &values,
+            },
+        );
+        assert_eq!(lowered.len(), 1);
+    }
+}

@@ -1,0 +1,227 @@
+//! Branching that learns where the conflicts are, for graphs with rules: a
+//! score per cell, raised each time a branch on the cell ends in a
+//! contradiction and halved now and then, so that the search goes where the
+//! puzzle is hard (the Interactive Sudoku Solver's conflict scores, a cousin of
+//! the weighted degree of CSP solvers).
+//!
+//! A cell's score starts from how constrained it is (its houses and the rules
+//! watching it). The choice is the cell with the most score per candidate; or,
+//! at a node just reached by a branch, when that cell has more than two
+//! candidates, a colour with exactly two places left in a full house, where
+//! those places have scored high: branching on one place decides the other
+//! by a hidden single.
+
+use super::bits::Bits;
+
+/// Conflicts between two halvings of the scores.
+const DECAY_EVERY: u32 = 1 << 14;
+
+/// The learnt scores of one search, and the houses its places are read from.
+#[derive(Debug, Clone)]
+pub(crate) struct Learning {
+    /// Per cell: conflicts blamed on it, on top of its starting score.
+    scores: Vec<u32>,
+    /// Per cell: how constrained it is, where its score starts.
+    initial: Vec<u32>,
+    /// Per colour: conflicts after trying it, halved twice as fast.
+    colours: Vec<u32>,
+    /// Conflicts until the next halving.
+    countdown: u32,
+    /// The full houses (every colour has a place in each), as cells.
+    houses: Vec<Vec<u32>>,
+    /// Per cell, the full houses it lies in.
+    houses_of: Vec<Vec<u32>>,
+    /// Houses already looked at for the current choice.
+    looked: Vec<bool>,
+    /// The node was reached by a branch (not by the negation of one).
+    fresh: bool,
+    /// Per cell, its candidates at the current choice (scratch).
+    candidates: Vec<u128>,
+}
+
+impl Learning {
+    /// Learning over `cells` cells and `colours` colours, each cell starting
+    /// from its `initial` score, with places read in the full `houses`.
+    pub(crate) fn new(initial: Vec<u32>, colours: usize, houses: Vec<Vec<u32>>) -> Self {
+        let mut houses_of = vec![Vec::new(); initial.len()];
+        for (h, house) in houses.iter().enumerate() {
+            for &c in house {
+                houses_of[c as usize].push(h as u32);
+            }
+        }
+        Learning {
+            scores: initial.clone(),
+            candidates: vec![0; initial.len()],
+            initial,
+            colours: vec![0; colours],
+            countdown: DECAY_EVERY,
+            looked: vec![false; houses.len()],
+            houses,
+            houses_of,
+            fresh: true,
+        }
+    }
+
+    /// Forgets what was learnt: a new puzzle starts from the starting scores
+    /// (the same puzzle then gets the same search, whatever came before).
+    pub(crate) fn forget(&mut self) {
+        self.scores.copy_from_slice(&self.initial);
+        self.colours.fill(0);
+        self.countdown = DECAY_EVERY;
+        self.fresh = true;
+    }
+
+    /// A branch on `cell` (to or away from `colour`) ended in a contradiction.
+    pub(crate) fn conflict(&mut self, cell: usize, colour: usize) {
+        self.scores[cell] += 1;
+        if let Some(c) = self.colours.get_mut(colour) {
+            *c += 1;
+        }
+        self.countdown -= 1;
+        if self.countdown == 0 {
+            self.countdown = DECAY_EVERY;
+            self.scores.iter_mut().for_each(|s| *s >>= 1);
+            self.colours.iter_mut().for_each(|s| *s >>= 2);
+        }
+    }
+
+    /// Whether the node to choose at was reached by a branch (`true`) or by
+    /// the negation of one.
+    pub(crate) fn reached(&mut self, fresh: bool) {
+        self.fresh = fresh;
+    }
+
+    /// The colour that conflicts most, when it stands out (its count at least
+    /// the number of colours and half as much again as the least one's).
+    fn hot_colour(&self) -> Option<(usize, u32)> {
+        let (mut best, mut max, mut min) = (0, 0, u32::MAX);
+        for (c, &s) in self.colours.iter().enumerate() {
+            if s > max {
+                (best, max) = (c, s);
+            }
+            if s != 0 {
+                min = min.min(s);
+            }
+        }
+        (max as usize >= self.colours.len() && 2 * max as u64 > 3 * min as u64)
+            .then_some((best, max))
+    }
+
+    /// The branch to take among the undecided cells (`candidates` gives each
+    /// cell's candidates): `None` when nothing has scored yet (the store's own
+    /// choice is then as good), else the cell and colour to try first.
+    pub(crate) fn choose<S: Bits>(
+        &mut self,
+        candidates: impl Fn(usize) -> S,
+    ) -> Option<(usize, usize)> {
+        let n = self.scores.len();
+        let hot = self.hot_colour();
+        // The most score per candidate, in fixed point (a fifth of the hot
+        // colour's count for each cell that may take it).
+        let (mut best, mut best_score, mut best_count) = (usize::MAX, 0u64, 1u64);
+        for cell in 0..n {
+            let set = candidates(cell).wide();
+            self.candidates[cell] = set;
+            let count = set.count_ones() as u64;
+            if count < 2 {
+                continue;
+            }
+            let mut score = 5 * self.scores[cell] as u64;
+            if let Some((colour, s)) = hot
+                && set >> colour & 1 == 1
+            {
+                score += s as u64;
+            }
+            if score * best_count > best_score * count {
+                (best, best_score, best_count) = (cell, score, count);
+            }
+        }
+        if best == usize::MAX || best_score == 0 {
+            return None;
+        }
+        let colour = self.candidates[best].trailing_zeros() as usize;
+        if self.fresh && best_count > 2 && self.scores[best] > 0 {
+            let per_candidate = self.scores[best] as f64 / best_count as f64;
+            if let Some(place) = self.place(per_candidate) {
+                return Some(place);
+            }
+        }
+        Some((best, colour))
+    }
+
+    /// A colour with two places in a full house whose places score high:
+    /// the houses of cells scoring at least twice `beat` are looked at, and a
+    /// colour's two places must score at least twice `beat` at their best
+    /// (raised by each one found). The better-scoring place and the colour.
+    fn place(&mut self, mut beat: f64) -> Option<(usize, usize)> {
+        let mut least = (2.0 * beat).ceil() as u64;
+        self.looked.fill(false);
+        let mut found = None;
+        for cell in 0..self.scores.len() {
+            if (self.scores[cell] as u64) < least || self.candidates[cell].count_ones() < 2 {
+                continue;
+            }
+            for &h in &self.houses_of[cell] {
+                if std::mem::replace(&mut self.looked[h as usize], true) {
+                    continue;
+                }
+                // Colours with exactly two places in the house.
+                let (mut one, mut two, mut more) = (0u128, 0u128, 0u128);
+                for &c in &self.houses[h as usize] {
+                    let set = self.candidates[c as usize];
+                    more |= two & set;
+                    two |= one & set;
+                    one |= set;
+                }
+                let mut pairs = two & !more;
+                while pairs != 0 {
+                    let colour = pairs.trailing_zeros() as usize;
+                    pairs &= pairs - 1;
+                    let mut places = (self.houses[h as usize].iter())
+                        .map(|&c| c as usize)
+                        .filter(|&c| self.candidates[c] >> colour & 1 == 1);
+                    let (Some(a), Some(b)) = (places.next(), places.next()) else {
+                        continue;
+                    };
+                    // A decided cell is no choice.
+                    if self.candidates[a].count_ones() < 2 || self.candidates[b].count_ones() < 2 {
+                        continue;
+                    }
+                    let top = self.scores[a].max(self.scores[b]);
+                    let score = top as f64 * 0.5;
+                    if score >= beat {
+                        beat = score;
+                        least = (2.0 * score).ceil() as u64;
+                        let first = match self.scores[a] >= self.scores[b] {
+                            true => a,
+                            false => b,
+                        };
+                        found = Some((first, colour));
+                    }
+                }
+            }
+        }
+        found
+    }
+}
+
+/// The starting score of each of `cells` cells: twice the size of each full
+/// house it lies in, plus the priority of each rule watching it (`rules`:
+/// cell and priority): cells under many rules are where conflicts are found
+/// first.
+pub(crate) fn priorities(
+    cells: usize,
+    houses: &[Vec<u32>],
+    rules: impl Iterator<Item = (u32, u32)>,
+) -> Vec<u32> {
+    let mut initial = vec![0u32; cells];
+    for house in houses {
+        for &c in house {
+            initial[c as usize] += 2 * house.len() as u32;
+        }
+    }
+    for (cell, priority) in rules {
+        initial[cell as usize] += priority;
+    }
+    initial
+}
