@@ -91,10 +91,10 @@ pub(crate) fn run(
     let variant_name = variant_path
         .file_name()
         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    std::fs::write(&variant_path, &variant_text)
-        .with_context(|| format!("cannot write {}", variant_path.display()))?;
-    std::fs::write(&puzzle_path, ron::puzzle(&imported, &variant_name))
-        .with_context(|| format!("cannot write {}", puzzle_path.display()))?;
+    write_both(
+        (&variant_path, &variant_text),
+        (&puzzle_path, &ron::puzzle(&imported, &variant_name)),
+    )?;
     // Rules are named only when there are some: a plain shape reads as before.
     let rules = match graph.rules().len() {
         0 => String::new(),
@@ -115,6 +115,30 @@ pub(crate) fn run(
         )
     )?;
     Ok(Status::Ok)
+}
+
+/// Writes both files, or neither: the puzzle's file is created first (a
+/// folder in its place, or no right to write there, stops the import before
+/// anything is written), and a file written before a failure is removed.
+fn write_both(
+    (variant, variant_text): (&Path, &str),
+    (puzzle, puzzle_text): (&Path, &str),
+) -> Result<()> {
+    let cannot = |path: &Path| format!("cannot write {}", path.display());
+    let mut puzzle_file = std::fs::File::create(puzzle).with_context(|| cannot(puzzle))?;
+    let written = std::fs::write(variant, variant_text)
+        .with_context(|| cannot(variant))
+        .and_then(|()| {
+            puzzle_file
+                .write_all(puzzle_text.as_bytes())
+                .and_then(|()| puzzle_file.flush())
+                .with_context(|| cannot(puzzle))
+                .inspect_err(|_| drop(std::fs::remove_file(variant)))
+        });
+    if written.is_err() {
+        let _ = std::fs::remove_file(puzzle);
+    }
+    written
 }
 
 /// The whole of `input` as text, refused above [`MAX_IMPORT_BYTES`] before

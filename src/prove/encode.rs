@@ -13,9 +13,11 @@
 use std::collections::HashSet;
 
 use super::cnf::{Cnf, Lit};
+use crate::colouring::Clock;
 use crate::graph::ConstraintGraph;
 use crate::puzzle::{Puzzle, Solution};
 use crate::rules::{self, Mark, Rule};
+use crate::solver::Budget;
 
 /// Why a graph has no encoding (yet): the SAT back end refuses it rather than
 /// answer without one of its rules.
@@ -24,6 +26,13 @@ pub enum Unsupported {
     /// A rule this encoding does not state yet.
     #[error("the SAT back end does not encode the {0} rule yet")]
     Rule(&'static str),
+    /// A formula with more clauses than its budget (see
+    /// [`Encoding::restricted_within`]): it stopped growing there, unused.
+    #[error("the formula would have more than {0} clauses: more than this question may build")]
+    TooLarge(usize),
+    /// The question's deadline or stop flag came while the formula was built.
+    #[error("the time ran out while the formula was built")]
+    OutOfTime,
     /// Rules on values over symbols that have none.
     #[error("the rules need symbol values, and these symbols have none")]
     NoValues,
@@ -45,15 +54,26 @@ impl Encoding {
     /// `puzzle`: a given cell has its colour alone, an open cell the colours
     /// that it allows and that no given neighbour holds. On a big board with
     /// many givens the formula is a small part of the whole, and the solver
-    /// starts from what the givens settle instead of finding it again.
+    /// starts from what the givens settle instead of finding it again. Built
+    /// only as far as `clauses` clauses and `budget`'s deadline and stop flag
+    /// allow: a formula that would be larger stops growing at the limit, and
+    /// is not kept (an empty 64×64's has about 3 million clauses, and
+    /// CaDiCaL takes about 300 bytes for each).
     ///
     /// # Errors
-    /// [`Unsupported`] for a rule without an encoding here.
-    pub fn restricted(graph: &ConstraintGraph, puzzle: &Puzzle) -> Result<Self, Unsupported> {
+    /// [`Unsupported::TooLarge`] past `clauses`, [`Unsupported::OutOfTime`]
+    /// once `budget` runs out, or a rule without an encoding here.
+    pub fn restricted_within(
+        graph: &ConstraintGraph,
+        puzzle: &Puzzle,
+        clauses: usize,
+        budget: Budget,
+    ) -> Result<Self, Unsupported> {
         Encoding::supports(graph)?;
+        let clock = Clock::new(budget);
         let colours = graph.alphabet().len();
         let givens = puzzle.givens();
-        let mut cnf = Cnf::default();
+        let mut cnf = Cnf::limited(clauses);
         let vars: Vec<Vec<(u8, Lit)>> = (0..graph.len())
             .map(|cell| {
                 let mut allowed: Vec<u8> = match (givens[cell], graph.allowed(cell)) {
@@ -69,16 +89,18 @@ impl Encoding {
             })
             .collect();
         let mut encoding = Encoding { cnf, vars };
+        let room = Room { clauses, clock };
         encoding.cells();
-        encoding.differ(graph, colours);
-        Rules::new(&mut encoding, graph)?.all(graph)?;
+        encoding.differ(graph, colours, &room)?;
+        Rules::new(&mut encoding, graph)?.all(graph, &room)?;
+        room.check(&encoding.cnf)?;
         Ok(encoding)
     }
 
     /// Whether `graph` has an encoding, without building it.
     ///
     /// # Errors
-    /// [`Unsupported`], as [`Encoding::restricted`] would say it.
+    /// [`Unsupported`], as [`Encoding::restricted_within`] would say it.
     pub fn supports(graph: &ConstraintGraph) -> Result<(), Unsupported> {
         let Some(values) = graph.values() else {
             return match graph.rules().is_empty() {
@@ -136,9 +158,15 @@ impl Encoding {
     }
 
     /// No colour twice in a house or across an edge; every colour in a full house.
-    fn differ(&mut self, graph: &ConstraintGraph, colours: usize) {
+    fn differ(
+        &mut self,
+        graph: &ConstraintGraph,
+        colours: usize,
+        room: &Room,
+    ) -> Result<(), Unsupported> {
         let mut covered: HashSet<(usize, usize)> = HashSet::new();
         for house in graph.houses() {
+            room.check(&self.cnf)?;
             for (i, &a) in house.cells.iter().enumerate() {
                 for &b in &house.cells[i + 1..] {
                     covered.insert((a.min(b), a.max(b)));
@@ -171,6 +199,25 @@ impl Encoding {
                 }
             }
         }
+        Ok(())
+    }
+}
+
+/// How far a formula may grow while it is built: its clauses, and its
+/// question's deadline and stop flag, looked at between houses and rules.
+struct Room {
+    clauses: usize,
+    clock: Clock,
+}
+
+impl Room {
+    /// An error once the formula is over its clauses or its time.
+    fn check(&self, cnf: &Cnf) -> Result<(), Unsupported> {
+        match (cnf.over(), self.clock.over()) {
+            (true, _) => Err(Unsupported::TooLarge(self.clauses)),
+            (_, true) => Err(Unsupported::OutOfTime),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -197,8 +244,9 @@ impl<'e> Rules<'e> {
         })
     }
 
-    fn all(&mut self, graph: &ConstraintGraph) -> Result<(), Unsupported> {
+    fn all(&mut self, graph: &ConstraintGraph, room: &Room) -> Result<(), Unsupported> {
         for rule in graph.rules() {
+            room.check(&self.enc.cnf)?;
             self.rule(graph, rule)?;
         }
         Ok(())
@@ -630,5 +678,26 @@ fn refusal(rule: &Rule, distinct: bool) -> Option<Unsupported> {
             Some(Unsupported::EqualValues(rule.name()))
         }
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_formula_stops_at_its_clause_budget_and_its_time() {
+        let graph = ConstraintGraph::load("sudoku9").unwrap();
+        let empty = Puzzle::empty(81);
+        let within = |clauses, budget| Encoding::restricted_within(&graph, &empty, clauses, budget);
+        let whole = within(usize::MAX, Budget::unlimited()).unwrap();
+        let count = whole.cnf().clauses().len();
+        assert_eq!(
+            within(count - 1, Budget::unlimited()).unwrap_err(),
+            Unsupported::TooLarge(count - 1)
+        );
+        assert!(within(count, Budget::unlimited()).is_ok());
+        let past = Budget::unlimited().until(std::time::Instant::now());
+        assert_eq!(within(count, past).unwrap_err(), Unsupported::OutOfTime);
     }
 }
