@@ -32,8 +32,8 @@ pub(crate) fn run(
         Err(status) => return Ok(status),
     };
     let mut grade = Grade::of(&analysis.path);
-    // Sudoku Explainer's scale has no rules on values (nor a build without it).
-    if !graph.rules().is_empty() || !cfg!(feature = "se") {
+    // A build without Sudoku Explainer's ladder rates nothing on its scale.
+    if !cfg!(feature = "se") {
         grade.se = None;
     }
     let search = analysis.stats;

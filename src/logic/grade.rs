@@ -114,8 +114,13 @@ impl Level {
         match technique {
             Technique::NakedSingle | Technique::HiddenSingle => Level::Easy,
             Technique::Rule => Level::Rules,
-            Technique::LockedCandidates => Level::Medium,
-            Technique::NakedPair | Technique::XWing | Technique::HiddenPair => Level::Hard,
+            Technique::LockedCandidates | Technique::RulePointing | Technique::InniesOuties => {
+                Level::Medium
+            }
+            Technique::NakedPair
+            | Technique::RuleHouse
+            | Technique::XWing
+            | Technique::HiddenPair => Level::Hard,
             Technique::NakedTriple
             | Technique::Swordfish
             | Technique::HiddenTriple

@@ -11,6 +11,9 @@
 
 mod fish;
 mod grade;
+mod house;
+mod innies;
+mod links;
 mod locked;
 mod rate;
 mod rules;
@@ -47,9 +50,21 @@ pub enum Technique {
     /// A symbol confined, within one full house, to its intersection with a
     /// second house leaves the rest of the second house.
     LockedCandidates,
+    /// A symbol a rule must place among its cells (every way of satisfying
+    /// it does) leaves every cell that sees all of its places there.
+    RulePointing,
+    /// Innies and outies: full houses sum to the sum of their symbols'
+    /// values, the cages inside them to their totals, so the cells left
+    /// over (less those sticking out) sum to the difference, a sum applied
+    /// as a cage's.
+    InniesOuties,
     /// Two cells of a house with the same two candidates: those symbols leave the
     /// rest of the house.
     NakedPair,
+    /// A rule whose cells lie in a full house, against the rest of the
+    /// house: the rest holds exactly the symbols the rule's cells leave, so
+    /// a way of the rule that leaves the rest a symbol it cannot hold goes.
+    RuleHouse,
     /// A fish of size 2: a symbol's places in two disjoint houses lie in two
     /// other houses, so it leaves the rest of those.
     XWing,
@@ -131,12 +146,15 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 30] = [
+    pub const ALL: [Technique; 33] = [
         Technique::NakedSingle,
         Technique::HiddenSingle,
         Technique::Rule,
         Technique::LockedCandidates,
+        Technique::RulePointing,
+        Technique::InniesOuties,
         Technique::NakedPair,
+        Technique::RuleHouse,
         Technique::XWing,
         Technique::HiddenPair,
         Technique::NakedTriple,
@@ -171,7 +189,10 @@ impl Technique {
             Technique::HiddenSingle => "hidden single",
             Technique::Rule => "rule",
             Technique::LockedCandidates => "locked candidates",
+            Technique::RulePointing => "rule pointing",
+            Technique::InniesOuties => "innies and outies",
             Technique::NakedPair => "naked pair",
+            Technique::RuleHouse => "rule and house",
             Technique::XWing => "X-wing",
             Technique::HiddenPair => "hidden pair",
             Technique::NakedTriple => "naked triple",
@@ -213,8 +234,9 @@ impl Technique {
         match self {
             Technique::HiddenSingle => 15,
             Technique::NakedSingle | Technique::Rule => 23,
-            Technique::LockedCandidates => 26,
-            Technique::NakedPair => 30,
+            Technique::LockedCandidates | Technique::RulePointing => 26,
+            Technique::InniesOuties => 28,
+            Technique::NakedPair | Technique::RuleHouse => 30,
             Technique::XWing => 32,
             Technique::HiddenPair => 34,
             Technique::NakedTriple => 36,
@@ -376,6 +398,11 @@ pub struct Logic<'g> {
     intersections: Vec<(usize, usize, Vec<usize>)>,
     /// The rules' propagators, as the solver compiles them.
     rules: Arc<RuleSet>,
+    /// The rules, and the sums the houses imply with them, as groups of
+    /// cells: what the chains follow besides the houses.
+    groups: Arc<links::Groups>,
+    /// What the groups' narrowing gave, remembered across steps.
+    memo: Arc<links::Memo>,
     /// Houses that are boxes or regions rather than lines (rows, columns,
     /// diagonals): Sudoku Explainer rates their hidden singles and locked
     /// candidates lower.
@@ -437,12 +464,17 @@ impl<'g> Logic<'g> {
             })
             .collect();
         let (families, fish_pairs) = fish::families(graph, &full);
+        let rules = Arc::new(RuleSet::as_written(graph));
+        let differ = |a: usize, b: usize| neighbours[a].contains(&b);
+        let groups = Arc::new(links::Groups::new(graph, &rules, &differ));
         let logic = Logic {
             graph,
             neighbours,
             full,
             intersections,
-            rules: Arc::new(RuleSet::as_written(graph)),
+            rules,
+            groups,
+            memo: Arc::default(),
             box_like,
             families,
             fish_pairs,
@@ -647,8 +679,35 @@ impl<'g> Logic<'g> {
     /// The kind of a rule step's rule, for tools: `killer-cage`,
     /// `thermometer`, `white-dot`, …; `None` for other steps.
     pub fn rule_kind(&self, step: &Step) -> Option<String> {
+        if step.technique == Technique::InniesOuties {
+            return Some("innies-and-outies".to_string());
+        }
         let rule = &self.graph.rules()[step.rule.as_ref()?.index];
         Some(rule.name().to_lowercase().replace(' ', "-"))
+    }
+
+    /// The candidates of `cells` on `board` (a placed cell's value), as masks.
+    fn domains(&self, board: &Board, cells: &[usize]) -> Vec<u128> {
+        cells.iter().map(|&c| board.candidates[c].low()).collect()
+    }
+
+    /// `r1c1, r1c2`.
+    fn cell_list(&self, cells: &[usize]) -> String {
+        text::cell_names(self.graph, cells)
+    }
+
+    /// The symbols of `set`, ascending, joined by `sep`: `1+9`.
+    fn value_set(&self, set: u128, sep: &str) -> String {
+        let alphabet = self.graph.alphabet();
+        let mut colours: Vec<u8> = (0..alphabet.len() as u8)
+            .filter(|&c| set >> c & 1 == 1)
+            .collect();
+        colours.sort_by_key(|&c| self.graph.values().map_or(i64::from(c), |v| v[c as usize]));
+        colours
+            .iter()
+            .map(|&c| alphabet.symbol(c))
+            .collect::<Vec<_>>()
+            .join(sep)
     }
 
     fn is_full(&self, house: usize) -> bool {

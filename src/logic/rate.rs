@@ -13,6 +13,13 @@ use {
 };
 
 impl Logic<'_> {
+    /// A cache of chain hints for one path (see `graphdoku_se::Cache`):
+    /// with rules only, so that a puzzle without gets `serate`'s ratings.
+    #[cfg(feature = "se")]
+    fn path_cache(&self) -> Option<graphdoku_se::Cache> {
+        (!self.graph.rules().is_empty()).then(graphdoku_se::Cache::default)
+    }
+
     /// The step Sudoku Explainer would take next on `board`: the first hint
     /// of the first of `serate`'s producers that finds one; `None` when none
     /// does (or the board is solved). Never a guess. Without the uniqueness
@@ -25,7 +32,7 @@ impl Logic<'_> {
     /// levels the consequences' own chains (milliseconds to seconds on 9×9).
     #[cfg(feature = "se")]
     pub fn rate_step(&self, board: &Board) -> Option<Step> {
-        self.se_step(board, false, u16::MAX)
+        self.se_step(board, false, u16::MAX, None)
     }
 
     /// The path a puzzle is graded by: Sudoku Explainer's
@@ -38,9 +45,8 @@ impl Logic<'_> {
     /// A [`Contradiction`] when `solution` is not a solution of `puzzle`.
     pub fn graded_path(&self, puzzle: &Puzzle, solution: &Solution) -> Result<Path, Contradiction> {
         #[cfg(feature = "se")]
-        if self.graph.rules().is_empty() {
-            return self.rated_path(puzzle, solution);
-        }
+        return self.rated_path(puzzle, solution);
+        #[cfg(not(feature = "se"))]
         self.path(puzzle, solution)
     }
 
@@ -60,8 +66,9 @@ impl Logic<'_> {
         if Solver::new(self.graph).count(puzzle, 2) != 1 {
             return self.path(puzzle, solution);
         }
+        let cache = self.path_cache();
         self.walk(puzzle, solution, &|board| {
-            self.se_step(board, true, u16::MAX)
+            self.se_step(board, true, u16::MAX, cache.as_ref())
         })
     }
 
@@ -87,11 +94,12 @@ impl Logic<'_> {
         // Past the first step above the ceiling, the walk finishes with
         // (cheap) guesses from the solution and the path is thrown away.
         let over = Cell::new(false);
+        let cache = self.path_cache();
         let path = self.walk(puzzle, solution, &|board| {
             if over.get() {
                 return None;
             }
-            let step = self.se_step(board, true, ceiling);
+            let step = self.se_step(board, true, ceiling, cache.as_ref());
             if step.as_ref().is_none_or(|s| s.se > ceiling) {
                 over.set(true);
                 return None;

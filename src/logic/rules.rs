@@ -505,3 +505,35 @@ fn listed(shown: Vec<String>) -> String {
         n => format!("{n} ways are left"),
     }
 }
+
+/// A rule in a few words, to name it in a step that uses it with something
+/// else: `killer cage 23 in r5c5, r6c5, r6c6`, `thermometer r2c2→r3c4`.
+pub(super) fn label(graph: &ConstraintGraph, index: usize) -> String {
+    let rule = &graph.rules()[index];
+    let name = |c: usize| graph.cells()[c].name.as_str();
+    let join = |cs: &[usize], sep: &str| cs.iter().map(|&c| name(c)).collect::<Vec<_>>().join(sep);
+    let kind = rule.name();
+    let cells = rule.cells();
+    match rule {
+        Rule::Killer {
+            total: Some(total), ..
+        }
+        | Rule::Cage { total, .. } => format!("{kind} {total} in {}", join(&cells, ", ")),
+        Rule::Killer { .. } | Rule::Quadruple { .. } | Rule::Parity { .. } => {
+            format!("{kind} in {}", join(&cells, ", "))
+        }
+        Rule::Arrow { circle, line } => {
+            format!("{kind} from {} along {}", join(circle, ""), join(line, "→"))
+        }
+        Rule::Thermometer(_) | Rule::SlowThermometer(_) | Rule::GreaterThan { .. } => {
+            format!("{kind} {}", join(&cells, "→"))
+        }
+        Rule::LittleKiller { total, .. } => format!("{kind} {total} along {}", join(&cells, "→")),
+        Rule::Sandwich { total, .. } | Rule::XSum { total, .. } => {
+            format!("{kind} {total} from {}", name(cells[0]))
+        }
+        Rule::Skyscraper { count, .. } => format!("{kind} {count} from {}", name(cells[0])),
+        Rule::Sum { total, .. } => format!("{kind} = {total} over {}", join(&cells, ", ")),
+        _ => format!("{kind} {}", join(&cells, "–")),
+    }
+}

@@ -7,7 +7,7 @@
 use super::{Board, Logic, Step};
 
 #[cfg(feature = "se")]
-use graphdoku_se::{Family, Grid, Hint, House, HouseKind, Ladder, Shape};
+use graphdoku_se::{Family, Grid, Hint, House, HouseKind, Ladder, Search, Shape};
 
 #[cfg(feature = "se")]
 use super::Technique;
@@ -122,14 +122,67 @@ impl Logic<'_> {
     /// forcing chain producers whose base rating is above `ceiling` (tenths)
     /// are not asked: `None` then means that no step rated `ceiling` or less
     /// is there. Past the ladder's 64 symbols, [`Logic::next_step`].
-    pub(super) fn se_step(&self, board: &Board, unique: bool, ceiling: u16) -> Option<Step> {
+    pub(super) fn se_step(
+        &self,
+        board: &Board,
+        unique: bool,
+        ceiling: u16,
+        cache: Option<&graphdoku_se::Cache>,
+    ) -> Option<Step> {
         if self.graph.alphabet().len() > graphdoku_se::MAX_SYMBOLS {
             return self.next_step(board);
         }
         let grid = grid_of(board);
-        (self.se.direct(&grid).map(step))
-            .or_else(|| super::rules::find(self, board))
-            .or_else(|| self.se.indirect(&grid, unique, ceiling).map(step))
+        let bound = (!self.groups.is_empty()).then(|| {
+            super::links::Bound::new(&self.groups, &self.rules, &self.memo, &board.placed)
+        });
+        let search = Search {
+            // A deadly pattern is deadly only when swapping its two symbols
+            // keeps every rule: without rules, then.
+            unique: unique && self.graph.rules().is_empty(),
+            ceiling,
+            rules: bound.as_ref().map(|b| b as &dyn graphdoku_se::Rules),
+            deadline: None,
+            cache,
+        };
+        if let Some(hint) = self.se.direct(&grid) {
+            return Some(step(hint));
+        }
+        let Some(bound) = bound.as_ref() else {
+            return self.se.indirect(&grid, &search).map(step);
+        };
+        if let Some(step) = super::rules::find(self, board) {
+            return Some(step);
+        }
+        // The rules' steps with houses, each before the first of the
+        // ladder's producers whose least rating is above its own.
+        type Family<'f> = (u16, &'f dyn Fn() -> Option<Step>);
+        let families: [Family; 3] = [
+            (Technique::RulePointing.se(), &|| {
+                super::house::pointing(self, board, bound)
+            }),
+            (Technique::InniesOuties.se(), &|| {
+                super::innies::find(self, board, bound)
+            }),
+            (Technique::RuleHouse.se(), &|| {
+                super::house::find(self, board, bound)
+            }),
+        ];
+        let mut from = 0;
+        let mut families = families.iter().peekable();
+        for (i, base) in Ladder::stage_bases().enumerate() {
+            while let Some((_, family)) = families.next_if(|(rating, _)| *rating < base) {
+                if let Some(hint) = self.se.stages(&grid, &search, from..i) {
+                    return Some(step(hint));
+                }
+                from = i;
+                if let Some(step) = family() {
+                    return Some(step);
+                }
+            }
+        }
+        let stages = Ladder::stage_bases().count();
+        self.se.stages(&grid, &search, from..stages).map(step)
     }
 
     /// The easiest turbot fish (two strong links), for explain's path.

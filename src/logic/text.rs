@@ -129,7 +129,10 @@ pub(super) fn describe(graph: &ConstraintGraph, step: &Step) -> String {
             };
             format!("{name} (rated {}): {how}", rating(step))
         }
-        Technique::Rule => step
+        Technique::Rule
+        | Technique::RulePointing
+        | Technique::InniesOuties
+        | Technique::RuleHouse => step
             .rule
             .as_ref()
             .map_or_else(|| name.to_string(), |r| r.reason.clone()),
@@ -187,7 +190,7 @@ fn rating(step: &Step) -> String {
     format!("{}.{}", step.se / 10, step.se % 10)
 }
 
-fn cell_names(graph: &ConstraintGraph, cells: &[usize]) -> String {
+pub(super) fn cell_names(graph: &ConstraintGraph, cells: &[usize]) -> String {
     let names: Vec<&str> = cells
         .iter()
         .map(|&c| graph.cells()[c].name.as_str())

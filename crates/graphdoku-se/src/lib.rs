@@ -63,6 +63,8 @@ mod links;
 mod unique;
 mod wings;
 
+use std::ops::Range;
+
 /// A set of candidates (bit `v` is symbol `v`): the ladder needs at most 64 symbols.
 pub type Mask = u64;
 
@@ -471,6 +473,196 @@ fn first(producer: &Producer) -> Option<Hint> {
     found
 }
 
+/// A producer of [`Ladder::indirect`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// Naked subsets of a size (pairs to quads).
+    NakedSets(usize),
+    /// Hidden subsets of a size, direct (leading to a hidden single) or not.
+    HiddenSets(usize, bool),
+    /// Locked candidates (pointing and claiming).
+    Locking,
+    /// Fish of a size.
+    Fish(usize),
+    /// Chains of two to four strong links.
+    StrongLinks(usize),
+    /// XY-wings, or XYZ-wings (`true`).
+    XyWing(bool),
+    /// Unique rectangles and loops.
+    Loops,
+    /// ALS-XZ of an almost locked set of a size.
+    Als(usize),
+    /// Bivalue universal grave.
+    Bug,
+    /// Aligned pair exclusion.
+    AlignedPairs,
+    /// Forcing chains and cycles.
+    Cycles,
+    /// Aligned triple exclusion.
+    AlignedTriples,
+    /// Nishio, multiple, dynamic and nested forcing chains.
+    Forcing,
+}
+
+/// [`Ladder::indirect`]'s producers in `serate`'s order, with the least
+/// rating each gives (tenths).
+const STAGES: [(Stage, u16); 26] = [
+    (Stage::HiddenSets(3, true), 25),
+    (Stage::Locking, 26),
+    (Stage::NakedSets(2), 30),
+    (Stage::Fish(2), 32),
+    (Stage::HiddenSets(2, false), 34),
+    (Stage::NakedSets(3), 36),
+    (Stage::Fish(3), 38),
+    (Stage::HiddenSets(3, false), 40),
+    (Stage::StrongLinks(2), 40),
+    (Stage::XyWing(false), 42),
+    (Stage::XyWing(true), 44),
+    (Stage::Loops, 45),
+    (Stage::NakedSets(4), 50),
+    (Stage::Fish(4), 52),
+    (Stage::HiddenSets(4, false), 54),
+    (Stage::StrongLinks(3), 54),
+    (Stage::Als(3), 54),
+    (Stage::Bug, 56),
+    (Stage::StrongLinks(4), 58),
+    (Stage::Als(4), 60),
+    (Stage::AlignedPairs, 62),
+    (Stage::Als(5), 66),
+    (Stage::Cycles, 65),
+    (Stage::Als(6), 75),
+    (Stage::AlignedTriples, 75),
+    (Stage::Forcing, 75),
+];
+
+/// Constraints beyond the houses and edges that the chains follow too: a
+/// variant's rules on values (killer cages, thermometers, kropki dots…), as
+/// groups of cells whose candidates the caller narrows. A candidate placed
+/// or removed in a chain's assumption narrows the other cells of its
+/// groups, and the links between candidates that a group implies (two that
+/// cannot both hold, two of which one must) join the board's own links.
+///
+/// The chains are sound as long as [`Rules::narrow`] removes only what no
+/// solution of the group allows.
+pub trait Rules: Sync {
+    /// How many groups there are (numbered from 0).
+    fn count(&self) -> u32;
+    /// The groups that read `cell`.
+    fn groups_of(&self, cell: usize) -> &[u32];
+    /// The cells `group` reads, in the order of [`Rules::narrow`]'s domains.
+    fn cells(&self, group: u32) -> &[usize];
+    /// Narrows `domains` (the candidates of [`Rules::cells`], a placed cell
+    /// with its value, see [`Rules::placed`]) to what `group` allows;
+    /// `false` when no values satisfy it. Cheap: the chases call it at
+    /// every fact.
+    fn narrow(&self, group: u32, domains: &mut [Mask]) -> bool;
+    /// [`Rules::narrow`] as far as the caller can afford, for the links
+    /// between candidates listed once per board (by default the same).
+    fn narrow_exact(&self, group: u32, domains: &mut [Mask]) -> bool {
+        self.narrow(group, domains)
+    }
+    /// The value placed in `cell`, which a [`Grid`] shows without candidates.
+    fn placed(&self, cell: usize) -> Mask;
+}
+
+/// The domains of `group`'s cells on `grid`: a cell's candidates, a placed
+/// cell's value.
+pub(crate) fn group_domains(rules: &dyn Rules, grid: &[Mask], group: u32, out: &mut Vec<Mask>) {
+    out.clear();
+    out.extend((rules.cells(group).iter()).map(|&c| match grid[c] {
+        0 => rules.placed(c),
+        m => m,
+    }));
+}
+
+/// How a search of the ladder runs ([`Ladder::indirect`]).
+#[derive(Clone, Copy)]
+pub struct Search<'r> {
+    /// The puzzle is known to have one solution: the uniqueness techniques
+    /// (unique rectangles and loops, BUG) apply.
+    pub unique: bool,
+    /// The forcing chain producers whose base rating (tenths) is above this
+    /// are not asked.
+    pub ceiling: u16,
+    /// Rules on values the chains follow besides the houses and edges.
+    pub rules: Option<&'r dyn Rules>,
+    /// When the chains give up: a producer cut short gives the best of what
+    /// it found by then, so a hint is sound but may not be the easiest.
+    pub deadline: Option<std::time::Instant>,
+    /// Hints the chain producers found on earlier boards of the same
+    /// solution path and did not give: see [`Cache`].
+    pub cache: Option<&'r Cache>,
+}
+
+/// The hints a chain producer found on a board besides the one it gave,
+/// kept for the later steps of the same solution path: the next time that
+/// producer is asked (the easier ones having found nothing), it gives the
+/// first kept hint that still changes the board, trimmed to what it still
+/// removes, instead of searching again.
+///
+/// Sound, as a deduction on a board holds on every board derived from it;
+/// not Sudoku Explainer's ratings, which search again each time (a kept
+/// hint may rate above what a new search would give). Never share one
+/// between two paths: its hints are those of one puzzle.
+#[derive(Debug, Default)]
+pub struct Cache {
+    kept: std::sync::Mutex<Vec<(u8, std::collections::VecDeque<Hint>)>>,
+}
+
+impl Cache {
+    /// The first hint kept for `producer` that still changes `grid`,
+    /// trimmed; the hints before it, which no longer do, go.
+    fn take(&self, producer: u8, grid: &Grid) -> Option<Hint> {
+        let mut kept = self.kept.lock().expect("not poisoned");
+        let (_, hints) = kept.iter_mut().find(|(p, _)| *p == producer)?;
+        while let Some(mut hint) = hints.pop_front() {
+            if let Some((cell, v)) = hint.place
+                && grid[cell] & bit(v) == 0
+            {
+                continue;
+            }
+            for (cell, mask) in &mut hint.removals {
+                *mask &= grid[*cell];
+            }
+            hint.removals.retain(|&(_, mask)| mask != 0);
+            if !hint.removals.is_empty() {
+                return Some(hint);
+            }
+        }
+        None
+    }
+
+    /// Keeps `hints` (in order) for `producer`, instead of those kept.
+    fn keep(&self, producer: u8, hints: Vec<Hint>) {
+        let mut kept = self.kept.lock().expect("not poisoned");
+        kept.retain(|(p, _)| *p != producer);
+        kept.push((producer, hints.into()));
+    }
+}
+
+impl Default for Search<'_> {
+    fn default() -> Self {
+        Search {
+            unique: false,
+            ceiling: u16::MAX,
+            rules: None,
+            deadline: None,
+            cache: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for Search<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Search")
+            .field("unique", &self.unique)
+            .field("ceiling", &self.ceiling)
+            .field("rules", &self.rules.is_some())
+            .field("deadline", &self.deadline)
+            .finish()
+    }
+}
+
 impl Ladder {
     /// The ladder of `shape`.
     ///
@@ -540,30 +732,55 @@ impl Ladder {
 
     /// The first hint of the producers after [`Ladder::direct`]'s, in
     /// `serate`'s order: direct hidden triples, locked candidates, subsets,
-    /// fish, wings, uniqueness (only when `unique`: the puzzle is known to
-    /// have one solution), chains and forcing chains. The forcing chain
-    /// producers whose base rating is above `ceiling` (tenths) are not
-    /// asked: `None` then means that no hint rated `ceiling` or less is there.
+    /// fish, wings, uniqueness (only when `search.unique`: the puzzle is
+    /// known to have one solution), chains and forcing chains (through
+    /// `search.rules` too). The forcing chain producers whose base rating
+    /// is above `search.ceiling` (tenths) are not asked: `None` then means
+    /// that no hint rated `ceiling` or less is there.
     ///
     /// # Complexity
     /// Up to the wings, a scan of the houses per producer; the forcing
     /// chains follow every candidate's consequences, and at their deeper
-    /// levels the consequences' own chains (milliseconds to seconds on 9×9).
-    pub fn indirect(&self, grid: &Grid, unique: bool, ceiling: u16) -> Option<Hint> {
+    /// levels the consequences' own chains (milliseconds to seconds on 9×9),
+    /// until `search.deadline`.
+    pub fn indirect(&self, grid: &Grid, search: &Search) -> Option<Hint> {
+        self.stages(grid, search, 0..STAGES.len())
+    }
+
+    /// [`Ladder::indirect`]'s producers `range` only (positions in
+    /// [`Ladder::stage_bases`]), in order: so that a caller can ask its own
+    /// producers (rules on values) between them, where their ratings put them.
+    pub fn stages(&self, grid: &Grid, search: &Search, range: Range<usize>) -> Option<Hint> {
         if self.symbols > MAX_SYMBOLS {
             return None;
         }
         let places = house_places(self, grid);
         let (g, p) = (grid, &places);
-        first(&|f| basic::hidden_sets(self, g, p, 3, true, f))
-            .or_else(|| first(&|f| basic::locking(self, g, p, false, f)))
-            .or_else(|| first(&|f| basic::naked_sets(self, g, 2, f)))
-            .or_else(|| first(&|f| basic::fish(self, g, 2, f)))
-            .or_else(|| first(&|f| basic::hidden_sets(self, g, p, 2, false, f)))
-            .or_else(|| first(&|f| basic::naked_sets(self, g, 3, f)))
-            .or_else(|| first(&|f| basic::fish(self, g, 3, f)))
-            .or_else(|| first(&|f| basic::hidden_sets(self, g, p, 3, false, f)))
-            .or_else(|| self.harder(g, p, unique, ceiling))
+        let s = search;
+        STAGES[range].iter().find_map(|(stage, _)| match *stage {
+            Stage::HiddenSets(size, direct) => {
+                first(&|f| basic::hidden_sets(self, g, p, size, direct, f))
+            }
+            Stage::Locking => first(&|f| basic::locking(self, g, p, false, f)),
+            Stage::NakedSets(size) => first(&|f| basic::naked_sets(self, g, size, f)),
+            Stage::Fish(size) => first(&|f| basic::fish(self, g, size, f)),
+            Stage::StrongLinks(n) => links::best(self, g, n),
+            Stage::XyWing(z) => first(&|f| wings::xy(self, g, z, f)),
+            Stage::Loops => s.unique.then(|| unique::loops(self, g)).flatten(),
+            Stage::Als(size) => wings::als(self, g, size),
+            Stage::Bug => s.unique.then(|| unique::bug(self, g)).flatten(),
+            Stage::AlignedPairs => aligned::pairs(self, g),
+            Stage::Cycles => chaining::cycles(self, g, s),
+            Stage::AlignedTriples => aligned::triples(self, g),
+            Stage::Forcing => chaining::forcing(self, g, s),
+        })
+    }
+
+    /// The least rating (tenths) each producer of [`Ladder::indirect`]
+    /// gives, in its order (not quite ascending: serate asks for a unique
+    /// rectangle, 4.5, before a naked quad, 5.0).
+    pub fn stage_bases() -> impl Iterator<Item = u16> {
+        STAGES.iter().map(|&(_, base)| base)
     }
 
     /// The easiest turbot fish (two strong links), for a ladder that is not
@@ -580,29 +797,7 @@ impl Ladder {
             .or_else(|| links::best(self, grid, 4))
             .or_else(|| wings::als(self, grid, 4))
             .or_else(|| wings::als(self, grid, 5))
-            .or_else(|| chaining::cycles(self, grid))
+            .or_else(|| chaining::cycles(self, grid, &Search::default()))
             .or_else(|| wings::als(self, grid, 6))
-    }
-
-    /// The producers after the hidden triples, in `serate`'s order.
-    fn harder(&self, g: &Grid, p: &[u64], unique: bool, ceiling: u16) -> Option<Hint> {
-        links::best(self, g, 2)
-            .or_else(|| first(&|f| wings::xy(self, g, false, f)))
-            .or_else(|| first(&|f| wings::xy(self, g, true, f)))
-            .or_else(|| unique.then(|| unique::loops(self, g)).flatten())
-            .or_else(|| first(&|f| basic::naked_sets(self, g, 4, f)))
-            .or_else(|| first(&|f| basic::fish(self, g, 4, f)))
-            .or_else(|| first(&|f| basic::hidden_sets(self, g, p, 4, false, f)))
-            .or_else(|| links::best(self, g, 3))
-            .or_else(|| wings::als(self, g, 3))
-            .or_else(|| unique.then(|| unique::bug(self, g)).flatten())
-            .or_else(|| links::best(self, g, 4))
-            .or_else(|| wings::als(self, g, 4))
-            .or_else(|| aligned::pairs(self, g))
-            .or_else(|| wings::als(self, g, 5))
-            .or_else(|| chaining::cycles(self, g))
-            .or_else(|| wings::als(self, g, 6))
-            .or_else(|| aligned::triples(self, g))
-            .or_else(|| chaining::forcing(self, g, ceiling))
     }
 }

@@ -21,7 +21,7 @@ mod quadruple;
 mod renban;
 mod sandwich;
 mod skyscraper;
-mod sum;
+pub(crate) mod sum;
 mod xsum;
 
 use std::sync::Arc;
@@ -287,6 +287,12 @@ impl RuleSet {
         (self.propagators.iter().zip(&self.origin))
             .filter(move |&(_, &o)| o as usize == rule)
             .map(|(p, _)| p.as_ref())
+    }
+
+    /// Every propagator with the index in the graph's rules of the rule it
+    /// comes from, in order: the logic engine's groups of rules.
+    pub(crate) fn all(&self) -> impl Iterator<Item = (&dyn Propagator, usize)> {
+        (self.propagators.iter().zip(&self.origin)).map(|(p, &o)| (p.as_ref(), o as usize))
     }
 
     /// Whether there is no propagator.

@@ -20,7 +20,7 @@
 
 use std::collections::VecDeque;
 
-use super::super::{Mask, bit, symbols};
+use super::super::{Mask, Rules, bit, group_domains, symbols};
 use super::cycles::Table;
 use super::{Config, Ctx, Nested};
 
@@ -37,6 +37,8 @@ pub(super) enum Cause {
     Edge,
     /// A nested technique removed it.
     Advanced,
+    /// A group of rules on values ([`crate::Rules`]) narrowed it.
+    Rule(u32),
 }
 
 /// Facts linked to the facts they follow from.
@@ -351,6 +353,13 @@ impl Ctx<'_> {
                         return Some(absurd);
                     }
                 }
+                if let Some(rules) = self.rules.filter(|_| !config.nishio) {
+                    let absurd =
+                        self.rule_consequences(rules, chase, &cand, grid, p, &mut pending_off);
+                    if absurd.is_some() {
+                        return absurd;
+                    }
+                }
                 continue;
             }
             if let Some(p) = pending_off.pop_front() {
@@ -374,6 +383,15 @@ impl Ctx<'_> {
                     parents.extend_from_slice(&hidden[range]);
                     if let Some(absurd) = chase.derive(on, cause, &parents, &mut pending_on) {
                         return Some(absurd);
+                    }
+                }
+                if config.dynamic
+                    && let Some(rules) = self.rules.filter(|_| !config.nishio)
+                {
+                    let absurd =
+                        self.rule_consequences(rules, chase, &cand, grid, p, &mut pending_off);
+                    if absurd.is_some() {
+                        return absurd;
                     }
                 }
                 continue;
@@ -403,6 +421,70 @@ impl Ctx<'_> {
                 return None;
             }
         }
+    }
+
+    /// What the groups of rules reading the cell of fact `p` remove from
+    /// `cand` (a dynamic chase's grid, started on `source`) once `p` holds:
+    /// each removal derived as a fact off, resting on `p` and on the
+    /// removals in the group's cells since `source`; a group no values
+    /// satisfy derives `p`'s opposite. `Some` at the first contradiction.
+    fn rule_consequences(
+        &self,
+        rules: &dyn Rules,
+        chase: &mut Chase,
+        cand: &[Mask],
+        source: &[Mask],
+        p: u32,
+        pending_off: &mut VecDeque<u32>,
+    ) -> Option<Absurd> {
+        let k = self.k;
+        let fact = chase.fact(p);
+        let (cell, v) = self.split(fact);
+        let mut scratch = self.rule_scratch.borrow_mut();
+        let (domains, before, parents) = &mut *scratch;
+        for &g in rules.groups_of(cell) {
+            let cells = rules.cells(g);
+            group_domains(rules, cand, g, domains);
+            if fact & 1 == 1 {
+                // The cell's other candidates go by the cell's own links.
+                for (d, &c) in domains.iter_mut().zip(cells) {
+                    if c == cell {
+                        *d &= bit(v);
+                    }
+                }
+            }
+            before.clone_from(domains);
+            let ok = rules.narrow_exact(g, domains);
+            if ok && domains.iter().zip(before.iter()).all(|(a, b)| a & b == *b) {
+                continue;
+            }
+            parents.clear();
+            parents.push(p);
+            for &c in cells {
+                for u in symbols(source[c] & !cand[c]) {
+                    parents.extend(chase.off_node(c * k + u as usize));
+                }
+            }
+            if !ok {
+                let absurd = chase.derive(fact ^ 1, Cause::Rule(g), parents, pending_off);
+                if absurd.is_some() {
+                    return absurd;
+                }
+                continue;
+            }
+            for (i, &c) in cells.iter().enumerate() {
+                if cand[c] == 0 {
+                    continue;
+                }
+                for u in symbols(before[i] & !domains[i]) {
+                    let off = self.fact(c, u, false);
+                    if let Some(absurd) = chase.derive(off, Cause::Rule(g), parents, pending_off) {
+                        return Some(absurd);
+                    }
+                }
+            }
+        }
+        None
     }
 
     /// [`Ctx::chase`] on the board's own links (a static producer: the grid

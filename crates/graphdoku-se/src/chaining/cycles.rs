@@ -19,7 +19,7 @@
 //! The links do not change during the search, so they are listed once per
 //! grid ([`Table`]) and every walk reuses one buffer ([`Walk`]).
 
-use super::super::{Mask, bit, symbols};
+use super::super::{Mask, Rules, bit, group_domains, symbols};
 use super::chase::{Cause, Dag, Seen};
 use super::{ChainHint, Ctx, Nested, Targets, sorted};
 use crate::Technique;
@@ -48,6 +48,13 @@ impl Table {
     }
 }
 
+/// The links rules add, by candidate: those a candidate on turns off, and
+/// those a candidate off turns on.
+type RuleLinks = (Vec<Vec<(u32, Cause)>>, Vec<Vec<(u32, Cause)>>);
+
+/// A link a group makes: (cell, symbol, cell, symbol, strong).
+pub(super) type GroupLink = (usize, u8, usize, u8, bool);
+
 /// Which forcing chains exist: whether each candidate assumed on leads to
 /// it off, and assumed off to it on, on the board's links (`y`: through
 /// cells too). Decided with sets of candidates, so that the walks that find
@@ -73,7 +80,7 @@ impl Reach {
         let n = cvs.len();
         let words = n.div_ceil(64).max(1);
         let set = |list: &mut [u64], i: usize| list[i / 64] |= 1 << (i % 64);
-        let keep = |cause: Cause| y || cause != Cause::Cell;
+        let keep = |cause: Cause| weak_joins(cause, y, true);
         // weak[a]: candidates `a` on turns off; strong[b]: those `b` off turns on.
         let mut weak = vec![0u64; n * words];
         let mut strong = vec![0u64; n * words];
@@ -396,19 +403,126 @@ impl Ctx<'_> {
         table.off_to.clear();
         let (mut offs, mut ons, mut hidden) = (Vec::new(), Vec::new(), Vec::new());
         let none = super::chase::Chase::new(0, 0);
+        let (rule_on, rule_off) = match self.rules {
+            Some(rules) => self.rule_links(rules, grid),
+            None => (Vec::new(), Vec::new()),
+        };
+        // A rule's link between candidates the board links already adds nothing.
+        let append = |to: &mut Vec<(u32, Cause)>, from: usize, extra: &[(u32, Cause)]| {
+            for &(fact, cause) in extra {
+                if !to[from..].iter().any(|&(f, _)| f == fact) {
+                    to.push((fact, cause));
+                }
+            }
+        };
         for cell in 0..grid.len() {
             for v in 0..k as u8 {
                 let cv = cell * k + v as usize;
                 if grid[cell] & bit(v) != 0 {
+                    let (on_from, off_from) = (table.on_to.len(), table.off_to.len());
                     self.on_to_off(grid, cell, v, true, &mut offs);
                     table.on_to.extend_from_slice(&offs);
                     self.off_to_on(&none, grid, grid, cell, v, true, &mut ons, &mut hidden);
                     table.off_to.extend(ons.iter().map(|&(f, c, _)| (f, c)));
+                    if let (Some(on), Some(off)) = (rule_on.get(cv), rule_off.get(cv)) {
+                        append(&mut table.on_to, on_from, on);
+                        append(&mut table.off_to, off_from, off);
+                    }
                 }
                 table.on_start[cv + 1] = table.on_to.len() as u32;
                 table.off_start[cv + 1] = table.off_to.len() as u32;
             }
         }
+    }
+
+    /// The links the rules add on `grid`, by candidate (`cell × k +
+    /// symbol`): what it turned on turns off (two candidates a group of
+    /// rules never allows together), and what it turned off turns on (two
+    /// of which the group needs one: without the first, its propagation
+    /// leaves the second's cell only the second). Both ways, as the
+    /// board's links are.
+    fn rule_links(&self, rules: &dyn Rules, grid: &[Mask]) -> RuleLinks {
+        let k = self.k;
+        let mut on = vec![Vec::new(); grid.len() * k];
+        let mut off = vec![Vec::new(); grid.len() * k];
+        let mut domains = Vec::new();
+        for g in 0..rules.count() {
+            group_domains(rules, grid, g, &mut domains);
+            for &(a, v, b, u, strong) in self.group_links(rules, g, &domains, grid).iter() {
+                let (av, bu) = (a * k + v as usize, b * k + u as usize);
+                if strong {
+                    off[av].push((self.fact(b, u, true), Cause::Rule(g)));
+                    off[bu].push((self.fact(a, v, true), Cause::Rule(g)));
+                } else {
+                    on[av].push((self.fact(b, u, false), Cause::Rule(g)));
+                    on[bu].push((self.fact(a, v, false), Cause::Rule(g)));
+                }
+            }
+        }
+        (on, off)
+    }
+
+    /// The links group `g` makes between the candidates of its open cells,
+    /// its cells' domains being `domains` (on `grid`): (cell, symbol, cell,
+    /// symbol, strong), each once. Remembered by domains for the search.
+    fn group_links(
+        &self,
+        rules: &dyn Rules,
+        g: u32,
+        domains: &[Mask],
+        grid: &[Mask],
+    ) -> std::sync::Arc<[GroupLink]> {
+        let mut key = Vec::with_capacity(domains.len() + 1);
+        key.push(u64::from(g));
+        key.extend_from_slice(domains);
+        let memo = &self.memo.links;
+        if let Some(known) = memo.lock().expect("not poisoned").get(&key[..]) {
+            return known.clone();
+        }
+        let cells = rules.cells(g);
+        let mut found = Vec::new();
+        let mut narrowed = Vec::new();
+        for (i, &a) in cells.iter().enumerate() {
+            if grid[a].count_ones() < 2 {
+                continue;
+            }
+            for v in symbols(grid[a]) {
+                // Assumed on: what the group rules out.
+                narrowed.clear();
+                narrowed.extend_from_slice(domains);
+                narrowed[i] = bit(v);
+                if rules.narrow_exact(g, &mut narrowed) {
+                    for (j, &b) in cells.iter().enumerate() {
+                        if j == i || b == a || grid[b] == 0 {
+                            continue;
+                        }
+                        for u in symbols(domains[j] & !narrowed[j]) {
+                            found.push((a, v, b, u, false));
+                        }
+                    }
+                }
+                // Assumed off: the cells it leaves one candidate.
+                narrowed.clear();
+                narrowed.extend_from_slice(domains);
+                narrowed[i] &= !bit(v);
+                if rules.narrow_exact(g, &mut narrowed) {
+                    for (j, &b) in cells.iter().enumerate() {
+                        if j == i || b == a || grid[b] == 0 {
+                            continue;
+                        }
+                        if domains[j].count_ones() >= 2 && narrowed[j].count_ones() == 1 {
+                            let u = narrowed[j].trailing_zeros() as u8;
+                            found.push((a, v, b, u, true));
+                        }
+                    }
+                }
+            }
+        }
+        let found: std::sync::Arc<[GroupLink]> = found.into();
+        memo.lock()
+            .expect("not poisoned")
+            .insert(key.into(), found.clone());
+        found
     }
 
     /// Every forcing chain and cycle on `grid`, sorted: X ones first found,
@@ -511,7 +625,7 @@ impl Ctx<'_> {
             for &p in &layer {
                 let cv = (walk.fact(p) >> 1) as usize;
                 for &(off, cause) in table.on(cv) {
-                    if (y || cause != Cause::Cell) && !walk.above(p, off) {
+                    if weak_joins(cause, y, x) && !walk.above(p, off) {
                         let n = walk.push(off, cause, Some(p));
                         walk.insert(n);
                         pending_off.push(n);
@@ -524,7 +638,7 @@ impl Ctx<'_> {
             for &p in &layer {
                 let cv = (walk.fact(p) >> 1) as usize;
                 for &(on, cause) in table.off(cv) {
-                    if !(if cause == Cause::Cell { y } else { x }) {
+                    if !strong_joins(cause, y, x) {
                         continue;
                     }
                     let n = walk.push(on, cause, Some(p));
@@ -558,7 +672,7 @@ impl Ctx<'_> {
             for &p in &layer {
                 let cv = (walk.fact(p) >> 1) as usize;
                 for &(off, cause) in table.on(cv) {
-                    if (y || cause != Cause::Cell)
+                    if weak_joins(cause, y, true)
                         && reach(walk, off, cause, p, target, &mut pending_off)
                     {
                         return Some(walk.steps.len() as u32 - 1);
@@ -570,7 +684,7 @@ impl Ctx<'_> {
             for &p in &layer {
                 let cv = (walk.fact(p) >> 1) as usize;
                 for &(on, cause) in table.off(cv) {
-                    if (y || cause != Cause::Cell)
+                    if weak_joins(cause, y, true)
                         && reach(walk, on, cause, p, target, &mut pending_on)
                     {
                         return Some(walk.steps.len() as u32 - 1);
@@ -659,6 +773,29 @@ impl Ctx<'_> {
             });
         }
         Some(hint)
+    }
+}
+
+/// Whether a walk through cells (`y`: Y-chains) and houses (`x`: X-chains)
+/// follows a link of `cause` from a candidate turned on: a cell's own links
+/// only through cells, the rules' (which join symbols and cells both) only
+/// in XY-chains, the rest always.
+fn weak_joins(cause: Cause, y: bool, x: bool) -> bool {
+    match cause {
+        Cause::Cell => y,
+        Cause::Rule(_) => y && x,
+        _ => true,
+    }
+}
+
+/// Whether such a walk follows a link of `cause` from a candidate turned
+/// off: a cell's last candidate through cells, the rules' in XY-chains
+/// only, a house's last place through houses.
+fn strong_joins(cause: Cause, y: bool, x: bool) -> bool {
+    match cause {
+        Cause::Cell => y,
+        Cause::Rule(_) => y && x,
+        _ => x,
     }
 }
 

@@ -36,13 +36,14 @@ mod nested;
 
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
 
 use rayon::prelude::*;
 
 use self::chase::{Cause, Chase, Dag, Seen};
 use self::cycles::{Table, Walk};
 use super::{Grid, Hint, Mask, bit, symbols};
-use crate::{Ladder, Technique};
+use crate::{Ladder, Rules, Search, Technique};
 
 /// How far a producer follows its assumptions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -171,6 +172,11 @@ pub(super) struct Ctx<'l> {
     table: RefCell<Table>,
     budget: &'l AtomicU64,
     memo: &'l nested::Memo,
+    /// The rules on values the chains follow too (not Nishio's).
+    rules: Option<&'l dyn Rules>,
+    /// Domains, domains before, parents: a rule's narrowing in a chase.
+    rule_scratch: RefCell<(Vec<Mask>, Vec<Mask>, Vec<u32>)>,
+    deadline: Option<Instant>,
 }
 
 /// What a hint does: the placement, if any, and the removals.
@@ -180,9 +186,17 @@ type Change = (Option<(usize, u8)>, Vec<(usize, Mask)>);
 type Targets<'c> = Vec<(&'c dyn Dag, u32)>;
 
 impl<'l> Ctx<'l> {
-    fn new(ladder: &'l Ladder, budget: &'l AtomicU64, memo: &'l nested::Memo) -> Self {
+    fn new(
+        ladder: &'l Ladder,
+        budget: &'l AtomicU64,
+        memo: &'l nested::Memo,
+        search: &Search<'l>,
+    ) -> Self {
         let (n, k) = (ladder.cells, ladder.symbols);
         Ctx {
+            rules: search.rules,
+            rule_scratch: RefCell::default(),
+            deadline: search.deadline,
             ladder,
             k,
             seen: RefCell::new(Seen::new(2 * n * k)),
@@ -191,6 +205,16 @@ impl<'l> Ctx<'l> {
             table: RefCell::new(Table::default()),
             budget,
             memo,
+        }
+    }
+
+    /// The search options this context was made with (for the threads of
+    /// a search).
+    fn search(&self) -> Search<'l> {
+        Search {
+            rules: self.rules,
+            deadline: self.deadline,
+            ..Search::default()
         }
     }
 
@@ -211,6 +235,7 @@ impl<'l> Ctx<'l> {
 
     fn exhausted(&self) -> bool {
         self.budget.load(Ordering::Relaxed) == 0
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// A fresh chase assuming candidate (`cell`, `v`) `on` or off.
@@ -240,6 +265,14 @@ impl<'l> Ctx<'l> {
                 .filter(|&&y| initial[y] & bit(v) != 0 && current[y] & bit(v) == 0)
                 .map(|&y| (y, v))
                 .collect(),
+            // Every removal in the group's cells (the group's narrowing
+            // read them all).
+            Cause::Rule(g) => match self.rules {
+                Some(rules) => (rules.cells(g).iter())
+                    .flat_map(|&y| symbols(initial[y] & !current[y]).map(move |u| (y, u)))
+                    .collect(),
+                None => Vec::new(),
+            },
             _ => Vec::new(),
         }
     }
@@ -346,6 +379,7 @@ impl<'l> Ctx<'l> {
         initial: Option<&[Mask]>,
     ) -> Vec<ChainHint> {
         let k = self.k;
+        let search = self.search();
         let candidates: Vec<(usize, u8)> = (0..grid.len())
             .filter(|&c| grid[c].count_ones() >= 2)
             .flat_map(|c| symbols(grid[c]).map(move |v| (c, v)))
@@ -370,7 +404,7 @@ impl<'l> Ctx<'l> {
             candidates
                 .par_iter()
                 .map_init(
-                    || Ctx::new(self.ladder, self.budget, self.memo),
+                    || Ctx::new(self.ladder, self.budget, self.memo, &search),
                     |ctx, c| chase_on(ctx, c),
                 )
                 .collect()
@@ -396,7 +430,7 @@ impl<'l> Ctx<'l> {
             cells
                 .par_iter()
                 .map_init(
-                    || Ctx::new(self.ladder, self.budget, self.memo),
+                    || Ctx::new(self.ladder, self.budget, self.memo, &search),
                     |ctx, c| per_cell(ctx, c),
                 )
                 .collect()
@@ -625,23 +659,32 @@ fn same_removals(a: &Hint, b: &Hint) -> bool {
 }
 
 /// The easiest forcing chain or cycle on `grid` (6.5–7.0 and up).
-pub(super) fn cycles(ladder: &Ladder, grid: &Grid) -> Option<Hint> {
+pub(super) fn cycles(ladder: &Ladder, grid: &Grid, search: &Search) -> Option<Hint> {
     let budget = AtomicU64::new(BUDGET);
     let memo = nested::Memo::default();
-    let ctx = Ctx::new(ladder, &budget, &memo);
-    ctx.unary_hints(grid, None)
-        .into_iter()
-        .next()
-        .map(|h| h.hint)
+    let ctx = Ctx::new(ladder, &budget, &memo, search);
+    if let Some(hint) = search.cache.and_then(|c| c.take(CYCLES, grid)) {
+        return Some(hint);
+    }
+    let mut hints = ctx.unary_hints(grid, None).into_iter();
+    let best = hints.next()?;
+    if let Some(cache) = search.cache {
+        cache.keep(CYCLES, hints.map(|h| h.hint).collect());
+    }
+    Some(best.hint)
 }
+
+/// The cache's name for the forcing chains and cycles producer.
+const CYCLES: u8 = u8::MAX;
 
 /// The first forcing chain, producer by producer: Nishio, multiple, dynamic,
 /// then the nested levels; none of the producers (in increasing order of
-/// base rating) whose base is above `ceiling` (tenths).
-pub(super) fn forcing(ladder: &Ladder, grid: &Grid, ceiling: u16) -> Option<Hint> {
+/// base rating) whose base is above `search.ceiling` (tenths).
+pub(super) fn forcing(ladder: &Ladder, grid: &Grid, search: &Search) -> Option<Hint> {
+    let ceiling = search.ceiling;
     let budget = AtomicU64::new(BUDGET);
     let memo = nested::Memo::default();
-    let ctx = Ctx::new(ladder, &budget, &memo);
+    let ctx = Ctx::new(ladder, &budget, &memo, search);
     let producers = [
         NISHIO,
         MULTIPLE,
@@ -652,11 +695,19 @@ pub(super) fn forcing(ladder: &Ladder, grid: &Grid, ceiling: u16) -> Option<Hint
     ]
     .into_iter()
     .chain((0..4).map(|nesting| dynamic(4, nesting)));
-    for config in producers {
+    for (i, config) in producers.enumerate() {
         if ctx.exhausted() || config.base() > ceiling {
             return None;
         }
-        if let Some(best) = ctx.multiple_hints(config, grid, None).into_iter().next() {
+        let producer = i as u8;
+        if let Some(hint) = search.cache.and_then(|c| c.take(producer, grid)) {
+            return Some(hint);
+        }
+        let mut hints = ctx.multiple_hints(config, grid, None).into_iter();
+        if let Some(best) = hints.next() {
+            if let Some(cache) = search.cache {
+                cache.keep(producer, hints.map(|h| h.hint).collect());
+            }
             return Some(best.hint);
         }
     }

@@ -26,7 +26,12 @@ use super::{ChainHint, Config, Ctx, MULTIPLE, Nested, dynamic};
 #[derive(Default)]
 pub(super) struct Memo {
     found: Mutex<HashMap<u64, Vec<Entry>>>,
+    /// The links each group of rules makes, by the group and its domains.
+    pub(super) links: Mutex<HashMap<Box<[u64]>, GroupLinks>>,
 }
+
+/// The links of one group on some domains (see `cycles::GroupLink`).
+type GroupLinks = Arc<[super::cycles::GroupLink]>;
 
 /// One grid's removals, with the grids (to tell hash collisions apart).
 struct Entry {
