@@ -16,6 +16,7 @@
 //! [`pair::Pair`] or a new propagator file.
 
 mod ends;
+mod line;
 mod pair;
 mod quadruple;
 mod renban;
@@ -88,7 +89,9 @@ impl Compiler<'_> {
                 Box::new(skyscraper::Skyscraper::new(cells, *count, values))
             }
             Primitive::Ends { cells, kind } => Box::new(ends::Ends::new(cells, *kind, values)),
-            Primitive::Line { .. } => return None,
+            Primitive::Line { cells, automaton } => {
+                Box::new(line::Line::new(cells, automaton.clone()))
+            }
             Primitive::Distinct(_) | Primitive::Allowed { .. } | Primitive::Pairs { .. } => {
                 return None;
             }
