@@ -282,7 +282,7 @@ pub(super) fn draw(rules: &[Rule], board: &Board, out: &mut String) -> Under {
                 drawn
             }
             Rule::Regex { cells, .. } => {
-                let dashes = r#"stroke-dasharray="2 4 8 4""#;
+                let dashes = r#" stroke-dasharray="2 4 8 4""#;
                 polyline(board, cells, GENERIC, UNIT * 0.06, dashes, &mut body)
             }
             Rule::Clone(a, b) => {
