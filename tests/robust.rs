@@ -687,12 +687,13 @@ fn truncated_ron_and_no_serde_names() {
         .stderr(contains("Unexpected variant named `Colums` in `houses`"));
 }
 
-/// Issue 40: a variant file with 15,000 copies of a global rule is refused
-/// by the work its rules make (it took the solver 8 GB to build), and a PNG
-/// of a free layout whose edges cross its picture is refused before resvg
-/// starts (a minute at --scale 0.2): both at once, exit 2, naming the limit.
+/// Issue 40: a variant file with 15,000 copies of a global rule (it took the
+/// solver 8 GB to build) is as cheap as one copy, compiled and checked once:
+/// answered in well under its timeout; and a PNG of a free layout whose
+/// edges cross its picture is refused before resvg starts (a minute at
+/// --scale 0.2), exit 2, naming the limit.
 #[test]
-fn rules_and_pictures_too_costly_are_refused_before_they_are_built() {
+fn rules_written_many_times_and_pictures_too_costly_stay_cheap() {
     let dir = tempfile::tempdir().unwrap();
     let rules = vec!["NonConsecutive"; 15_000].join(", ");
     let ruled = format!(
@@ -702,12 +703,12 @@ fn rules_and_pictures_too_costly_are_refused_before_they_are_built() {
     let variant = file(&dir, "ruled.ron", ruled);
     let started = std::time::Instant::now();
     graphdoku()
-        .args(["check", "-v"])
+        .args(["check", "--timeout", "5", "-v"])
         .arg(&variant)
         .write_stdin(vec!["."; 4096].join(" "))
         .assert()
-        .code(2)
-        .stderr(contains("more than the limit of 4194304"));
+        .code(4)
+        .stdout(contains("multiple"));
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
     // 200 unplaced cells, every pair an edge: drawn on a circle, each edge across it.
     let cells: Vec<String> = (0..200).map(|i| format!("(name: \"c{i}\")")).collect();

@@ -4,11 +4,12 @@
 //! Each cell takes exactly one of its colours; two cells that must differ never
 //! share one (an at-most-one per house and colour, binary clauses for the edges
 //! outside houses); a house with as many cells as colours holds every colour
-//! (the hidden singles' strength). Rules are written from their definitions
-//! (the sentences in `src/rules/`, as `verify` checks them): pair relations as
-//! forbidden pairs, orders as pairs along the line, sums as layered diagrams of
-//! partial sums ([`Cnf::linear`]). A rule not encoded here is a named refusal,
-//! never a wrong answer.
+//! (the hidden singles' strength). Rules are encoded from the primitives they
+//! lower to (`rules::primitive`): relations as forbidden pairs of colours,
+//! sums as layered diagrams of partial sums ([`Cnf::linear`]), automata as a
+//! variable per position and state, and the dedicated primitives from their
+//! definitions. A primitive not encoded here is a named refusal, never a wrong
+//! answer; `verify` checks every model against the rules themselves.
 
 use std::collections::HashSet;
 
@@ -16,7 +17,7 @@ use super::cnf::{Cnf, Lit};
 use crate::colouring::Clock;
 use crate::graph::ConstraintGraph;
 use crate::puzzle::{Puzzle, Solution};
-use crate::rules::{self, Mark, Rule};
+use crate::rules::primitive::{self, Automaton, Context, EndsKind, Lowered, Primitive, Relation};
 use crate::solver::Budget;
 
 /// Why a graph has no encoding (yet): the SAT back end refuses it rather than
@@ -109,10 +110,8 @@ impl Encoding {
             };
         };
         let distinct = distinct(values);
-        graph
-            .rules()
-            .iter()
-            .try_for_each(|rule| refusal(rule, distinct).map_or(Ok(()), Err))
+        (lowered(graph).iter())
+            .try_for_each(|l| refusal(&l.primitive, distinct).map_or(Ok(()), Err))
     }
 
     /// The clauses.
@@ -245,9 +244,9 @@ impl<'e> Rules<'e> {
     }
 
     fn all(&mut self, graph: &ConstraintGraph, room: &Room) -> Result<(), Unsupported> {
-        for rule in graph.rules() {
+        for lowered in lowered(graph) {
             room.check(&self.enc.cnf)?;
-            self.rule(graph, rule)?;
+            self.primitive(&lowered.primitive)?;
         }
         Ok(())
     }
@@ -444,69 +443,97 @@ impl<'e> Rules<'e> {
         }
     }
 
-    fn steps(&mut self, cells: &[usize], ok: &dyn Fn(i64, i64) -> bool) {
-        for w in cells.windows(2) {
-            self.pair(w[0], w[1], false, ok);
+    /// Forbids every pair of colours of `a` and `b` the relation refuses.
+    fn relation(&mut self, a: usize, b: usize, relation: &Relation) {
+        let (left, right) = (self.enc.vars[a].clone(), self.enc.vars[b].clone());
+        for &(ca, va) in &left {
+            for &(cb, vb) in &right {
+                match (relation.allows(ca as usize, cb as usize), a == b) {
+                    (true, _) => {}
+                    // A pair of one cell: only its own colour counts.
+                    (false, true) if ca == cb => self.enc.cnf.clause([-va]),
+                    (false, true) => {}
+                    (false, false) => self.enc.cnf.clause([-va, -vb]),
+                }
+            }
         }
     }
 
-    fn rule(&mut self, graph: &ConstraintGraph, rule: &Rule) -> Result<(), Unsupported> {
-        if let Some(why) = refusal(rule, self.distinct) {
+    /// The colours along `cells` spell a word of `automaton`: a variable per
+    /// position and state, "a run of the automaton can be in this state
+    /// here"; some start state holds at the first position, a state and the
+    /// cell's colour lead to one of their next states, and only accepting
+    /// states hold after the last cell. A satisfying assignment traces a run
+    /// from its start (each step forced by a true state and the cell's one
+    /// colour), and a run gives one.
+    fn automaton(&mut self, cells: &[usize], automaton: &Automaton) {
+        let states = automaton.states();
+        let mut here: Vec<Lit> = (0..states).map(|_| self.enc.cnf.fresh()).collect();
+        let start: Vec<Lit> = automaton
+            .start()
+            .iter()
+            .map(|&q| here[q as usize])
+            .collect();
+        self.enc.cnf.clause(start);
+        for q in 0..states as u32 {
+            if !automaton.start().contains(&q) {
+                self.enc.cnf.clause([-here[q as usize]]);
+            }
+        }
+        for &cell in cells {
+            let next: Vec<Lit> = (0..states).map(|_| self.enc.cnf.fresh()).collect();
+            for &(colour, lit) in &self.enc.vars[cell].clone() {
+                for (q, &now) in here.iter().enumerate() {
+                    let mut clause = vec![-now, -lit];
+                    let moves = automaton.moves(q as u32).iter();
+                    let to = moves.filter(|&&(_, colours)| colours >> colour & 1 == 1);
+                    clause.extend(to.map(|&(t, _)| next[t as usize]));
+                    self.enc.cnf.clause(clause);
+                }
+            }
+            here = next;
+        }
+        for q in 0..states as u32 {
+            if !automaton.accepts(q) {
+                self.enc.cnf.clause([-here[q as usize]]);
+            }
+        }
+    }
+
+    /// The clauses of one primitive, read from its definition.
+    fn primitive(&mut self, primitive: &Primitive) -> Result<(), Unsupported> {
+        if let Some(why) = refusal(primitive, self.distinct) {
             return Err(why);
         }
         let ones =
             |cells: &[usize]| -> Vec<(usize, i64)> { cells.iter().map(|&c| (c, 1)).collect() };
-        match rule {
-            Rule::Killer { cells, total } => {
-                self.distinct_cells(cells);
-                if let Some(total) = total {
-                    self.sum(&ones(cells), *total, None);
+        match primitive {
+            Primitive::Sum(s) => {
+                let terms: Vec<(usize, i64)> = s
+                    .cells
+                    .iter()
+                    .copied()
+                    .zip(s.weights.iter().copied())
+                    .collect();
+                self.sum(&terms, s.total, None);
+            }
+            Primitive::Distinct(cells) => self.distinct_cells(cells),
+            Primitive::Pairs { pairs, relation } => {
+                for &(a, b) in pairs {
+                    self.relation(a, b, relation);
                 }
             }
-            Rule::Cage { cells, total } | Rule::LittleKiller { cells, total, .. } => {
-                self.sum(&ones(cells), *total, None)
-            }
-            Rule::Arrow { circle, line } => {
-                let mut terms = ones(line);
-                let mut weight = 1;
-                for &c in circle.iter().rev() {
-                    terms.push((c, -weight));
-                    weight *= 10;
-                }
-                self.sum(&terms, 0, None);
-            }
-            Rule::Sum {
-                cells,
-                weights,
-                total,
-            } => {
-                let terms: Vec<(usize, i64)> =
-                    cells.iter().copied().zip(weights.iter().copied()).collect();
-                self.sum(&terms, *total, None);
-            }
-            Rule::Thermometer(cells) => self.steps(cells, &|a, b| a < b),
-            Rule::SlowThermometer(cells) => self.steps(cells, &|a, b| a <= b),
-            Rule::Difference { cells, value } => {
-                self.pair(cells.0, cells.1, false, &|a, b| (a - b).abs() == *value)
-            }
-            Rule::Ratio { cells, value } => self.pair(cells.0, cells.1, false, &|a, b| {
-                a == value * b || b == value * a
-            }),
-            Rule::Xv { cells, sum } => self.pair(cells.0, cells.1, false, &|a, b| a + b == *sum),
-            Rule::Negative(mark) => {
-                let ok: &dyn Fn(i64, i64) -> bool = match mark {
-                    Mark::Difference => &|a, b| (a - b).abs() != 1,
-                    Mark::Ratio => &|a, b| a != 2 * b && b != 2 * a,
-                    Mark::XV => &|a, b| a + b != 10 && a + b != 5,
-                };
-                for (a, b) in rules::unmarked_pairs(graph.cells(), graph.rules(), *mark) {
-                    self.pair(a, b, false, ok);
+            Primitive::Allowed { cells, colours } => {
+                for &c in cells {
+                    for &(colour, lit) in &self.enc.vars[c].clone() {
+                        if colours >> colour & 1 == 0 {
+                            self.enc.cnf.clause([-lit]);
+                        }
+                    }
                 }
             }
-            Rule::Whispers { cells, difference } => {
-                self.steps(cells, &|a, b| (a - b).abs() >= *difference)
-            }
-            Rule::Renban(cells) => {
+            Primitive::Line { cells, automaton } => self.automaton(cells, automaton),
+            Primitive::Run(cells) => {
                 // Distinct values all within n − 1 of each other are a run of n.
                 let span = cells.len() as i64 - 1;
                 for (i, &a) in cells.iter().enumerate() {
@@ -515,27 +542,22 @@ impl<'e> Rules<'e> {
                     }
                 }
             }
-            Rule::NonConsecutive => {
-                for (a, b) in rules::unmarked_pairs(graph.cells(), graph.rules(), Mark::Difference)
-                {
-                    self.pair(a, b, false, &|x, y| (x - y).abs() != 1);
+            Primitive::Contains { cells, values } => {
+                let mut listed = values.clone();
+                listed.sort_unstable();
+                listed.dedup();
+                for d in listed {
+                    let k = values.iter().filter(|&&e| e == d).count();
+                    let lits: Vec<Lit> = cells
+                        .iter()
+                        .flat_map(|&c| self.options(c))
+                        .filter(|&(_, v)| v == d)
+                        .map(|(l, _)| l)
+                        .collect();
+                    self.enc.cnf.at_least(k, &lits);
                 }
             }
-            Rule::Parity { cells, odd } => {
-                for &c in cells {
-                    for (lit, v) in self.options(c) {
-                        if (v.rem_euclid(2) == 1) != *odd {
-                            self.enc.cnf.clause([-lit]);
-                        }
-                    }
-                }
-            }
-            Rule::Relation { pairs, allowed } => {
-                for &(a, b) in pairs {
-                    self.pair(a, b, false, &|x, y| allowed.contains(&(x, y)));
-                }
-            }
-            Rule::XSum { cells, total, .. } => {
+            Primitive::XSum { cells, total } => {
                 for (lit, x) in self.options(cells[0]) {
                     if x < 1 || x as usize > cells.len() {
                         self.enc.cnf.clause([-lit]);
@@ -544,15 +566,15 @@ impl<'e> Rules<'e> {
                     }
                 }
             }
-            Rule::Between(cells) | Rule::Lockout { cells, .. } => {
+            Primitive::Ends { cells, kind } => {
                 let n = cells.len();
                 let (a, b) = (cells[0], cells[n - 1]);
-                let lockout = match rule {
-                    Rule::Lockout { difference, .. } => {
+                let lockout = match kind {
+                    EndsKind::Lockout(difference) => {
                         self.pair(a, b, false, &|x, y| (x - y).abs() >= *difference);
                         true
                     }
-                    _ => false,
+                    EndsKind::Between => false,
                 };
                 for &c in &cells[1..n - 1] {
                     self.triple([a, b, c], &|x, y, z| {
@@ -564,101 +586,24 @@ impl<'e> Rules<'e> {
                     });
                 }
             }
-            Rule::Quadruple { cells, digits } => {
-                let mut listed = digits.clone();
-                listed.sort_unstable();
-                listed.dedup();
-                for d in listed {
-                    let k = digits.iter().filter(|&&e| e == d).count();
-                    let lits: Vec<Lit> = cells
-                        .iter()
-                        .flat_map(|&c| self.options(c))
-                        .filter(|&(_, v)| v == d)
-                        .map(|(l, _)| l)
-                        .collect();
-                    self.enc.cnf.at_least(k, &lits);
-                }
-            }
-            Rule::Extremum { cells, minimum } => {
-                for &c in cells {
-                    for d in rules::neighbours(graph.cells(), c) {
-                        let ok: &dyn Fn(i64, i64) -> bool = match minimum {
-                            true => &|a, b| a < b,
-                            false => &|a, b| a > b,
-                        };
-                        self.pair(c, d, false, ok);
-                    }
-                }
-            }
-            Rule::GreaterThan { cells } => self.pair(cells.0, cells.1, false, &|a, b| a > b),
-            Rule::RegionSum { segments } => {
-                for other in &segments[1..] {
-                    let mut terms = ones(other);
-                    terms.extend(segments[0].iter().map(|&c| (c, -1)));
-                    self.sum(&terms, 0, None);
-                }
-            }
-            Rule::Palindrome(cells) => {
-                let n = cells.len();
-                for i in 0..n / 2 {
-                    self.pair(cells[i], cells[n - 1 - i], false, &|a, b| a == b);
-                }
-            }
-            Rule::Clone(a, b) => {
-                for (&x, &y) in a.iter().zip(b) {
-                    self.pair(x, y, false, &|a, b| a == b);
-                }
-            }
-            Rule::Zipper(cells) => {
-                let n = cells.len();
-                for i in 0..n / 2 {
-                    let pair = [(cells[i], 1), (cells[n - 1 - i], 1)];
-                    match n % 2 {
-                        1 => self.sum(&[pair[0], pair[1], (cells[n / 2], -1)], 0, None),
-                        _ if i == 0 => {}
-                        _ => self.sum(
-                            &[pair[0], pair[1], (cells[0], -1), (cells[n - 1], -1)],
-                            0,
-                            None,
-                        ),
-                    }
-                }
-            }
-            Rule::DoubleArrow(cells) => {
-                let n = cells.len();
-                let mut terms = ones(&cells[1..n - 1]);
-                terms.extend([(cells[0], -1), (cells[n - 1], -1)]);
-                self.sum(&terms, 0, None);
-            }
-            Rule::Entropic(cells) | Rule::Modular(cells) => {
-                let mut distinct = self.values.clone();
-                distinct.sort_unstable();
-                distinct.dedup();
-                let group = |v: i64| match rule {
-                    Rule::Entropic(_) => {
-                        let rank = distinct.iter().position(|&d| d == v).unwrap_or(0);
-                        (rank * 3 / distinct.len()) as i64
-                    }
-                    _ => v.rem_euclid(3),
-                };
-                // Every window of three holds three groups: cells up to two apart differ in group.
-                for (i, &a) in cells.iter().enumerate() {
-                    for &b in cells.iter().skip(i + 1).take(2) {
-                        self.pair(a, b, false, &|x, y| group(x) != group(y));
-                    }
-                }
-            }
-            Rule::Nabner(cells) => {
-                for (i, &a) in cells.iter().enumerate() {
-                    for &b in &cells[i + 1..] {
-                        self.pair(a, b, false, &|x, y| (x - y).abs() >= 2);
-                    }
-                }
-            }
-            Rule::Sandwich { cells, total, .. } => self.sandwich(cells, *total),
-            Rule::Skyscraper { cells, count, .. } => self.skyscraper(cells, *count),
+            Primitive::Sandwich { cells, total } => self.sandwich(cells, *total),
+            Primitive::Skyscraper { cells, count } => self.skyscraper(cells, *count as i64),
         }
         Ok(())
+    }
+}
+
+/// The graph's rules as primitives (none without values).
+fn lowered(graph: &ConstraintGraph) -> Vec<Lowered> {
+    match graph.values() {
+        Some(values) if !graph.rules().is_empty() => {
+            let cx = Context {
+                cells: graph.cells(),
+                values,
+            };
+            primitive::lower(graph.rules(), cx)
+        }
+        _ => Vec::new(),
     }
 }
 
@@ -670,13 +615,13 @@ fn distinct(values: &[i64]) -> bool {
     sorted.len() == values.len()
 }
 
-/// Why `rule` has no encoding here (over values all distinct or not), if it has none.
-fn refusal(rule: &Rule, distinct: bool) -> Option<Unsupported> {
-    match rule {
+/// Why `primitive` has no encoding here (over values all distinct or not),
+/// if it has none.
+fn refusal(primitive: &Primitive, distinct: bool) -> Option<Unsupported> {
+    match primitive {
         // Both read "all different" off distinct values.
-        Rule::Renban(_) | Rule::Quadruple { .. } if !distinct => {
-            Some(Unsupported::EqualValues(rule.name()))
-        }
+        Primitive::Run(_) if !distinct => Some(Unsupported::EqualValues("renban line")),
+        Primitive::Contains { .. } if !distinct => Some(Unsupported::EqualValues("quadruple")),
         _ => None,
     }
 }

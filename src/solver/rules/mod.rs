@@ -16,6 +16,7 @@
 //! [`pair::Pair`] or a new propagator file.
 
 mod ends;
+mod line;
 mod pair;
 mod quadruple;
 mod renban;
@@ -88,7 +89,9 @@ impl Compiler<'_> {
                 Box::new(skyscraper::Skyscraper::new(cells, *count, values))
             }
             Primitive::Ends { cells, kind } => Box::new(ends::Ends::new(cells, *kind, values)),
-            Primitive::Line { .. } => return None,
+            Primitive::Line { cells, automaton } => {
+                Box::new(line::Line::new(cells, automaton.clone()))
+            }
             Primitive::Distinct(_) | Primitive::Allowed { .. } | Primitive::Pairs { .. } => {
                 return None;
             }
@@ -116,12 +119,12 @@ pub(crate) trait Propagator: std::fmt::Debug + Send + Sync {
     fn idempotent(&self) -> bool {
         false
     }
-    /// The colours every way of satisfying it over `domains` (its cells'
-    /// candidates, narrowed by [`Propagator::propagate`]) places in one of
-    /// its cells, its cells being pairwise different: each leaves every cell
-    /// that sees all of its places. None by default.
-    fn required(&self, _domains: &[u128]) -> u128 {
-        0
+    /// [`Propagator::propagate`], returning the colours every way of
+    /// satisfying it over the narrowed domains places in one of its cells
+    /// (its cells being pairwise different): each leaves every cell that sees
+    /// all of its places. None by default.
+    fn propagate_requiring(&self, domains: &mut [u128]) -> Result<u128, Contradiction> {
+        self.propagate(domains).map(|()| 0)
     }
     /// How much it adds to the starting conflict score of each of its cells
     /// (see `learn.rs`), over `colours` colours: by default its size.
@@ -309,8 +312,12 @@ pub(crate) struct Ruled<'s, D> {
     set: &'s RuleSet,
     /// The candidates of each watched cell when the rules last saw them.
     seen: Vec<u128>,
-    /// `seen` at each saved state.
-    saved: Vec<u128>,
+    /// What `seen` held before each change since the first saved state
+    /// (slot, candidates), and where each saved state starts in it: a
+    /// restore undoes the changes since (a copy per state cost 16 bytes per
+    /// watched cell and level, 268 MB deep in a 64×64 under a global rule).
+    trail: Vec<(u32, u128)>,
+    saved: Vec<usize>,
     queue: Vec<u32>,
     queued: Vec<bool>,
     domains: Vec<u128>,
@@ -328,6 +335,7 @@ impl<'s, D: Houses> Ruled<'s, D> {
             inner,
             set,
             seen: vec![0; set.watched.len()],
+            trail: Vec::new(),
             saved: Vec::new(),
             queue: Vec::new(),
             queued: vec![false; set.propagators.len()],
@@ -336,6 +344,14 @@ impl<'s, D: Houses> Ruled<'s, D> {
             learning: Learning::new(set.initial.clone(), set.colours, set.houses.clone()),
             places: Vec::new(),
         }
+    }
+
+    /// Takes `now` as the candidates seen at `slot`, undoably.
+    fn see(&mut self, slot: usize, now: u128) {
+        if !self.saved.is_empty() {
+            self.trail.push((slot as u32, self.seen[slot]));
+        }
+        self.seen[slot] = now;
     }
 
     /// Queues the propagators watching `slot`, but `except`.
@@ -379,7 +395,7 @@ impl<'s, D: Houses> Ruled<'s, D> {
                 let cell = set.watched[slot] as usize;
                 let now = self.inner.cell_candidates(cell).wide();
                 if now != self.seen[slot] {
-                    self.seen[slot] = now;
+                    self.see(slot, now);
                     self.wake_but(slot, u32::MAX);
                 }
             }
@@ -399,15 +415,15 @@ impl<'s, D: Houses> Ruled<'s, D> {
                 self.domains.clear();
                 let seen = &self.seen;
                 (self.domains).extend((cells.iter()).map(|&c| seen[set.slot[c as usize] as usize]));
-                let result = prop.propagate(&mut self.domains);
+                let result = prop.propagate_requiring(&mut self.domains);
                 let again = match prop.idempotent() {
                     true => p,
                     false => u32::MAX,
                 };
-                if result.is_err() {
+                let Ok(mut required) = result else {
                     self.clear_queue();
                     return Err(Contradiction);
-                }
+                };
                 for (i, &cell) in cells.iter().enumerate() {
                     let slot = set.slot[cell as usize] as usize;
                     if self.domains[i] & self.seen[slot] == self.seen[slot] {
@@ -419,7 +435,7 @@ impl<'s, D: Houses> Ruled<'s, D> {
                     if now == was {
                         // Seen wider than it is: whoever read it (this
                         // propagator too) looks again.
-                        self.seen[slot] = now;
+                        self.see(slot, now);
                         self.wake_but(slot, u32::MAX);
                         continue;
                     }
@@ -429,13 +445,12 @@ impl<'s, D: Houses> Ruled<'s, D> {
                     }
                     self.inner
                         .exclude(cell as usize, D::Set::from_wide(was & !now));
-                    self.seen[slot] = now;
+                    self.see(slot, now);
                     narrowed = true;
                     self.wake_but(slot, again);
                 }
                 // Colours the rule must place: gone from the cells that see
                 // all their places (the changes are looked at next round).
-                let mut required = prop.required(&self.domains);
                 while required != 0 {
                     let colour = required.trailing_zeros() as usize;
                     required &= required - 1;
@@ -486,6 +501,7 @@ impl<D: Houses> Store for Ruled<'_, D> {
     fn reset(&mut self, givens: &[Option<u8>]) -> Result<(), Contradiction> {
         // Nothing seen: every rule looks at the root.
         self.seen.fill(0);
+        self.trail.clear();
         self.saved.clear();
         self.inner.reset(givens)
     }
@@ -512,14 +528,15 @@ impl<D: Houses> Store for Ruled<'_, D> {
     }
 
     fn save(&mut self) {
-        self.saved.extend_from_slice(&self.seen);
+        self.saved.push(self.trail.len());
         self.inner.save();
     }
 
     fn restore(&mut self) {
-        let at = self.saved.len() - self.seen.len();
-        self.seen.copy_from_slice(&self.saved[at..]);
-        self.saved.truncate(at);
+        let at = self.saved.pop().expect("a saved state");
+        for (slot, was) in self.trail.drain(at..).rev() {
+            self.seen[slot as usize] = was;
+        }
         self.inner.restore();
         // The rules saw this state as it was saved.
         if !self.set.is_empty() {

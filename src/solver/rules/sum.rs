@@ -75,6 +75,10 @@ pub(crate) struct Sum {
     /// must differ (neighbours in the graph: two arrow cells in one box),
     /// whose values that pass takes together.
     blocks: Vec<Vec<usize>>,
+    /// The cells (indices into `cells`) in groups of the same weight that
+    /// pairwise differ, as large as greedily found: the bounds take a group's
+    /// cells as distinct values (see [`Sum::group_bounds`]).
+    groups: Vec<Vec<usize>>,
 }
 
 impl Sum {
@@ -94,6 +98,7 @@ impl Sum {
             ascending: values.windows(2).all(|w| w[0] < w[1]),
             house: 0,
             blocks: (0..cells.len()).map(|i| vec![i]).collect(),
+            groups: (0..cells.len()).map(|i| vec![i]).collect(),
             weights,
             total,
             distinct,
@@ -111,16 +116,24 @@ impl Sum {
         if self.distinct {
             return self;
         }
+        self.blocks = self.cliques(&differ, BLOCK_MAX);
+        self.groups = self.cliques(&differ, usize::MAX);
+        self
+    }
+
+    /// The cells in greedy cliques of at most `most` cells of the same weight
+    /// that pairwise `differ`.
+    fn cliques(&self, differ: &impl Fn(usize, usize) -> bool, most: usize) -> Vec<Vec<usize>> {
         let n = self.size;
         let mut taken = vec![false; n];
-        self.blocks.clear();
+        let mut out = Vec::new();
         for i in 0..n {
             if std::mem::replace(&mut taken[i], true) {
                 continue;
             }
             let mut block = vec![i];
             for (j, taken) in taken.iter_mut().enumerate().skip(i + 1) {
-                if block.len() < BLOCK_MAX
+                if block.len() < most
                     && !*taken
                     && self.weights[j] == self.weights[i]
                     && (block.iter())
@@ -130,9 +143,9 @@ impl Sum {
                     block.push(j);
                 }
             }
-            self.blocks.push(block);
+            out.push(block);
         }
-        self
+        out
     }
 
     /// Takes the other cells of a full house the sum's (distinct) cells lie
@@ -360,6 +373,75 @@ impl Sum {
         Ok(false)
     }
 
+    /// Bounds that take each group of pairwise different cells as distinct
+    /// values (the Interactive Sudoku Solver's exclusion groups): a group's
+    /// least sum is that of the colours its cells park in, each taking the
+    /// lowest free colour from its own lowest up (the set is the same in any
+    /// order, as a parking function's), its greatest likewise from the top.
+    /// Against the total, each cell of a group may rise at most as far above
+    /// the highest parked colour as the slack allows (the others keep at
+    /// least the rest of their parked colours), and fall likewise. For values
+    /// that rise with the colours.
+    fn group_bounds(&self, domains: &mut [u128]) -> Result<(), Contradiction> {
+        let k = self.values.len();
+        let top = |set: u128| 127 - set.leading_zeros() as usize;
+        // Per group: weight, least and greatest parked colours' sums, the
+        // highest colour parked low and the lowest parked high.
+        let mut parked: Vec<(i64, i64, i64, usize, usize)> = Vec::with_capacity(self.groups.len());
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for group in &self.groups {
+            let w = self.weights[group[0]];
+            let (mut low, mut high) = (0u128, 0u128);
+            for &i in group {
+                let d = domains[i];
+                let free = !low & (u128::MAX << d.trailing_zeros());
+                let at = free.trailing_zeros() as usize;
+                let below = !high & (u128::MAX >> (127 - top(d)));
+                if at >= k || below == 0 {
+                    return Err(Contradiction);
+                }
+                low |= 1 << at;
+                high |= 1 << top(below);
+            }
+            let sum = |set: u128| colours_of(set).map(|c| self.values[c]).sum::<i64>();
+            let (least, most) = (sum(low), sum(high));
+            match w > 0 {
+                true => (lo, hi) = (lo + w * least, hi + w * most),
+                false => (lo, hi) = (lo + w * most, hi + w * least),
+            }
+            parked.push((w, least, most, top(low), high.trailing_zeros() as usize));
+        }
+        if lo > self.total || hi < self.total {
+            return Err(Contradiction);
+        }
+        let (up, down) = (self.total - lo, hi - self.total);
+        for (group, &(w, _, _, high_low, low_high)) in self.groups.iter().zip(&parked) {
+            if group.len() < 2 {
+                continue;
+            }
+            // How far the group's value sum may rise above its least, and
+            // fall below its greatest.
+            let (rise, fall) = match w > 0 {
+                true => (up / w, down / w),
+                false => (down / -w, up / -w),
+            };
+            let (ceiling, floor) = (
+                self.values[high_low].saturating_add(rise),
+                self.values[low_high].saturating_sub(fall),
+            );
+            for &i in group {
+                let kept = colours_of(domains[i])
+                    .filter(|&c| (floor..=ceiling).contains(&self.values[c]))
+                    .fold(0u128, |m, c| m | 1 << c);
+                if kept == 0 {
+                    return Err(Contradiction);
+                }
+                domains[i] = kept;
+            }
+        }
+        Ok(())
+    }
+
     /// Bounds to a fixed point.
     fn bounds(&self, domains: &mut [u128]) -> Result<(), Contradiction> {
         // An empty domain has no range (and would overflow the sums below).
@@ -405,7 +487,7 @@ impl Sum {
         combinations: &[u128],
         domains: &mut [u128],
         rest: &mut [u128],
-    ) -> Result<(), Contradiction> {
+    ) -> Result<u128, Contradiction> {
         let union = domains.iter().fold(0, |u, &d| u | d);
         let rest_union = rest.iter().fold(0, |u, &d| u | d);
         let (mut keep, mut keep_rest, mut every) = (0u128, 0u128, u128::MAX);
@@ -433,7 +515,7 @@ impl Sum {
                 return Err(Contradiction);
             }
         }
-        Ok(())
+        Ok(every)
     }
 
     /// Exact supports by enumeration: each cell keeps the colours some full
@@ -477,15 +559,6 @@ pub(super) fn hidden_singles(
         }
     }
     Ok(())
-}
-
-/// The colours in every combination that `domains` still allow (all of
-/// them when none does).
-fn required_of(combinations: &[u128], domains: &[u128]) -> u128 {
-    let union = domains.iter().fold(0, |u, &d| u | d);
-    (combinations.iter())
-        .filter(|&&set| union & set == set && domains.iter().all(|&d| d & set != 0))
-        .fold(u128::MAX, |every, &set| every & set)
 }
 
 /// A depth-first walk over the cells' candidates.
@@ -662,6 +735,12 @@ impl Propagator for Sum {
     }
 
     fn propagate(&self, domains: &mut [u128]) -> Result<(), Contradiction> {
+        self.propagate_requiring(domains).map(|_| ())
+    }
+
+    /// For a cage, the colours every combination left uses (the complement
+    /// of a cage in a house is its house's business).
+    fn propagate_requiring(&self, domains: &mut [u128]) -> Result<u128, Contradiction> {
         // A store may hand over a cell it has emptied but not yet noticed.
         if domains.contains(&0) {
             return Err(Contradiction);
@@ -670,15 +749,19 @@ impl Propagator for Sum {
         if !self.distinct && self.size <= REACH_MAX {
             // Exact when repeats are allowed: nothing left to do.
             if let Some(result) = self.reach(domains) {
-                return result;
+                return result.map(|()| 0);
             }
         }
         if self.quick_bounds(domains)? {
-            return Ok(());
+            return Ok(0);
         }
-        if let Some(combinations) = &self.combinations {
-            self.table(combinations, domains, rest)?;
+        if self.ascending && self.groups.len() < self.size {
+            self.group_bounds(domains)?;
         }
+        let required = match &self.combinations {
+            Some(combinations) => self.table(combinations, domains, rest)?,
+            None => 0,
+        };
         let product = domains.iter().try_fold(1u64, |p, d| {
             let p = p * d.count_ones() as u64;
             (p <= ENUMERATE_MAX).then_some(p)
@@ -686,23 +769,11 @@ impl Propagator for Sum {
         if product.is_some() {
             self.enumerate(domains)?;
         }
-        Ok(())
+        Ok(required)
     }
 
     fn symmetric(&self) -> bool {
         false
-    }
-
-    /// The colours every combination left uses, for a cage (the complement
-    /// of a cage in a house is its house's business).
-    fn required(&self, domains: &[u128]) -> u128 {
-        match &self.combinations {
-            Some(combinations) => match required_of(combinations, &domains[..self.size]) {
-                u128::MAX => 0,
-                every => every,
-            },
-            None => 0,
-        }
     }
 
     /// A sum ranks high whatever its size, and a small one higher (twice the
@@ -861,14 +932,13 @@ mod tests {
                 }
             });
             let mut d = domains.clone();
-            let result = cage.propagate(&mut d);
+            let result = cage.propagate_requiring(&mut d);
             if fillings == 0 {
                 continue;
             }
-            assert!(
-                result.is_ok(),
-                "{domains:?}: {fillings} fillings, but a contradiction"
-            );
+            let Ok(required) = result else {
+                panic!("{domains:?}: {fillings} fillings, but a contradiction");
+            };
             for i in 0..9 {
                 assert_eq!(
                     d[i] & supported[i],
@@ -877,7 +947,7 @@ mod tests {
                 );
             }
             assert_eq!(
-                cage.required(&d) & !every,
+                required & !every,
                 0,
                 "a required colour some filling leaves out"
             );
@@ -888,5 +958,81 @@ mod tests {
             checked > 50 && narrowed > 20,
             "{checked} checked, {narrowed} narrowed"
         );
+    }
+
+    /// Bounds over groups of different cells never drop a value that some
+    /// solution of the sum (the grouped cells holding different values)
+    /// gives a cell: on random sums, weights and groups, against brute force.
+    #[test]
+    fn group_bounds_keep_every_supported_value() {
+        let mut state = 0x1234_5678_9abc_def1u64;
+        let mut next = |m: u64| {
+            state = crate::solver::search::mix(state);
+            state % m
+        };
+        let mut narrowed = 0;
+        for _ in 0..3_000 {
+            let n = 3 + next(4) as usize;
+            let weights: Vec<i64> = (0..n).map(|_| [1, 1, -1, 2][next(4) as usize]).collect();
+            let total = next(40) as i64 - 10;
+            // Cells 0..a pairwise differ, and so do a..n.
+            let a = 1 + next(n as u64 - 1) as usize;
+            let differ = move |x: usize, y: usize| (x < a) == (y < a);
+            let sum = Sum::new(
+                &(0..n).collect::<Vec<_>>(),
+                weights.clone(),
+                total,
+                false,
+                digits(),
+            )
+            .differing(differ);
+            let domains: Vec<u128> = (0..n).map(|_| next(511) as u128 + 1).collect();
+            let mut supported = vec![0u128; n];
+            let mut colours = vec![0usize; n];
+            fn walk(
+                at: usize,
+                n: usize,
+                domains: &[u128],
+                colours: &mut Vec<usize>,
+                keep: &mut dyn FnMut(&[usize]),
+            ) {
+                if at == n {
+                    return keep(colours);
+                }
+                for c in colours_of(domains[at]) {
+                    colours[at] = c;
+                    walk(at + 1, n, domains, colours, keep);
+                }
+            }
+            walk(0, n, &domains, &mut colours, &mut |cs| {
+                let ok_sum = (cs.iter().zip(&weights))
+                    .map(|(&c, w)| w * (c as i64 + 1))
+                    .sum::<i64>()
+                    == total;
+                let ok_differ = (0..n).all(|i| (i + 1..n).all(|j| !differ(i, j) || cs[i] != cs[j]));
+                if ok_sum && ok_differ {
+                    for (s, &c) in supported.iter_mut().zip(cs) {
+                        *s |= 1 << c;
+                    }
+                }
+            });
+            let mut d = domains.clone();
+            let result = sum.group_bounds(&mut d);
+            if supported.iter().all(|&s| s != 0) {
+                assert!(
+                    result.is_ok(),
+                    "{sum:?} on {domains:?}: a contradiction with solutions"
+                );
+                for i in 0..n {
+                    assert_eq!(
+                        d[i] & supported[i],
+                        supported[i],
+                        "{sum:?} on {domains:?}: cell {i}"
+                    );
+                }
+                narrowed += (d != domains) as usize;
+            }
+        }
+        assert!(narrowed > 50, "{narrowed} narrowed");
     }
 }
