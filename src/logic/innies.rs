@@ -204,8 +204,15 @@ fn signed(cells: &[usize], weights: &[i64], n: usize) -> Vec<i64> {
 /// `r4c1 + r4c2 − r3c9 = 14`.
 fn expression(logic: &Logic, sum: &Sum) -> String {
     let name = |c: usize| logic.graph.cells()[c].name.as_str();
+    // Said with a total of zero or more, the cells added first:
+    // `r6c2 + r6c8 − r5c9 = 13` rather than `r5c9 − r6c2 − r6c8 = -13`.
+    let sign = if sum.total < 0 { -1 } else { 1 };
+    let mut terms: Vec<(usize, i64)> = (sum.cells.iter().copied())
+        .zip(sum.weights.iter().map(|&w| sign * w))
+        .collect();
+    terms.sort_by_key(|&(_, w)| w < 0);
     let mut out = String::new();
-    for (i, (&c, &w)) in sum.cells.iter().zip(&sum.weights).enumerate() {
+    for (i, &(c, w)) in terms.iter().enumerate() {
         let sign = match (i, w < 0) {
             (0, false) => "",
             (0, true) => "−",
@@ -218,7 +225,7 @@ fn expression(logic: &Logic, sum: &Sum) -> String {
         };
         out.push_str(&format!("{sign}{times}{}", name(c)));
     }
-    format!("{out} = {}", sum.total)
+    format!("{out} = {}", sign * sum.total)
 }
 
 /// `rows 1–3`, `box 5`, or the names listed.

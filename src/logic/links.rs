@@ -47,6 +47,8 @@ pub(crate) struct Group {
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Groups {
     pub(crate) groups: Vec<Group>,
+    // Read by the chains (the `se` feature) only, as the memo below.
+    #[cfg_attr(not(feature = "se"), allow(dead_code))]
     of_cell: Vec<Vec<u32>>,
     /// The implied sums, with their propagators (numbered after the rule
     /// set's).
@@ -125,6 +127,7 @@ impl Groups {
     }
 
     /// The groups that read `cell`.
+    #[cfg_attr(not(feature = "se"), allow(dead_code))]
     pub(crate) fn of_cell(&self, cell: usize) -> &[u32] {
         &self.of_cell[cell]
     }
@@ -209,6 +212,7 @@ fn implied_sums(graph: &ConstraintGraph, differ: &dyn Fn(usize, usize) -> bool) 
 pub(crate) struct Memo {
     /// Key: the group, then its domains; value: the narrowed domains, or
     /// `None` for a contradiction.
+    #[cfg_attr(not(feature = "se"), allow(dead_code))]
     narrowed: std::sync::Mutex<Narrowed>,
 }
 
@@ -216,6 +220,7 @@ pub(crate) struct Memo {
 type Narrowed = HashMap<Box<[u64]>, Option<Box<[u64]>>, Fx>;
 
 /// Entries a [`Memo`] holds before it starts again (tens of megabytes).
+#[cfg_attr(not(feature = "se"), allow(dead_code))]
 const MEMO_MAX: usize = 1 << 20;
 
 /// A fast hasher for short keys of words (FxHash's multiply and rotate).
@@ -256,7 +261,9 @@ pub(crate) struct Bound<'a> {
     groups: &'a Groups,
     props: Vec<&'a dyn Propagator>,
     /// The value of each placed cell (bit of its colour), 0 for open cells.
+    #[cfg_attr(not(feature = "se"), allow(dead_code))]
     placed: Vec<u64>,
+    #[cfg_attr(not(feature = "se"), allow(dead_code))]
     memo: &'a Memo,
 }
 

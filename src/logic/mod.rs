@@ -24,6 +24,7 @@ mod text;
 mod wings;
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -33,6 +34,19 @@ pub use grade::{Grade, Level, Se};
 
 use crate::graph::ConstraintGraph;
 use crate::puzzle::{Puzzle, Solution};
+
+/// How long one step's chains through rules may search (the forcing chains
+/// of [`Logic::next_step`] and of [`Logic::rate_step`], on a puzzle with
+/// rules): past it a producer gives the best step it found by then, or none.
+/// The page's Hint answers within it.
+pub const STEP_BUDGET: Duration = Duration::from_secs(3);
+
+/// How long a path of a puzzle with rules ([`Logic::path`],
+/// [`Logic::rated_path`]) may spend in chains through rules, all steps
+/// together, by default ([`Logic::with_path_budget`]): past it the path
+/// guesses where only such chains would go on. `grade` on a rule puzzle
+/// stays within seconds.
+pub const PATH_BUDGET: Duration = Duration::from_secs(8);
 
 /// A deduction technique, easiest first (in the order of their Sudoku
 /// Explainer base ratings, see [`Technique::se`]): [`Logic`] always applies
@@ -415,6 +429,9 @@ pub struct Logic<'g> {
     /// Sudoku Explainer's ladder over the same houses and edges.
     #[cfg(feature = "se")]
     se: graphdoku_se::Ladder,
+    /// How long a path may spend in chains through rules ([`PATH_BUDGET`]
+    /// unless [`Logic::with_path_budget`] says otherwise).
+    path_budget: Duration,
 }
 
 impl<'g> Logic<'g> {
@@ -475,6 +492,7 @@ impl<'g> Logic<'g> {
             rules,
             groups,
             memo: Arc::default(),
+            path_budget: PATH_BUDGET,
             box_like,
             families,
             fish_pairs,
@@ -581,7 +599,9 @@ impl<'g> Logic<'g> {
     /// (or the board is solved). Never a guess.
     ///
     /// It stops short of forcing chains (they cost up to seconds a step, see
-    /// [`Logic::rate_step`]): after them it guesses.
+    /// [`Logic::rate_step`]): after them it guesses. With rules on values it
+    /// ends with the forcing chains through the rules, for at most
+    /// [`STEP_BUDGET`]: a rule puzzle's break-in is often one.
     ///
     /// # Complexity
     /// Each technique scans the cells or houses once; the subsets try every pair
@@ -589,22 +609,75 @@ impl<'g> Logic<'g> {
     /// set of base houses; the chains follow each candidate's links once;
     /// each rule runs its propagators on its own cells to their fixed point.
     pub fn next_step(&self, board: &Board) -> Option<Step> {
+        self.next_step_until(board, Instant::now() + STEP_BUDGET)
+    }
+
+    /// [`Logic::next_step`], its forcing chains through rules cut short at
+    /// `deadline` (a step they found by then, the best of those, or none).
+    fn next_step_until(&self, board: &Board, deadline: Instant) -> Option<Step> {
         singles::naked(board)
             .or_else(|| singles::hidden(self, board))
             .or_else(|| rules::find(self, board))
             .or_else(|| locked::find(self, board))
+            .or_else(|| self.with_rules(board, &|b| house::pointing(self, board, b)))
+            .or_else(|| self.with_rules(board, &|b| innies::find(self, board, b)))
             .or_else(|| subsets::naked(self, board, 2))
+            .or_else(|| self.with_rules(board, &|b| house::find(self, board, b)))
             .or_else(|| subsets::hidden(self, board, 2))
             .or_else(|| subsets::naked(self, board, 3))
             .or_else(|| subsets::hidden(self, board, 3))
             // Fish, wings, quads and chains cost a power of the house size:
             // past 25 symbols (a 25×25) one step would take minutes, so the
             // big boards stop at triples, as `hint` must answer in seconds.
-            .or_else(|| (self.graph.alphabet().len() <= 25).then(|| self.harder_step(board))?)
+            .or_else(|| {
+                (self.graph.alphabet().len() <= 25).then(|| self.harder_step(board, deadline))?
+            })
+    }
+
+    /// What `family` finds with the rules' groups bound to `board`; `None`
+    /// without rules.
+    fn with_rules(
+        &self,
+        board: &Board,
+        family: &dyn Fn(&links::Bound) -> Option<Step>,
+    ) -> Option<Step> {
+        if self.groups.is_empty() {
+            return None;
+        }
+        family(&self.bound(board))
+    }
+
+    /// This engine with `budget` for a path's chains through rules instead
+    /// of [`PATH_BUDGET`]: a shorter one for a quick look over many
+    /// puzzles, a longer one to rate the hardest. No effect without rules.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use graphdoku::ConstraintGraph;
+    /// use graphdoku::logic::Logic;
+    /// let graph = ConstraintGraph::load("sudoku9").unwrap();
+    /// let logic = Logic::new(&graph).with_path_budget(Duration::from_secs(1));
+    /// assert_eq!(logic.path_budget(), Duration::from_secs(1));
+    /// ```
+    pub fn with_path_budget(self, budget: Duration) -> Self {
+        Logic {
+            path_budget: budget,
+            ..self
+        }
+    }
+
+    /// How long a path may spend in chains through rules.
+    pub fn path_budget(&self) -> Duration {
+        self.path_budget
+    }
+
+    /// The rules' groups bound to `board`.
+    fn bound(&self, board: &Board) -> links::Bound<'_> {
+        links::Bound::new(&self.groups, &self.rules, &self.memo, &board.placed)
     }
 
     /// [`Logic::next_step`]'s techniques past triples.
-    fn harder_step(&self, board: &Board) -> Option<Step> {
+    fn harder_step(&self, board: &Board, deadline: Instant) -> Option<Step> {
         fish::find(self, board, 2)
             .or_else(|| fish::find(self, board, 3))
             .or_else(|| self.turbot_step(board))
@@ -613,7 +686,7 @@ impl<'g> Logic<'g> {
             .or_else(|| subsets::naked(self, board, 4))
             .or_else(|| fish::find(self, board, 4))
             .or_else(|| subsets::hidden(self, board, 4))
-            .or_else(|| self.beyond_quads_step(board))
+            .or_else(|| self.beyond_quads_step(board, deadline))
     }
 
     /// The guess made when logic is stuck: the open cell with the fewest
@@ -645,7 +718,10 @@ impl<'g> Logic<'g> {
     /// # Errors
     /// A [`Contradiction`] when `solution` is not a solution of `puzzle`.
     pub fn path(&self, puzzle: &Puzzle, solution: &Solution) -> Result<Path, Contradiction> {
-        self.walk(puzzle, solution, &|board| self.next_step(board))
+        let deadline = Instant::now() + self.path_budget;
+        self.walk(puzzle, solution, &|board| {
+            self.next_step_until(board, (Instant::now() + STEP_BUDGET).min(deadline))
+        })
     }
 
     /// The path that `next` finds, with guesses from `solution` where it finds nothing.

@@ -2,7 +2,7 @@
 //! with the `se` feature only, but for [`Logic::graded_path`]).
 
 #[cfg(feature = "se")]
-use std::cell::Cell;
+use std::{cell::Cell, time::Instant};
 
 use super::{Contradiction, Logic, Path};
 use crate::puzzle::{Puzzle, Solution};
@@ -32,7 +32,13 @@ impl Logic<'_> {
     /// levels the consequences' own chains (milliseconds to seconds on 9×9).
     #[cfg(feature = "se")]
     pub fn rate_step(&self, board: &Board) -> Option<Step> {
-        self.se_step(board, false, u16::MAX, None)
+        self.se_step(
+            board,
+            false,
+            u16::MAX,
+            None,
+            Instant::now() + super::STEP_BUDGET,
+        )
     }
 
     /// The path a puzzle is graded by: Sudoku Explainer's
@@ -67,8 +73,9 @@ impl Logic<'_> {
             return self.path(puzzle, solution);
         }
         let cache = self.path_cache();
+        let deadline = Instant::now() + self.path_budget;
         self.walk(puzzle, solution, &|board| {
-            self.se_step(board, true, u16::MAX, cache.as_ref())
+            self.se_step(board, true, u16::MAX, cache.as_ref(), deadline)
         })
     }
 
@@ -95,11 +102,12 @@ impl Logic<'_> {
         // (cheap) guesses from the solution and the path is thrown away.
         let over = Cell::new(false);
         let cache = self.path_cache();
+        let deadline = Instant::now() + self.path_budget;
         let path = self.walk(puzzle, solution, &|board| {
             if over.get() {
                 return None;
             }
-            let step = self.se_step(board, true, ceiling, cache.as_ref());
+            let step = self.se_step(board, true, ceiling, cache.as_ref(), deadline);
             if step.as_ref().is_none_or(|s| s.se > ceiling) {
                 over.set(true);
                 return None;

@@ -4,6 +4,8 @@
 //! feature, `explain` and `hint` stop after the quads (no turbot fish, ALS or
 //! cycles) and nothing is rated on Sudoku Explainer's scale.
 
+use std::time::Instant;
+
 use super::{Board, Logic, Step};
 
 #[cfg(feature = "se")]
@@ -128,21 +130,21 @@ impl Logic<'_> {
         unique: bool,
         ceiling: u16,
         cache: Option<&graphdoku_se::Cache>,
+        deadline: Instant,
     ) -> Option<Step> {
         if self.graph.alphabet().len() > graphdoku_se::MAX_SYMBOLS {
             return self.next_step(board);
         }
         let grid = grid_of(board);
-        let bound = (!self.groups.is_empty()).then(|| {
-            super::links::Bound::new(&self.groups, &self.rules, &self.memo, &board.placed)
-        });
+        let bound = (!self.groups.is_empty()).then(|| self.bound(board));
         let search = Search {
             // A deadly pattern is deadly only when swapping its two symbols
             // keeps every rule: without rules, then.
             unique: unique && self.graph.rules().is_empty(),
             ceiling,
             rules: bound.as_ref().map(|b| b as &dyn graphdoku_se::Rules),
-            deadline: None,
+            // Without rules, serate's ratings: no deadline.
+            deadline: bound.as_ref().map(|_| deadline),
             cache,
         };
         if let Some(hint) = self.se.direct(&grid) {
@@ -191,9 +193,23 @@ impl Logic<'_> {
     }
 
     /// Explain's techniques past the quads, easiest first: longer
-    /// strong-link chains, ALS-XZ, forcing chains and cycles.
-    pub(super) fn beyond_quads_step(&self, board: &Board) -> Option<Step> {
-        self.se.beyond_quads(&grid_of(board)).map(step)
+    /// strong-link chains, ALS-XZ, forcing chains and cycles (through the
+    /// rules too).
+    pub(super) fn beyond_quads_step(&self, board: &Board, deadline: Instant) -> Option<Step> {
+        let bound = (!self.groups.is_empty()).then(|| self.bound(board));
+        let search = Search {
+            rules: bound.as_ref().map(|b| b as &dyn graphdoku_se::Rules),
+            // Without rules, the classic ladder as it always was.
+            deadline: bound.as_ref().map(|_| deadline),
+            ..Search::default()
+        };
+        let grid = grid_of(board);
+        self.se.beyond_quads(&grid, &search).map(step).or_else(|| {
+            // With rules, the forcing chains through them too: a rule
+            // puzzle's break-in is often one (cycles alone leave guesses).
+            bound.as_ref()?;
+            self.se.forcing(&grid, &search).map(step)
+        })
     }
 }
 
@@ -205,7 +221,7 @@ impl Logic<'_> {
         None
     }
 
-    pub(super) fn beyond_quads_step(&self, _: &Board) -> Option<Step> {
+    pub(super) fn beyond_quads_step(&self, _: &Board, _: Instant) -> Option<Step> {
         None
     }
 }

@@ -790,14 +790,30 @@ impl Ladder {
     }
 
     /// The techniques past the quads, easiest first, for a ladder that is
-    /// not Sudoku Explainer's: longer strong-link chains, ALS-XZ, cycles.
-    pub fn beyond_quads(&self, grid: &Grid) -> Option<Hint> {
+    /// not Sudoku Explainer's: longer strong-link chains, ALS-XZ, cycles
+    /// (through `search.rules` too).
+    pub fn beyond_quads(&self, grid: &Grid, search: &Search) -> Option<Hint> {
         links::best(self, grid, 3)
             .or_else(|| wings::als(self, grid, 3))
             .or_else(|| links::best(self, grid, 4))
             .or_else(|| wings::als(self, grid, 4))
             .or_else(|| wings::als(self, grid, 5))
-            .or_else(|| chaining::cycles(self, grid, &Search::default()))
+            .or_else(|| chaining::cycles(self, grid, search))
             .or_else(|| wings::als(self, grid, 6))
+    }
+
+    /// The forcing chains of Sudoku Explainer's ladder alone (Nishio,
+    /// multiple, dynamic, nested; none whose base rating is above
+    /// `search.ceiling`), through `search.rules` too: for a ladder that is
+    /// not Sudoku Explainer's, past its own techniques.
+    ///
+    /// # Complexity
+    /// Milliseconds for the dynamic chains on 9×9, seconds for the nested
+    /// ones, until `search.deadline`.
+    pub fn forcing(&self, grid: &Grid, search: &Search) -> Option<Hint> {
+        if self.symbols > MAX_SYMBOLS {
+            return None;
+        }
+        chaining::forcing(self, grid, search)
     }
 }
