@@ -404,7 +404,8 @@ fn count_batch<'py>(
 /// What `grade_batch` returns: levels, guesses, statuses and errors.
 type Graded<'py> = (Column<'py, u8>, Column<'py, u32>, Column<'py, u8>, Errors);
 
-/// Grades each puzzle by the techniques its logic path needs: `(level uint8,
+/// Grades each puzzle by the techniques its logic path needs, as the CLI's
+/// `grade` does (the same path, so the same level): `(level uint8,
 /// guesses uint32, status uint8, errors)`; level indexes `graphdoku.LEVELS`,
 /// 255 when there is no path (no solution, gave up, invalid).
 #[pyfunction]
@@ -429,7 +430,13 @@ fn grade_batch<'py>(
         if verify(graph, puzzle, &solution).is_err() {
             return (u8::MAX, 0, status::INTERNAL_ERROR);
         }
-        match logic.path(puzzle, &solution) {
+        // The CLI's `grade`: Sudoku Explainer's ladder (with the rule steps)
+        // for a puzzle with one solution, the classic path for several.
+        let path = match word == status::UNIQUE {
+            true => logic.graded_path(puzzle, &solution),
+            false => logic.path(puzzle, &solution),
+        };
+        match path {
             Ok(path) => {
                 let grade = Grade::of(&path);
                 let level = Level::ALL.iter().position(|l| *l == grade.level);

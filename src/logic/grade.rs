@@ -17,8 +17,8 @@ use super::{Path, Technique};
 /// |---|---|---|
 /// | `easy` | naked and hidden singles | 1.0–2.5 |
 /// | `rules` | a rule on values (a killer cage, a thermometer, …) applied alone | – |
-/// | `medium` | locked candidates | 2.6–2.9 |
-/// | `hard` | naked or hidden pairs, X-wing | 3.0–3.5 |
+/// | `medium` | locked candidates; with rules, rule pointing, innies and outies | 2.6–2.9 |
+/// | `hard` | naked or hidden pairs, X-wing; with rules, a rule against its house | 3.0–3.5 |
 /// | `fiendish` | naked or hidden triples, swordfish, turbot fish | 3.6–4.1 |
 /// | `diabolical` | XY- and XYZ-wings, unique rectangles, quads, jellyfish, strong-link chains, ALS-XZ, BUG, aligned pair exclusion | 4.2–6.4 |
 /// | `extreme` | chains and cycles, aligned triple exclusion, forcing chains | 6.5 and up |

@@ -242,8 +242,12 @@ impl Technique {
     /// hidden subsets that lead straight to a hidden single (1.7–2.5).
     ///
     /// Rule steps are not on Sudoku Explainer's scale (it has no rules on
-    /// values); they rate as a naked single. A guess rates 0: a path with a
-    /// guess has no rating.
+    /// values): each family rates as the classic technique whose pattern it
+    /// repeats with a rule in it, a rule alone as a naked single (2.3), rule
+    /// pointing as pointing (2.6), innies and outies as claiming (2.8), a rule
+    /// against its house as a naked pair (3.0); the reasons are in
+    /// `docs/rule-logic.md`. A guess rates 0: a path with a guess has no
+    /// rating.
     pub fn se(self) -> u16 {
         match self {
             Technique::HiddenSingle => 15,

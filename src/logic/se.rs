@@ -114,6 +114,11 @@ fn step(hint: Hint) -> Step {
     }
 }
 
+/// The least rating (tenths) of the chain producers (cycles, forcing chains,
+/// the larger ALS): those a deadline cuts short.
+#[cfg(feature = "se")]
+const CHAINS: u16 = 65;
+
 #[cfg(feature = "se")]
 impl Logic<'_> {
     /// The step Sudoku Explainer would take next on `board`: the first hint
@@ -123,7 +128,9 @@ impl Logic<'_> {
     /// only when `unique` (the puzzle is known to have one solution). The
     /// forcing chain producers whose base rating is above `ceiling` (tenths)
     /// are not asked: `None` then means that no step rated `ceiling` or less
-    /// is there. Past the ladder's 64 symbols, [`Logic::next_step`].
+    /// is there. With rules, the chains (through the rules) search until
+    /// `deadline`, and past it are not asked. Past the ladder's 64 symbols,
+    /// [`Logic::next_step`].
     pub(super) fn se_step(
         &self,
         board: &Board,
@@ -183,8 +190,17 @@ impl Logic<'_> {
                 }
             }
         }
-        let stages = Ladder::stage_bases().count();
-        self.se.stages(&grid, &search, from..stages).map(step)
+        // Past the deadline the chains would give up at once, after building
+        // their tables: the producers from the first chain on are not asked.
+        let stages = match Instant::now() >= deadline {
+            true => Ladder::stage_bases()
+                .position(|base| base >= CHAINS)
+                .unwrap_or(0),
+            false => Ladder::stage_bases().count(),
+        };
+        self.se
+            .stages(&grid, &search, from..stages.max(from))
+            .map(step)
     }
 
     /// The easiest turbot fish (two strong links), for explain's path.
@@ -197,6 +213,10 @@ impl Logic<'_> {
     /// rules too).
     pub(super) fn beyond_quads_step(&self, board: &Board, deadline: Instant) -> Option<Step> {
         let bound = (!self.groups.is_empty()).then(|| self.bound(board));
+        if bound.is_some() && Instant::now() >= deadline {
+            // The chains through rules are out of time (see `se_step`).
+            return None;
+        }
         let search = Search {
             rules: bound.as_ref().map(|b| b as &dyn graphdoku_se::Rules),
             // Without rules, the classic ladder as it always was.
