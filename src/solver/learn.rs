@@ -11,8 +11,6 @@
 //! those places have scored high: branching on one place decides the other
 //! by a hidden single.
 
-use super::bits::Bits;
-
 /// Conflicts between two halvings of the scores.
 const DECAY_EVERY: u32 = 1 << 14;
 
@@ -107,21 +105,18 @@ impl Learning {
             .then_some((best, max))
     }
 
-    /// The branch to take among the undecided cells (`candidates` gives each
+    /// The branch to take among the undecided cells (`fill` writes every
     /// cell's candidates): `None` when nothing has scored yet (the store's own
     /// choice is then as good), else the cell and colour to try first.
-    pub(crate) fn choose<S: Bits>(
-        &mut self,
-        candidates: impl Fn(usize) -> S,
-    ) -> Option<(usize, usize)> {
+    pub(crate) fn choose(&mut self, fill: impl FnOnce(&mut [u128])) -> Option<(usize, usize)> {
         let n = self.scores.len();
         let hot = self.hot_colour();
         // The most score per candidate, in fixed point (a fifth of the hot
         // colour's count for each cell that may take it).
         let (mut best, mut best_score, mut best_count) = (usize::MAX, 0u64, 1u64);
+        fill(&mut self.candidates);
         for cell in 0..n {
-            let set = candidates(cell).wide();
-            self.candidates[cell] = set;
+            let set = self.candidates[cell];
             let count = set.count_ones() as u64;
             if count < 2 {
                 continue;
