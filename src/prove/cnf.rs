@@ -14,6 +14,8 @@ const PAIRWISE: usize = 12;
 pub(crate) struct Cnf {
     vars: i32,
     clauses: Vec<Vec<Lit>>,
+    /// A selector every clause added now holds under (see [`Cnf::guard`]).
+    guard: Option<Lit>,
 }
 
 impl Cnf {
@@ -22,6 +24,7 @@ impl Cnf {
         Cnf {
             vars,
             clauses: Vec::new(),
+            guard: None,
         }
     }
 
@@ -41,9 +44,17 @@ impl Cnf {
         &self.clauses
     }
 
-    /// Adds the clause "one of `lits`" (the empty clause when there is none).
+    /// Adds the clause "one of `lits`" (the empty clause when there is none),
+    /// switched off when a [guard](Cnf::guard) is set and false.
     pub fn clause(&mut self, lits: impl IntoIterator<Item = Lit>) {
-        self.clauses.push(lits.into_iter().collect());
+        let off = self.guard.map(|g| -g);
+        self.clauses.push(lits.into_iter().chain(off).collect());
+    }
+
+    /// Clauses added from now on hold only when `selector` is true (`None`:
+    /// always): a part of the formula that assumptions switch on and off.
+    pub fn guard(&mut self, selector: Option<Lit>) {
+        self.guard = selector;
     }
 
     /// At most one of `lits` is true: pairwise for small groups, Sinz's

@@ -50,6 +50,14 @@ impl Encoding {
     /// # Errors
     /// [`Unsupported`] for a rule without an encoding here.
     pub fn restricted(graph: &ConstraintGraph, puzzle: &Puzzle) -> Result<Self, Unsupported> {
+        let mut encoding = Encoding::shape(graph, puzzle)?;
+        Rules::new(&mut encoding, graph)?.all(graph)?;
+        Ok(encoding)
+    }
+
+    /// [`Encoding::restricted`] without the rules: the cells and the
+    /// differences.
+    fn shape(graph: &ConstraintGraph, puzzle: &Puzzle) -> Result<Self, Unsupported> {
         Encoding::supports(graph)?;
         let colours = graph.alphabet().len();
         let givens = puzzle.givens();
@@ -71,8 +79,27 @@ impl Encoding {
         let mut encoding = Encoding { cnf, vars };
         encoding.cells();
         encoding.differ(graph, colours);
-        Rules::new(&mut encoding, graph)?.all(graph)?;
         Ok(encoding)
+    }
+
+    /// Encodes `graph` for any givens (none assumed), each of its rules
+    /// under a selector of its own, returned in the rules' order: assumed
+    /// true, a rule holds; left out, it does not (see `prove::core`).
+    ///
+    /// # Errors
+    /// [`Unsupported`] for a rule without an encoding here.
+    pub fn guarded(graph: &ConstraintGraph) -> Result<(Self, Vec<Lit>), Unsupported> {
+        let mut encoding = Encoding::shape(graph, &Puzzle::empty(graph.len()))?;
+        let mut rules = Rules::new(&mut encoding, graph)?;
+        let mut selectors = Vec::with_capacity(graph.rules().len());
+        for rule in graph.rules() {
+            let selector = rules.enc.cnf.fresh();
+            rules.enc.cnf.guard(Some(selector));
+            rules.rule(graph, rule)?;
+            selectors.push(selector);
+        }
+        rules.enc.cnf.guard(None);
+        Ok((encoding, selectors))
     }
 
     /// Whether `graph` has an encoding, without building it.
