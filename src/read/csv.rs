@@ -74,6 +74,9 @@ pub fn sniff(head: &[u8]) -> Option<Columns> {
 pub struct Row {
     /// The question as a record (label `line N`), or why it could not be read.
     pub question: Record,
+    /// The question's field as the file writes it (trimmed): a key to join
+    /// results on.
+    pub key: String,
     /// The answer as a full grid, when the file has an answer column.
     pub answer: Option<Result<Puzzle, InputError>>,
     /// The rating, as written, when the file has a rating column.
@@ -118,6 +121,29 @@ impl<'g, R: Read> Reader<'g, R> {
     /// The columns found in the header.
     pub fn columns(&self) -> Columns {
         self.columns
+    }
+
+    /// The field of column `index` of the current row as a full grid, one
+    /// symbol per cell, read as it is: two equal symbols that must differ are
+    /// an answer that is wrong, which `verify` says, not a row that cannot be
+    /// read. `None` when the field is not a full grid of symbols.
+    fn grid(&self, index: usize) -> Option<Puzzle> {
+        let text = self.record.get(index)?.trim();
+        let alphabet = self.graph.alphabet();
+        let symbol = |token: &str| match alphabet.token(token) {
+            crate::symbols::Token::Symbol(colour) => Some(Some(colour)),
+            _ => None,
+        };
+        let values: Option<Vec<Option<u8>>> = match alphabet.single_chars() {
+            true => text
+                .char_indices()
+                .map(|(at, c)| symbol(&text[at..at + c.len_utf8()]))
+                .collect(),
+            false => text.split_whitespace().map(symbol).collect(),
+        };
+        values
+            .filter(|v| v.len() == self.graph.len())
+            .map(Puzzle::new)
     }
 
     /// The cell of column `index` of the current row as a puzzle, with errors
@@ -184,6 +210,7 @@ impl<R: Read> Iterator for Reader<'_, R> {
                         location: e.location.clone(),
                         puzzle: Err(e),
                     },
+                    key: String::new(),
                     answer: None,
                     rating: None,
                 })
@@ -193,18 +220,24 @@ impl<R: Read> Iterator for Reader<'_, R> {
                 // An empty answer field is no answer (a dataset of questions only).
                 let answer = (self.columns.answer)
                     .filter(|&i| self.record.get(i).is_some_and(|f| !f.trim().is_empty()))
-                    .map(|i| self.cell(i, line, "answer"));
+                    .map(|i| {
+                        self.grid(i)
+                            .map_or_else(|| self.cell(i, line, "answer"), Ok)
+                    });
                 let rating = self
                     .columns
                     .rating
                     .and_then(|i| self.record.get(i))
                     .map(str::to_string);
+                let key = (self.record.get(self.columns.question))
+                    .map_or_else(String::new, |f| f.trim().to_string());
                 Some(Row {
                     question: Record {
                         label,
                         location: Location::new(&self.file, line, 1),
                         puzzle: question,
                     },
+                    key,
                     answer,
                     rating,
                 })

@@ -755,7 +755,7 @@ fn rules(
 }
 
 /// `line` with a cell that follows itself (a doubled click) kept once.
-fn without_repeats(line: &[(usize, usize)]) -> Vec<(usize, usize)> {
+pub(crate) fn without_repeats(line: &[(usize, usize)]) -> Vec<(usize, usize)> {
     let mut out: Vec<(usize, usize)> = Vec::with_capacity(line.len());
     for &cell in line {
         if out.last() != Some(&cell) {
@@ -780,7 +780,7 @@ fn passed_twice(line: &[(usize, usize)]) -> Option<(usize, usize)> {
 ///
 /// A whispers line through r2c2 twice, `a b X c d X e`, becomes `a b X c d`
 /// and `d X e`: the same six neighbouring pairs.
-fn untangled(line: &[(usize, usize)], overlap: usize) -> Vec<Vec<(usize, usize)>> {
+pub(crate) fn untangled(line: &[(usize, usize)], overlap: usize) -> Vec<Vec<(usize, usize)>> {
     let mut lines = Vec::new();
     let mut current: Vec<(usize, usize)> = Vec::new();
     for cell in without_repeats(line) {

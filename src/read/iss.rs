@@ -23,7 +23,7 @@ use std::collections::BTreeMap;
 
 use thiserror::Error;
 
-use super::fpuzzles::{Imported, default_boxes};
+use super::fpuzzles::{Imported, default_boxes, untangled};
 use crate::rules::{Direction, Mark, RuleSpec};
 
 /// Why an Interactive Sudoku Solver puzzle could not be imported.
@@ -74,6 +74,8 @@ pub fn recognises(text: &str) -> bool {
         || killer_grid(&compact)
         || compact.starts_with("3x3:")
         || plain_size(&compact).is_some()
+        || jigsaw_size(&compact).is_some()
+        || pencilmarks(&compact)
 }
 
 /// Whether `text` is a plain grid of givens (and nothing of ISS's own).
@@ -127,7 +129,7 @@ fn uncommented(text: &str) -> String {
 fn constraint_string(compact: &str) -> bool {
     compact == "."
         || compact.strip_prefix('.').is_some_and(|rest| {
-            rest.starts_with('~') || rest.starts_with(|c: char| c.is_ascii_uppercase())
+            rest.starts_with(['~', '.']) || rest.starts_with(|c: char| c.is_ascii_uppercase())
         })
 }
 
@@ -144,12 +146,47 @@ fn killer_grid(compact: &str) -> bool {
 /// digits 1…n givens and every other character one and the same blank.
 fn plain_size(compact: &str) -> Option<usize> {
     let len = compact.chars().count();
-    let n = (4..=9).find(|n| n * n == len)?;
-    let value = |c: char| c.to_digit(10).filter(|&d| (1..=n as u32).contains(&d));
-    let mut blanks = compact.chars().filter(|&c| value(c).is_none());
+    let n = (4..=16).find(|n| n * n == len)?;
+    let mut blanks = compact.chars().filter(|&c| plain_value(c, n).is_none());
     let first = blanks.next();
     let blank_ok = first.is_none_or(|b| !b.is_alphabetic() && blanks.all(|c| c == b));
     blank_ok.then_some(n)
+}
+
+/// The value of a plain grid's character: `1`…`9` up to 9×9, `A`… beyond
+/// (ISS's `shortCharToValue`).
+fn plain_value(c: char, n: usize) -> Option<u32> {
+    let value = match n {
+        ..=9 => c.to_digit(10)?,
+        _ if c.is_ascii_uppercase() => c as u32 - 'A' as u32 + 1,
+        _ => return None,
+    };
+    (1..=n as u32).contains(&value).then_some(value)
+}
+
+/// The size of ISS's jigsaw form: a plain grid of givens, then the layout,
+/// one character per cell, `n` regions of `n` cells.
+fn jigsaw_size(compact: &str) -> Option<usize> {
+    let chars: Vec<char> = compact.chars().collect();
+    let half = chars.len() / 2;
+    if chars.len() % 2 != 0 || half == 0 {
+        return None;
+    }
+    let givens: String = chars[..half].iter().collect();
+    let n = plain_size(&givens)?;
+    let mut sizes = BTreeMap::new();
+    for &c in &chars[half..] {
+        *sizes.entry(c).or_insert(0usize) += 1;
+    }
+    (sizes.len() == n && sizes.values().all(|&s| s == n)).then_some(n)
+}
+
+/// ISS's pencilmark form: `n` characters per cell, a digit for each value
+/// still possible and `.` for the others.
+fn pencilmarks(compact: &str) -> bool {
+    let len = compact.len();
+    (4..=9usize).any(|n| n * n * n == len)
+        && compact.chars().all(|c| c == '.' || c.is_ascii_digit())
 }
 
 /// Reads an ISS puzzle in any of its forms (see [`recognises`]); `origin`
@@ -190,6 +227,15 @@ pub fn read(text: &str, origin: &str) -> Result<Imported, IssError> {
             items.extend(long_killer(&compact).map_err(syntax)?);
         } else if let Some(n) = plain_size(&compact) {
             items.extend(plain(&compact, n));
+        } else if let Some(n) = jigsaw_size(&compact) {
+            let chars: Vec<char> = compact.chars().collect();
+            let givens: String = chars[..n * n].iter().collect();
+            let layout: String = chars[n * n..].iter().collect();
+            items.extend(plain(&givens, n));
+            items.push(Item::new("Jigsaw", vec![layout]));
+            items.push(Item::new("NoBoxes", Vec::new()));
+        } else if pencilmarks(&compact) {
+            items.push(Item::new("Pencilmarks", Vec::new()));
         } else {
             items.extend(constraints(&compact).map_err(syntax)?);
         }
@@ -251,7 +297,7 @@ fn constraints(compact: &str) -> Result<Vec<Item>, String> {
 fn plain(compact: &str, n: usize) -> Vec<Item> {
     let mut givens = Vec::new();
     for (i, c) in compact.chars().enumerate() {
-        if let Some(d) = c.to_digit(10).filter(|&d| (1..=n as u32).contains(&d)) {
+        if let Some(d) = plain_value(c, n) {
             givens.push(format!("{}_{d}", cell_id(i / n, i % n)));
         }
     }
@@ -371,6 +417,8 @@ struct Builder<'a> {
     rules: Vec<RuleSpec>,
     /// Region-sum lines, kept until the regions are known.
     region_sums: Vec<Vec<(usize, usize)>>,
+    /// The last cell read was not of the grid (ISS's variable cells, `VA1`).
+    outside: std::cell::Cell<bool>,
     anti_consecutive: bool,
     refused: BTreeMap<String, usize>,
     ignored: BTreeMap<String, usize>,
@@ -390,6 +438,7 @@ impl<'a> Builder<'a> {
             givens: BTreeMap::new(),
             rules: Vec::new(),
             region_sums: Vec::new(),
+            outside: std::cell::Cell::new(false),
             anti_consecutive: false,
             refused: BTreeMap::new(),
             ignored: BTreeMap::new(),
@@ -421,7 +470,10 @@ impl<'a> Builder<'a> {
                     ))),
                 }
             }
-            _ => Err(self.syntax(format!("`{kind}`: {id:?} is not a cell (R1C1)"))),
+            _ => {
+                self.outside.set(true);
+                Err(self.syntax(format!("`{kind}`: {id:?} is not a cell (R1C1)")))
+            }
         }
     }
 
@@ -431,6 +483,21 @@ impl<'a> Builder<'a> {
 
     fn names(&self, kind: &str, ids: &[String]) -> Result<Vec<String>, IssError> {
         Ok(self.cells(kind, ids)?.into_iter().map(name).collect())
+    }
+
+    /// A line whose rule binds neighbours along it, as lines that each pass
+    /// a cell once (see [`untangled`]): a loop is read as the line it is.
+    fn lines(
+        &self,
+        kind: &str,
+        ids: &[String],
+        overlap: usize,
+    ) -> Result<Vec<Vec<String>>, IssError> {
+        let cells = self.cells(kind, ids)?;
+        Ok(untangled(&cells, overlap)
+            .into_iter()
+            .map(|line| line.into_iter().map(name).collect())
+            .collect())
     }
 
     fn number(&self, kind: &str, text: &str) -> Result<i64, IssError> {
@@ -459,8 +526,22 @@ impl<'a> Builder<'a> {
         for item in items.iter().filter(|i| i.kind == "Shape") {
             self.shape(item)?;
         }
+        // A shape graphdoku does not have: nothing else can be read on it.
+        if !self.refused.is_empty() {
+            return Err(IssError::Refused {
+                origin: self.origin.to_string(),
+                refused: self.refused.keys().map(|k| format!("{k} (1)")).collect(),
+            });
+        }
         for item in items.iter().filter(|i| i.kind != "Shape") {
-            self.item(item)?;
+            self.outside.set(false);
+            match self.item(item) {
+                // ISS's variable cells (outside the grid) are beyond graphdoku's rules.
+                Err(_) if self.outside.get() => {
+                    self.refuse(&format!("{} on cells outside the grid", item.kind))
+                }
+                other => other?,
+            }
         }
         if self.anti_consecutive {
             let dotted = self
@@ -699,9 +780,11 @@ impl<'a> Builder<'a> {
                 self.rules.push(RuleSpec::Negative(Mark::Ratio));
             }
             "StrictXV" => self.rules.push(RuleSpec::Negative(Mark::XV)),
-            "Thermo" => self
-                .rules
-                .push(RuleSpec::Thermometer(self.names(kind, args)?)),
+            "Thermo" => {
+                for line in self.lines(kind, args, 1)? {
+                    self.rules.push(RuleSpec::Thermometer(line));
+                }
+            }
             "Whisper" => {
                 // German whispers leave the difference out.
                 let (difference, cells) = match args.first() {
@@ -710,17 +793,24 @@ impl<'a> Builder<'a> {
                     }
                     _ => (None, &args[..]),
                 };
-                let cells = self.names(kind, cells)?;
-                self.rules.push(RuleSpec::Whispers { cells, difference });
+                for cells in self.lines(kind, cells, 1)? {
+                    self.rules.push(RuleSpec::Whispers { cells, difference });
+                }
             }
             "Renban" => self.rules.push(RuleSpec::Renban(self.names(kind, args)?)),
             "Modular" => match args.first().map(String::as_str) {
-                Some("3") => self
-                    .rules
-                    .push(RuleSpec::Modular(self.names(kind, after(1))?)),
+                Some("3") => {
+                    for line in self.lines(kind, after(1), 2)? {
+                        self.rules.push(RuleSpec::Modular(line));
+                    }
+                }
                 _ => self.refuse("Modular other than mod 3"),
             },
-            "Entropic" => self.rules.push(RuleSpec::Entropic(self.names(kind, args)?)),
+            "Entropic" => {
+                for line in self.lines(kind, args, 2)? {
+                    self.rules.push(RuleSpec::Entropic(line));
+                }
+            }
             "RegionSumLine" => {
                 let cells = self.cells(kind, args)?;
                 self.region_sums.push(cells);
