@@ -53,10 +53,12 @@ pub(super) struct Mode {
 }
 
 impl Mode {
-    /// For commands whose question is uniqueness.
-    pub(super) fn uniqueness() -> Self {
+    /// For commands whose question is uniqueness, answered as `check`
+    /// answers it: the search, then SAT.
+    pub(super) fn answering() -> Self {
         Mode {
             several_is_error: true,
+            hand_off: true,
             ..Mode::default()
         }
     }

@@ -198,29 +198,29 @@ pub fn run(cli: Cli) -> Result<Status> {
                 candidates::run(graph, record, (options, json), report)
             })
         }
-        Command::Check { input, output } => {
-            let mode = Mode {
-                hand_off: true,
-                ..Mode::uniqueness()
-            };
-            for_each_record(&input, mode, |graph, answerer, record, report| {
+        Command::Check { input, output } => for_each_record(
+            &input,
+            Mode::answering(),
+            |graph, answerer, record, report| {
                 check::run(graph, answerer, record, output.json(), report)
-            })
-        }
+            },
+        ),
+        // The question of uniqueness goes to SAT where the search leaves it,
+        // as `check`'s does: every command asks the same engine.
         Command::Grade { input, output } => for_each_record(
             &input,
-            Mode::uniqueness(),
+            Mode::answering(),
             |graph, checker, record, report| {
-                grade::run(graph, checker.solver(), record, output.json(), report)
+                grade::run(graph, checker, record, output.json(), report)
             },
         ),
         Command::Explain { input, output } => for_each_record(
             &input,
-            Mode::uniqueness(),
+            Mode::answering(),
             |graph, checker, record, report| {
                 explain::run(
                     graph,
-                    checker.solver(),
+                    checker,
                     record,
                     explain::Mode::All,
                     output.json(),
@@ -230,11 +230,11 @@ pub fn run(cli: Cli) -> Result<Status> {
         ),
         Command::Hint { input, output } => for_each_record(
             &input,
-            Mode::uniqueness(),
+            Mode::answering(),
             |graph, checker, record, report| {
                 explain::run(
                     graph,
-                    checker.solver(),
+                    checker,
                     record,
                     explain::Mode::Hint,
                     output.json(),
