@@ -128,22 +128,7 @@ impl<'g, R: Read> Reader<'g, R> {
     /// an answer that is wrong, which `verify` says, not a row that cannot be
     /// read. `None` when the field is not a full grid of symbols.
     fn grid(&self, index: usize) -> Option<Puzzle> {
-        let text = self.record.get(index)?.trim();
-        let alphabet = self.graph.alphabet();
-        let symbol = |token: &str| match alphabet.token(token) {
-            crate::symbols::Token::Symbol(colour) => Some(Some(colour)),
-            _ => None,
-        };
-        let values: Option<Vec<Option<u8>>> = match alphabet.single_chars() {
-            true => text
-                .char_indices()
-                .map(|(at, c)| symbol(&text[at..at + c.len_utf8()]))
-                .collect(),
-            false => text.split_whitespace().map(symbol).collect(),
-        };
-        values
-            .filter(|v| v.len() == self.graph.len())
-            .map(Puzzle::new)
+        full_grid(self.graph, self.record.get(index)?)
     }
 
     /// The cell of column `index` of the current row as a puzzle, with errors
@@ -244,6 +229,35 @@ impl<R: Read> Iterator for Reader<'_, R> {
             }
         }
     }
+}
+
+/// `text` as a full grid of `graph`, one symbol per cell (characters when
+/// every symbol is one, else whitespace-separated), read as it is: no check
+/// that cells which must differ do (an answer to verify, not a puzzle to
+/// solve). `None` when it is not a full grid of symbols.
+///
+/// ```
+/// let graph = graphdoku::ConstraintGraph::load("sudoku4").unwrap();
+/// // Two 1s in the first row: still a full grid, for `verify` to refuse.
+/// let grid = graphdoku::read::csv::full_grid(&graph, "1134341221434321").unwrap();
+/// assert_eq!(grid.clue_count(), 16);
+/// assert!(graphdoku::read::csv::full_grid(&graph, "12.4341221434321").is_none());
+/// ```
+pub fn full_grid(graph: &ConstraintGraph, text: &str) -> Option<Puzzle> {
+    let text = text.trim();
+    let alphabet = graph.alphabet();
+    let symbol = |token: &str| match alphabet.token(token) {
+        crate::symbols::Token::Symbol(colour) => Some(Some(colour)),
+        _ => None,
+    };
+    let values: Option<Vec<Option<u8>>> = match alphabet.single_chars() {
+        true => text
+            .char_indices()
+            .map(|(at, c)| symbol(&text[at..at + c.len_utf8()]))
+            .collect(),
+        false => text.split_whitespace().map(symbol).collect(),
+    };
+    values.filter(|v| v.len() == graph.len()).map(Puzzle::new)
 }
 
 /// A CSV error as an input error at its line.
