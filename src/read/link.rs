@@ -43,6 +43,9 @@ pub const ACCEPTED: &str = "accepted: an f-puzzles JSON file; an f-puzzles link 
     an Interactive Sudoku Solver link (…?q=…), constraint string (.Cage~16~R1C1~R1C2…) or \
     killer grid; a plain grid of givens (53..7....); a graphdoku share link (…/#p=…)";
 
+/// The name of a puzzle read from a plain grid of givens, which has none.
+pub const PLAIN_GRID: &str = "puzzle string";
+
 /// Which format a puzzle came in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
@@ -244,11 +247,15 @@ pub fn read_source(text: &str, origin: &str) -> Result<Source, ImportError> {
         return puzzle_id(text, origin, false).map(Source::Imported);
     }
     if iss::recognises(text) {
+        let mut imported = iss::read(text, origin)?;
         let format = match iss::is_plain_grid(text) {
-            true => Format::Grid,
+            true => {
+                imported.name = PLAIN_GRID.to_string();
+                Format::Grid
+            }
             false => Format::Iss,
         };
-        return decoded(format, iss::read(text, origin)?);
+        return decoded(format, imported);
     }
     // A bare lz-string: base64 characters (a `+` may have become a space, and
     // the string may be percent-encoded).
