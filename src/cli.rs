@@ -323,6 +323,11 @@ pub enum Command {
         /// page's address): any program on this machine may then use it.
         #[arg(long)]
         no_token: bool,
+        /// The server's memory in megabytes: each request reserves what its
+        /// estimate says before it builds anything big, and waits (or gets 503)
+        /// while the rest is taken.
+        #[arg(long, value_name = "MB", default_value_t = 512, value_parser = clap::value_parser!(u64).range(64..=1 << 20))]
+        max_memory: u64,
     },
     /// Print each puzzle's canonical form, one line each: equivalent puzzles print alike.
     ///

@@ -33,6 +33,7 @@ pub mod lint;
 mod location;
 pub mod logic;
 mod names;
+pub mod picture;
 pub mod prove;
 pub mod puzzle;
 pub mod read;

@@ -163,7 +163,9 @@ fn check_rules(graph: &ConstraintGraph, colours: &[u8]) -> Result<(), Violation>
             .map(|&c| graph.cells()[c].name.clone())
             .collect()
     };
-    for rule in rules {
+    // A rule written twice holds once it holds.
+    let mut checked = std::collections::HashSet::new();
+    for rule in rules.iter().filter(|&r| checked.insert(r)) {
         let broken = |cells: &[usize], why: String| Violation::RuleBroken {
             rule: rule.name().to_string(),
             cells: names(cells),

@@ -643,6 +643,36 @@ fn neither_a_file_nor_a_link_says_so_once() {
         .stderr(contains(format!("cannot read {}…: ", "x".repeat(60))));
 }
 
+#[test]
+fn an_import_that_cannot_write_its_puzzle_leaves_no_variant_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let prefix = dir.path().join("back");
+    // A folder where the puzzle's file would go.
+    std::fs::create_dir(dir.path().join("back.ron")).unwrap();
+    let output = graphdoku()
+        .args(["import"])
+        .arg(fixture("killer.json"))
+        .arg("-o")
+        .arg(&prefix)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_ne!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("cannot write"), "{stderr}");
+    assert!(!dir.path().join("back.variant.ron").exists());
+    // Where both can be written, both are.
+    std::fs::remove_dir(dir.path().join("back.ron")).unwrap();
+    graphdoku()
+        .args(["import"])
+        .arg(fixture("killer.json"))
+        .arg("-o")
+        .arg(&prefix)
+        .assert()
+        .success();
+    assert!(dir.path().join("back.variant.ron").is_file());
+    assert!(dir.path().join("back.ron").is_file());
+}
+
 /// A strict kropki puzzle as f-puzzles writes one (`nonconsecutive`, negative
 /// black dots, no givens): its only solution puts 1 and 2 under the black dots
 /// of r1c1–r1c2 and r2c3–r2c4, which the format allows, since a dot of either

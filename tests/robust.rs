@@ -686,3 +686,50 @@ fn truncated_ron_and_no_serde_names() {
         .stderr(contains("HouseSpec").not())
         .stderr(contains("Unexpected variant named `Colums` in `houses`"));
 }
+
+/// Issue 40: a variant file with 15,000 copies of a global rule (it took the
+/// solver 8 GB to build) is as cheap as one copy, compiled and checked once:
+/// answered in well under its timeout; and a PNG of a free layout whose
+/// edges cross its picture is refused before resvg starts (a minute at
+/// --scale 0.2), exit 2, naming the limit.
+#[test]
+fn rules_written_many_times_and_pictures_too_costly_stay_cheap() {
+    let dir = tempfile::tempdir().unwrap();
+    let rules = vec!["NonConsecutive"; 15_000].join(", ");
+    let ruled = format!(
+        "Variant(name: \"r\", symbols: Range(1, 64), cells: Grid(rows: 64, cols: 64), \
+         houses: [Rows, Columns, Boxes(rows: 8, cols: 8)], rules: [{rules}])"
+    );
+    let variant = file(&dir, "ruled.ron", ruled);
+    let started = std::time::Instant::now();
+    graphdoku()
+        .args(["check", "--timeout", "5", "-v"])
+        .arg(&variant)
+        .write_stdin(vec!["."; 4096].join(" "))
+        .assert()
+        .code(4)
+        .stdout(contains("multiple"));
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    // 200 unplaced cells, every pair an edge: drawn on a circle, each edge across it.
+    let cells: Vec<String> = (0..200).map(|i| format!("(name: \"c{i}\")")).collect();
+    let names: Vec<String> = (0..200).map(|i| format!("\"c{i}\"")).collect();
+    let free = format!(
+        "Variant(name: \"f\", symbols: Range(1, 200), cells: List([{}]), \
+         houses: [House(name: \"all\", cells: [{}])])",
+        cells.join(", "),
+        names.join(", ")
+    );
+    let free = file(&dir, "free.ron", free);
+    graphdoku()
+        .args(["render", "-v"])
+        .arg(&free)
+        .arg("-o")
+        .arg(dir.path().join("free.png"))
+        .write_stdin(vec!["."; 200].join(" "))
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "pixels of lines, more than the 2000000 a PNG may have",
+        ));
+    assert!(!dir.path().join("free.png").exists());
+}

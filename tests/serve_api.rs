@@ -906,21 +906,31 @@ fn slow_headers_and_bodies_time_out_and_connections_are_capped() {
     assert_eq!(&answer, b"HTTP/1.1 408");
     assert!(started.elapsed() < Duration::from_secs(5));
     drop(slow);
-    // Four idle connections fill the cap: a fifth gets 503 at once, and the
-    // server answers again once the idle ones time out.
+    // Four idle connections fill the cap: a fifth is answered at once, the
+    // oldest idle one closed to make room for it.
     std::thread::sleep(Duration::from_millis(200));
-    let idle: Vec<TcpStream> = (0..4)
+    let mut idle: Vec<TcpStream> = (0..4)
         .map(|_| TcpStream::connect(at.addr).unwrap())
         .collect();
     std::thread::sleep(Duration::from_millis(200));
+    let started = Instant::now();
     let answer = raw_answer(
         at.addr,
-        format!("GET / HTTP/1.1\r\nHost: {}\r\n\r\n", at.addr).as_bytes(),
+        format!(
+            "GET / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            at.addr
+        )
+        .as_bytes(),
     );
-    assert!(answer.starts_with("HTTP/1.1 503"), "{answer}");
-    std::thread::sleep(Duration::from_millis(1500));
-    assert_eq!(request(at, "GET", "/", b"").0, 200);
-    drop(idle);
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(started.elapsed() < Duration::from_millis(500));
+    // The oldest was closed: it reads the end of its stream.
+    idle[0]
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    let mut rest = Vec::new();
+    assert_eq!(idle[0].read_to_end(&mut rest).unwrap(), 0);
+    idle.clear();
 }
 
 #[test]
@@ -1012,7 +1022,7 @@ fn rules_drawn_on_the_page_are_read_as_a_puzzle_files_are() {
         answer["error"]
             .as_str()
             .unwrap()
-            .contains("more than 500 rules"),
+            .contains("501 rules (the variant's and these) is more than the limit of 500"),
         "{answer}"
     );
 }
@@ -1408,7 +1418,7 @@ fn the_designers_endpoints_keep_the_servers_guarantees() {
         started.elapsed()
     );
     // A 64×64 with a third of its cells empty: a thousand steps, far more
-    // than the millisecond this server allows a path. (Each step is found
+    // than the 50 ms this server allows a path (Logic's tables take most of it). (Each step is found
     // whole: the bound is checked between steps.)
     let graph =
         ConstraintGraph::build(&variant::parse("Sudoku(box_size: 8)", "x").unwrap()).unwrap();
@@ -1429,7 +1439,7 @@ fn the_designers_endpoints_keep_the_servers_guarantees() {
         .collect();
     let empty = cells.iter().filter(|c| c.is_null()).count() as u64;
     let quick = start_with(Limits {
-        budget: Budget::unlimited().time(Duration::from_millis(1)),
+        budget: Budget::unlimited().time(Duration::from_millis(50)),
         ..Limits::default()
     });
     let started = Instant::now();

@@ -107,10 +107,12 @@ fn write_form(
     match format {
         CanonFormat::Line => writeln!(out, "{}", form.unwrap_or(""))?,
         CanonFormat::Csv => graphdoku::write::csv::row(out, &[question, form.unwrap_or("")])?,
+        // The key first, as the CSV has it (serde_json's maps would sort).
         CanonFormat::Json => writeln!(
             out,
-            "{}",
-            serde_json::json!({ "question": question, "canon": form })
+            "{{\"question\":{},\"canon\":{}}}",
+            serde_json::Value::from(question),
+            serde_json::Value::from(form)
         )?,
     }
     Ok(())

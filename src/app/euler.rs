@@ -20,13 +20,13 @@ pub(crate) fn run(file: Option<PathBuf>, verbose: bool, out: &mut impl Write) ->
     let mut status = Status::Ok;
     let (mut sum, mut grids) = (0u64, 0usize);
     for record in PuzzleReader::new(&graph, reader, &name) {
-        // Said once, for the whole file: not a grid of Project Euler's.
-        if grids == 0 && !record.label.starts_with("Grid") {
-            anyhow::bail!(
-                "{name} is not a Project Euler 96 file: its first puzzle ({}) has no \
-                 `Grid NN` header ({EXPECTED})",
-                record.location
-            );
+        // Said once, for the whole file: a first puzzle that does not read
+        // as a 9×9 outside a `Grid` block is not a file of Project Euler's.
+        if grids == 0
+            && !record.label.starts_with("Grid")
+            && let Err(e) = &record.puzzle
+        {
+            anyhow::bail!("{name} is not a Project Euler 96 file ({EXPECTED}): {e}");
         }
         grids += 1;
         let solved = puzzle_or_report(&record, &mut io::stderr()).and_then(|puzzle| {

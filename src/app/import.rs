@@ -211,17 +211,13 @@ fn write_files(
             taken.display()
         );
     }
+    // The variant file sits beside the puzzle file, which names it so.
     let reference = match variant_text {
-        Some(text) => {
-            std::fs::write(&variant_path, text)
-                .with_context(|| format!("cannot write {}", variant_path.display()))?;
-            // Relative to the puzzle file, which sits beside it.
-            VariantRef::Named(
-                variant_path
-                    .file_name()
-                    .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
-            )
-        }
+        Some(_) => VariantRef::Named(
+            variant_path
+                .file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+        ),
         None => prepared.variant.clone(),
     };
     let about = ron::PuzzleAbout {
@@ -235,8 +231,11 @@ fn write_files(
         "// Imported by `graphdoku import`.\n{}",
         ron::puzzle_file(&prepared.graph, &about, prepared.puzzle.givens())
     );
-    std::fs::write(&puzzle_path, puzzle_text)
-        .with_context(|| format!("cannot write {}", puzzle_path.display()))?;
+    match variant_text {
+        Some(text) => write_both((&variant_path, text), (&puzzle_path, &puzzle_text))?,
+        None => std::fs::write(&puzzle_path, puzzle_text)
+            .with_context(|| format!("cannot write {}", puzzle_path.display()))?,
+    }
     let graph = &prepared.graph;
     // Rules are named only when there are some: a plain shape reads as before.
     let rules = match graph.rules().len() {
@@ -266,6 +265,30 @@ fn write_files(
         )?,
     }
     Ok(Status::Ok)
+}
+
+/// Writes both files, or neither: the puzzle's file is created first (a
+/// folder in its place, or no right to write there, stops the import before
+/// anything is written), and a file written before a failure is removed.
+fn write_both(
+    (variant, variant_text): (&Path, &str),
+    (puzzle, puzzle_text): (&Path, &str),
+) -> Result<()> {
+    let cannot = |path: &Path| format!("cannot write {}", path.display());
+    let mut puzzle_file = std::fs::File::create(puzzle).with_context(|| cannot(puzzle))?;
+    let written = std::fs::write(variant, variant_text)
+        .with_context(|| cannot(variant))
+        .and_then(|()| {
+            puzzle_file
+                .write_all(puzzle_text.as_bytes())
+                .and_then(|()| puzzle_file.flush())
+                .with_context(|| cannot(puzzle))
+                .inspect_err(|_| drop(std::fs::remove_file(variant)))
+        });
+    if written.is_err() {
+        let _ = std::fs::remove_file(puzzle);
+    }
+    written
 }
 
 /// The whole of `input` as text, refused above [`MAX_IMPORT_BYTES`] before

@@ -331,7 +331,8 @@ pub fn run(cli: Cli) -> Result<Status> {
             port,
             open,
             no_token,
-        } => serve::run(port, open, no_token),
+            max_memory,
+        } => serve::run(port, open, no_token, max_memory),
     }
 }
 

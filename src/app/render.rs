@@ -4,6 +4,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
+use graphdoku::picture::Picture;
 use graphdoku::read;
 use graphdoku::write::{png, svg};
 use graphdoku::{Budget, ConstraintGraph, Puzzle, PuzzleReader};
@@ -93,6 +94,10 @@ pub(crate) fn run(options: &Options, out: &mut impl Write) -> Result<Status> {
     let picture = svg::svg(&graph, values, &title);
     match (&options.output, kind) {
         (Some(path), Some(Kind::Png)) => {
+            // Refused before resvg starts, which cannot be stopped.
+            Picture::of(&picture)
+                .check(options.scale)
+                .map_err(|why| anyhow::anyhow!("{why}"))?;
             let bytes = png::png(&picture, options.scale)?;
             std::fs::write(path, &bytes)
                 .with_context(|| format!("cannot write {}", path.display()))?;

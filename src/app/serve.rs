@@ -5,9 +5,14 @@ use graphdoku::serve::{Limits, Server};
 
 use super::Status;
 
-pub(crate) fn run(port: u16, open: bool, no_token: bool) -> Result<Status> {
-    let mut server = Server::bind(port, Limits::default())
-        .with_context(|| format!("cannot listen on 127.0.0.1:{port}"))?;
+/// Serves on `port` (0: any free one) within `max_memory` megabytes.
+pub(crate) fn run(port: u16, open: bool, no_token: bool, max_memory: u64) -> Result<Status> {
+    let limits = Limits {
+        memory: max_memory << 20,
+        ..Limits::default()
+    };
+    let mut server =
+        Server::bind(port, limits).with_context(|| format!("cannot listen on 127.0.0.1:{port}"))?;
     if no_token {
         server = server.without_token();
         eprintln!(

@@ -34,7 +34,7 @@ use crate::graph::ConstraintGraph;
 use crate::logic::{Grade, Level, Logic};
 use crate::prove::{self, Answerer, Encoding, ProveError, Question};
 use crate::puzzle::{Puzzle, Solution};
-use crate::solver::{Budget, Solver};
+use crate::solver::{Budget, Solver, Stop};
 use random::{below, shuffle};
 
 /// Steps of [`Generator::wander`].
@@ -172,6 +172,8 @@ pub struct Generator<'g> {
     forced: forced::Givens,
     /// When to give up, if ever.
     deadline: Option<Instant>,
+    /// A flag that stops it as its deadline would, if any.
+    stop: Option<Stop>,
     /// Whether what the search does not settle within its hand-off budget
     /// goes to the SAT back end (every rule of the graph encodes).
     hand_off: bool,
@@ -179,6 +181,8 @@ pub struct Generator<'g> {
     threads: usize,
     /// Nodes of search for such a question before SAT takes it.
     question_nodes: u64,
+    /// The most clauses of a formula built for a question.
+    clauses: usize,
     /// Where its reductions report how far they have come.
     progress: Option<Arc<Progress>>,
 }
@@ -193,9 +197,11 @@ impl<'g> Generator<'g> {
             base: OnceLock::new(),
             forced: forced::Givens::new(graph),
             deadline: None,
+            stop: None,
             hand_off: Encoding::supports(graph).is_ok(),
             threads: 1,
             question_nodes: prove::HAND_OFF_NODES,
+            clauses: usize::MAX,
             progress: None,
         };
         generator.set_deadline(None);
@@ -249,6 +255,25 @@ impl<'g> Generator<'g> {
         self
     }
 
+    /// This generator, stopped by `stop` as by its deadline: every search it
+    /// starts (and every SAT call) ends once the flag is set, and the
+    /// generation gives up.
+    pub fn with_stop(mut self, stop: Stop) -> Self {
+        self.stop = Some(stop);
+        let deadline = self.deadline;
+        self.set_deadline(deadline);
+        self
+    }
+
+    /// This generator, building no SAT formula of more than `clauses`
+    /// clauses (see [`Answerer::with_max_clauses`]): a question whose
+    /// formula would be larger is not settled, and the generation gives up
+    /// as it does at its deadline. Without it, no bound.
+    pub fn with_max_clauses(mut self, clauses: usize) -> Self {
+        self.clauses = clauses;
+        self
+    }
+
     /// This generator, reporting how far each reduction has come to
     /// `progress` (see [`Progress`]).
     pub fn with_progress(mut self, progress: Arc<Progress>) -> Self {
@@ -278,9 +303,13 @@ impl<'g> Generator<'g> {
 
     /// The budget of a question: until the deadline.
     fn budget(&self) -> Budget {
-        match self.deadline {
+        let budget = match self.deadline {
             Some(deadline) => Budget::unlimited().until(deadline),
             None => Budget::unlimited(),
+        };
+        match self.stop {
+            Some(stop) => budget.stopped_by(stop),
+            None => budget,
         }
     }
 
@@ -291,6 +320,7 @@ impl<'g> Generator<'g> {
             &self.solver,
             self.hand_off.then(|| self.budget()),
         )
+        .with_max_clauses(self.clauses)
     }
 
     /// The first solution of `puzzle`, if any.
@@ -307,8 +337,9 @@ impl<'g> Generator<'g> {
 
     /// [`GenerateError::OutOfTime`] once the deadline has passed.
     fn in_time(&self) -> Result<(), GenerateError> {
-        match self.deadline {
-            Some(deadline) if Instant::now() >= deadline => Err(GenerateError::OutOfTime),
+        match (self.deadline, self.stop) {
+            (Some(deadline), _) if Instant::now() >= deadline => Err(GenerateError::OutOfTime),
+            (_, Some(stop)) if stop.is_set() => Err(GenerateError::OutOfTime),
             _ => Ok(()),
         }
     }

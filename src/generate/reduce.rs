@@ -23,7 +23,7 @@ use rand_core::Rng;
 
 use super::random::shuffle;
 use super::{GenerateError, Generator, forced};
-use crate::prove::{ProveError, Reply, Sat};
+use crate::prove::{ProveError, Reply, Sat, Unsupported};
 use crate::puzzle::{Puzzle, Solution};
 use crate::solver::{Goal, Search};
 
@@ -345,8 +345,14 @@ impl<'a, 'g> Asker<'a, 'g> {
                 for &cell in orbits[at..].iter().take(SAT_BATCH).flatten() {
                     base.givens_mut()[cell] = None;
                 }
-                let made = Sat::restricted_for_answers(generator.graph, &base);
-                sat.insert(made.map_err(ProveError::from)?)
+                let room = (generator.clauses, generator.budget());
+                let made = match Sat::restricted_for_answers(generator.graph, &base, room) {
+                    Err(Unsupported::TooLarge(_) | Unsupported::OutOfTime) => {
+                        return Err(GenerateError::OutOfTime);
+                    }
+                    made => made.map_err(ProveError::from)?,
+                };
+                sat.insert(made)
             }
         };
         match sat.differing(puzzle, solution, &orbits[at], generator.budget())? {

@@ -144,13 +144,22 @@ impl ConstraintGraph {
             symmetries: Vec::new(),
             group: OnceLock::new(),
         };
-        graph.with_rules(&spec.rules).map_err(|f| {
+        // Counted before any is resolved: a pasted variant of 234 KiB holds
+        // 15,000 rules.
+        if let Some(why) = super::cost::rules_over(graph.rules.len() + spec.rules.len(), capacity) {
+            return Err(fail(Fault::new(why, Needle::Word("rules"))));
+        }
+        let graph = graph.with_rules(&spec.rules).map_err(|f| {
             let at = match f.cell {
                 Some(cell) => Needle::Quoted(cell),
                 None => Needle::Word(f.word),
             };
             fail(Fault::new(f.message, at))
-        })
+        })?;
+        match graph.rules_over(capacity) {
+            Some(why) => Err(fail(Fault::new(why, Needle::Word("rules")))),
+            None => Ok(graph),
+        }
     }
 
     /// The graphs of the variants `variant` places as parts, each built on its
@@ -607,6 +616,10 @@ const MAX_CELLS: usize = 1 << 20;
 /// three million.
 const MAX_EDGES: u64 = 1 << 24;
 
+/// More cells watched by rules than this (with repeats) is far beyond any
+/// puzzle: see [`Capacity::LIBRARY`].
+const MAX_RULE_CELLS: u64 = 1 << 22;
+
 /// How large a graph [`ConstraintGraph::build_within`] agrees to build.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Capacity {
@@ -618,15 +631,26 @@ pub struct Capacity {
     pub edges: u64,
     /// Most symbols.
     pub symbols: usize,
+    /// Most rules, the variant's own and those added to it, counted before
+    /// any is resolved.
+    pub rules: usize,
+    /// Most cells watched by the rules' propagators, counted with repeats
+    /// (see [`ConstraintGraph::rule_work`]): the solver's work per node and
+    /// its memory for the rules grow with it.
+    pub rule_cells: u64,
 }
 
 impl Capacity {
     /// The library's own bounds, far beyond any puzzle: 2^20 cells, 2^24 edges,
-    /// [`MAX_SYMBOLS`](crate::symbols::MAX_SYMBOLS) symbols.
+    /// [`MAX_SYMBOLS`](crate::symbols::MAX_SYMBOLS) symbols, any number of
+    /// rules watching 2^22 cells (a 64×64 with non-consecutive watches 16,128;
+    /// 15,000 copies of it, 242 million, would take the solver 8 GB to build).
     pub const LIBRARY: Capacity = Capacity {
         cells: MAX_CELLS,
         edges: MAX_EDGES,
         symbols: crate::symbols::MAX_SYMBOLS,
+        rules: usize::MAX,
+        rule_cells: MAX_RULE_CELLS,
     };
 }
 

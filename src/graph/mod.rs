@@ -2,6 +2,7 @@
 //! the questions asked of it. Building one from a variant is in `build.rs`.
 
 mod build;
+mod cost;
 mod flat;
 mod plain;
 pub mod symmetry;
@@ -14,6 +15,7 @@ pub use crate::cell::{Cell, Coord, House, HouseKind};
 use crate::symbols::Alphabet;
 use crate::variant::VariantError;
 pub use build::Capacity;
+pub use cost::RuleWork;
 pub(crate) use flat::Flat;
 pub use plain::{MAX_COLOUR, MAX_VERTICES, PlainGraph};
 

@@ -161,6 +161,8 @@ pub struct Answerer<'s> {
     /// The SAT back end's budget (time, deadline, stop), per question; `None`
     /// for the search alone.
     sat_budget: Option<Budget>,
+    /// The most clauses of a formula built for a question.
+    clauses: usize,
 }
 
 impl<'s> Answerer<'s> {
@@ -172,7 +174,29 @@ impl<'s> Answerer<'s> {
             graph,
             searches: Checker::new(solver),
             sat_budget: sat,
+            clauses: usize::MAX,
         }
+    }
+
+    /// This answerer, building no formula of more than `clauses` clauses: a
+    /// question whose formula would be larger stays as the search left it
+    /// (its answer says why, in [`Answer::refused`]). Without it, no bound.
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::{Budget, ConstraintGraph, Puzzle, Solver};
+    /// use graphdoku::prove::{Answerer, Question, Unsupported};
+    /// let graph = ConstraintGraph::load("sudoku9").unwrap();
+    /// // One node of search, then a formula of at most 100 clauses: none.
+    /// let solver = Solver::new(&graph).with_budget(Budget::unlimited().nodes(1));
+    /// let mut answerer = Answerer::new(&graph, &solver, Some(Budget::unlimited())).with_max_clauses(100);
+    /// let answer = answerer.ask(&Puzzle::empty(81), Question::First).unwrap();
+    /// assert!(answer.gave_up);
+    /// assert_eq!(answer.refused, Some(Unsupported::TooLarge(100)));
+    /// ```
+    pub fn with_max_clauses(mut self, clauses: usize) -> Self {
+        self.clauses = clauses;
+        self
     }
 
     /// The solver searched with.
@@ -231,7 +255,7 @@ impl<'s> Answerer<'s> {
             return Ok(searched);
         }
         let graph = self.graph;
-        let mut sat = match Sat::restricted(graph, puzzle) {
+        let mut sat = match Sat::restricted_within(graph, puzzle, self.clauses, budget) {
             Ok(sat) => sat,
             Err(why) => {
                 return Ok(Answer {

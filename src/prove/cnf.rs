@@ -14,6 +14,10 @@ const PAIRWISE: usize = 12;
 pub(crate) struct Cnf {
     vars: i32,
     clauses: Vec<Vec<Lit>>,
+    /// Clauses at most (see [`Cnf::limited`]).
+    limit: Option<usize>,
+    /// A clause was left out at the limit.
+    over: bool,
     /// A selector every clause added now holds under (see [`Cnf::guard`]).
     guard: Option<Lit>,
 }
@@ -23,9 +27,24 @@ impl Cnf {
     pub fn with_vars(vars: i32) -> Self {
         Cnf {
             vars,
-            clauses: Vec::new(),
-            guard: None,
+            ..Cnf::default()
         }
+    }
+
+    /// An empty formula that keeps at most `clauses` clauses: past them a
+    /// clause is left out and [`Cnf::over`] says so, so that a formula too
+    /// large for its budget stops growing while it is built.
+    pub fn limited(clauses: usize) -> Self {
+        Cnf {
+            limit: Some(clauses),
+            ..Cnf::default()
+        }
+    }
+
+    /// Whether a clause was left out at the limit of [`Cnf::limited`]: the
+    /// formula is incomplete.
+    pub fn over(&self) -> bool {
+        self.over
     }
 
     /// A new variable.
@@ -47,6 +66,10 @@ impl Cnf {
     /// Adds the clause "one of `lits`" (the empty clause when there is none),
     /// switched off when a [guard](Cnf::guard) is set and false.
     pub fn clause(&mut self, lits: impl IntoIterator<Item = Lit>) {
+        if self.limit.is_some_and(|limit| self.clauses.len() >= limit) {
+            self.over = true;
+            return;
+        }
         let off = self.guard.map(|g| -g);
         self.clauses.push(lits.into_iter().chain(off).collect());
     }

@@ -1,7 +1,7 @@
 //! Why a puzzle has no solution: a small set of its givens and rules that has none together.
 //!
-//! The formula is the graph's cells and houses, every rule under a selector of
-//! its own ([`Encoding::guarded`]), and no givens. A question assumes each
+//! The formula is the graph's cells and houses, every rule's primitives under
+//! a selector of the rule's own ([`Encoding::guarded`]), and no givens. A question assumes each
 //! given and each selector; when there is no solution, CaDiCaL's failed
 //! assumptions are a set of them that already has none (an unsatisfiable
 //! core). The core is then shrunk one member at a time: left out, if the rest
@@ -118,7 +118,7 @@ pub fn core(
         });
     }
     let budget = since(budget, Instant::now());
-    let (encoding, selectors) = Encoding::guarded(graph)?;
+    let (encoding, selectors) = Encoding::guarded(graph, budget)?;
     let mut members: Vec<(Member, Lit)> = Vec::new();
     for (cell, given) in puzzle.givens().iter().enumerate() {
         let Some(colour) = *given else { continue };

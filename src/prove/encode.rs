@@ -4,18 +4,21 @@
 //! Each cell takes exactly one of its colours; two cells that must differ never
 //! share one (an at-most-one per house and colour, binary clauses for the edges
 //! outside houses); a house with as many cells as colours holds every colour
-//! (the hidden singles' strength). Rules are written from their definitions
-//! (the sentences in `src/rules/`, as `verify` checks them): pair relations as
-//! forbidden pairs, orders as pairs along the line, sums as layered diagrams of
-//! partial sums ([`Cnf::linear`]). A rule not encoded here is a named refusal,
-//! never a wrong answer.
+//! (the hidden singles' strength). Rules are encoded from the primitives they
+//! lower to (`rules::primitive`): relations as forbidden pairs of colours,
+//! sums as layered diagrams of partial sums ([`Cnf::linear`]), automata as a
+//! variable per position and state, and the dedicated primitives from their
+//! definitions. A primitive not encoded here is a named refusal, never a wrong
+//! answer; `verify` checks every model against the rules themselves.
 
 use std::collections::HashSet;
 
 use super::cnf::{Cnf, Lit};
+use crate::colouring::Clock;
 use crate::graph::ConstraintGraph;
 use crate::puzzle::{Puzzle, Solution};
-use crate::rules::{self, Mark, Rule};
+use crate::rules::primitive::{self, Automaton, Context, EndsKind, Lowered, Primitive, Relation};
+use crate::solver::Budget;
 
 /// Why a graph has no encoding (yet): the SAT back end refuses it rather than
 /// answer without one of its rules.
@@ -24,6 +27,13 @@ pub enum Unsupported {
     /// A rule this encoding does not state yet.
     #[error("the SAT back end does not encode the {0} rule yet")]
     Rule(&'static str),
+    /// A formula with more clauses than its budget (see
+    /// [`Encoding::restricted_within`]): it stopped growing there, unused.
+    #[error("the formula would have more than {0} clauses: more than this question may build")]
+    TooLarge(usize),
+    /// The question's deadline or stop flag came while the formula was built.
+    #[error("the time ran out while the formula was built")]
+    OutOfTime,
     /// Rules on values over symbols that have none.
     #[error("the rules need symbol values, and these symbols have none")]
     NoValues,
@@ -45,23 +55,40 @@ impl Encoding {
     /// `puzzle`: a given cell has its colour alone, an open cell the colours
     /// that it allows and that no given neighbour holds. On a big board with
     /// many givens the formula is a small part of the whole, and the solver
-    /// starts from what the givens settle instead of finding it again.
+    /// starts from what the givens settle instead of finding it again. Built
+    /// only as far as `clauses` clauses and `budget`'s deadline and stop flag
+    /// allow: a formula that would be larger stops growing at the limit, and
+    /// is not kept (an empty 64×64's has about 3 million clauses, and
+    /// CaDiCaL takes about 300 bytes for each).
     ///
     /// # Errors
-    /// [`Unsupported`] for a rule without an encoding here.
-    pub fn restricted(graph: &ConstraintGraph, puzzle: &Puzzle) -> Result<Self, Unsupported> {
-        let mut encoding = Encoding::shape(graph, puzzle)?;
-        Rules::new(&mut encoding, graph)?.all(graph)?;
+    /// [`Unsupported::TooLarge`] past `clauses`, [`Unsupported::OutOfTime`]
+    /// once `budget` runs out, or a rule without an encoding here.
+    pub fn restricted_within(
+        graph: &ConstraintGraph,
+        puzzle: &Puzzle,
+        clauses: usize,
+        budget: Budget,
+    ) -> Result<Self, Unsupported> {
+        let (mut encoding, room) = Encoding::shape_within(graph, puzzle, clauses, budget)?;
+        Rules::new(&mut encoding, graph)?.all(graph, &room)?;
+        room.check(&encoding.cnf)?;
         Ok(encoding)
     }
 
-    /// [`Encoding::restricted`] without the rules: the cells and the
-    /// differences.
-    fn shape(graph: &ConstraintGraph, puzzle: &Puzzle) -> Result<Self, Unsupported> {
+    /// [`Encoding::restricted_within`] without the rules: the cells and the
+    /// differences, and how far the formula may still grow.
+    fn shape_within(
+        graph: &ConstraintGraph,
+        puzzle: &Puzzle,
+        clauses: usize,
+        budget: Budget,
+    ) -> Result<(Self, Room), Unsupported> {
         Encoding::supports(graph)?;
+        let clock = Clock::new(budget);
         let colours = graph.alphabet().len();
         let givens = puzzle.givens();
-        let mut cnf = Cnf::default();
+        let mut cnf = Cnf::limited(clauses);
         let vars: Vec<Vec<(u8, Lit)>> = (0..graph.len())
             .map(|cell| {
                 let mut allowed: Vec<u8> = match (givens[cell], graph.allowed(cell)) {
@@ -77,26 +104,31 @@ impl Encoding {
             })
             .collect();
         let mut encoding = Encoding { cnf, vars };
+        let room = Room { clauses, clock };
         encoding.cells();
-        encoding.differ(graph, colours);
-        Ok(encoding)
+        encoding.differ(graph, colours, &room)?;
+        Ok((encoding, room))
     }
 
     /// Encodes `graph` for any givens (none assumed), each of its rules
     /// under a selector of its own, returned in the rules' order: assumed
-    /// true, a rule holds; left out, it does not (see `prove::core`).
+    /// true, a rule holds (its primitives' clauses); left out, it does not
+    /// (see `prove::core`). Built within `budget`'s time.
     ///
     /// # Errors
-    /// [`Unsupported`] for a rule without an encoding here.
-    pub fn guarded(graph: &ConstraintGraph) -> Result<(Self, Vec<Lit>), Unsupported> {
-        let mut encoding = Encoding::shape(graph, &Puzzle::empty(graph.len()))?;
+    /// [`Unsupported`] for a rule without an encoding here, or out of time.
+    pub fn guarded(
+        graph: &ConstraintGraph,
+        budget: Budget,
+    ) -> Result<(Self, Vec<Lit>), Unsupported> {
+        let empty = Puzzle::empty(graph.len());
+        let (mut encoding, room) = Encoding::shape_within(graph, &empty, usize::MAX, budget)?;
+        let selectors: Vec<Lit> = graph.rules().iter().map(|_| encoding.cnf.fresh()).collect();
         let mut rules = Rules::new(&mut encoding, graph)?;
-        let mut selectors = Vec::with_capacity(graph.rules().len());
-        for rule in graph.rules() {
-            let selector = rules.enc.cnf.fresh();
-            rules.enc.cnf.guard(Some(selector));
-            rules.rule(graph, rule)?;
-            selectors.push(selector);
+        for lowered in lowered(graph) {
+            room.check(&rules.enc.cnf)?;
+            rules.enc.cnf.guard(selectors.get(lowered.rule).copied());
+            rules.primitive(&lowered.primitive)?;
         }
         rules.enc.cnf.guard(None);
         Ok((encoding, selectors))
@@ -105,7 +137,7 @@ impl Encoding {
     /// Whether `graph` has an encoding, without building it.
     ///
     /// # Errors
-    /// [`Unsupported`], as [`Encoding::restricted`] would say it.
+    /// [`Unsupported`], as [`Encoding::restricted_within`] would say it.
     pub fn supports(graph: &ConstraintGraph) -> Result<(), Unsupported> {
         let Some(values) = graph.values() else {
             return match graph.rules().is_empty() {
@@ -114,10 +146,8 @@ impl Encoding {
             };
         };
         let distinct = distinct(values);
-        graph
-            .rules()
-            .iter()
-            .try_for_each(|rule| refusal(rule, distinct).map_or(Ok(()), Err))
+        (lowered(graph).iter())
+            .try_for_each(|l| refusal(&l.primitive, distinct).map_or(Ok(()), Err))
     }
 
     /// The clauses.
@@ -163,9 +193,15 @@ impl Encoding {
     }
 
     /// No colour twice in a house or across an edge; every colour in a full house.
-    fn differ(&mut self, graph: &ConstraintGraph, colours: usize) {
+    fn differ(
+        &mut self,
+        graph: &ConstraintGraph,
+        colours: usize,
+        room: &Room,
+    ) -> Result<(), Unsupported> {
         let mut covered: HashSet<(usize, usize)> = HashSet::new();
         for house in graph.houses() {
+            room.check(&self.cnf)?;
             for (i, &a) in house.cells.iter().enumerate() {
                 for &b in &house.cells[i + 1..] {
                     covered.insert((a.min(b), a.max(b)));
@@ -198,6 +234,25 @@ impl Encoding {
                 }
             }
         }
+        Ok(())
+    }
+}
+
+/// How far a formula may grow while it is built: its clauses, and its
+/// question's deadline and stop flag, looked at between houses and rules.
+struct Room {
+    clauses: usize,
+    clock: Clock,
+}
+
+impl Room {
+    /// An error once the formula is over its clauses or its time.
+    fn check(&self, cnf: &Cnf) -> Result<(), Unsupported> {
+        match (cnf.over(), self.clock.over()) {
+            (true, _) => Err(Unsupported::TooLarge(self.clauses)),
+            (_, true) => Err(Unsupported::OutOfTime),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -224,9 +279,10 @@ impl<'e> Rules<'e> {
         })
     }
 
-    fn all(&mut self, graph: &ConstraintGraph) -> Result<(), Unsupported> {
-        for rule in graph.rules() {
-            self.rule(graph, rule)?;
+    fn all(&mut self, graph: &ConstraintGraph, room: &Room) -> Result<(), Unsupported> {
+        for lowered in lowered(graph) {
+            room.check(&self.enc.cnf)?;
+            self.primitive(&lowered.primitive)?;
         }
         Ok(())
     }
@@ -423,69 +479,96 @@ impl<'e> Rules<'e> {
         }
     }
 
-    fn steps(&mut self, cells: &[usize], ok: &dyn Fn(i64, i64) -> bool) {
-        for w in cells.windows(2) {
-            self.pair(w[0], w[1], false, ok);
+    /// Forbids every pair of colours of `a` and `b` the relation refuses.
+    fn relation(&mut self, a: usize, b: usize, relation: &Relation) {
+        let (left, right) = (self.enc.vars[a].clone(), self.enc.vars[b].clone());
+        for &(ca, va) in &left {
+            for &(cb, vb) in &right {
+                match (relation.allows(ca as usize, cb as usize), a == b) {
+                    (true, _) => {}
+                    // A pair of one cell: only its own colour counts.
+                    (false, true) if ca == cb => self.enc.cnf.clause([-va]),
+                    (false, true) => {}
+                    (false, false) => self.enc.cnf.clause([-va, -vb]),
+                }
+            }
         }
     }
 
-    fn rule(&mut self, graph: &ConstraintGraph, rule: &Rule) -> Result<(), Unsupported> {
-        if let Some(why) = refusal(rule, self.distinct) {
+    /// The colours along `cells` spell a word of `automaton`: a variable per
+    /// position and state, "a run of the automaton can be in this state
+    /// here"; some start state holds at the first position, a state and the
+    /// cell's colour lead to one of their next states, and only accepting
+    /// states hold after the last cell. A satisfying assignment traces a run
+    /// from its start (each step forced by a true state and the cell's one
+    /// colour), and a run gives one.
+    fn automaton(&mut self, cells: &[usize], automaton: &Automaton) {
+        let states = automaton.states();
+        let mut here: Vec<Lit> = (0..states).map(|_| self.enc.cnf.fresh()).collect();
+        let start: Vec<Lit> = automaton
+            .start()
+            .iter()
+            .map(|&q| here[q as usize])
+            .collect();
+        self.enc.cnf.clause(start);
+        for q in 0..states as u32 {
+            if !automaton.start().contains(&q) {
+                self.enc.cnf.clause([-here[q as usize]]);
+            }
+        }
+        for &cell in cells {
+            let next: Vec<Lit> = (0..states).map(|_| self.enc.cnf.fresh()).collect();
+            for &(colour, lit) in &self.enc.vars[cell].clone() {
+                for (q, &now) in here.iter().enumerate() {
+                    let mut clause = vec![-now, -lit];
+                    let moves = automaton.moves(q as u32, colour as usize);
+                    clause.extend(moves.iter().map(|&t| next[t as usize]));
+                    self.enc.cnf.clause(clause);
+                }
+            }
+            here = next;
+        }
+        for q in 0..states as u32 {
+            if !automaton.accepts(q) {
+                self.enc.cnf.clause([-here[q as usize]]);
+            }
+        }
+    }
+
+    /// The clauses of one primitive, read from its definition.
+    fn primitive(&mut self, primitive: &Primitive) -> Result<(), Unsupported> {
+        if let Some(why) = refusal(primitive, self.distinct) {
             return Err(why);
         }
         let ones =
             |cells: &[usize]| -> Vec<(usize, i64)> { cells.iter().map(|&c| (c, 1)).collect() };
-        match rule {
-            Rule::Killer { cells, total } => {
-                self.distinct_cells(cells);
-                if let Some(total) = total {
-                    self.sum(&ones(cells), *total, None);
+        match primitive {
+            Primitive::Sum(s) => {
+                let terms: Vec<(usize, i64)> = s
+                    .cells
+                    .iter()
+                    .copied()
+                    .zip(s.weights.iter().copied())
+                    .collect();
+                self.sum(&terms, s.total, None);
+            }
+            Primitive::Distinct(cells) => self.distinct_cells(cells),
+            Primitive::Pairs { pairs, relation } => {
+                for &(a, b) in pairs {
+                    self.relation(a, b, relation);
                 }
             }
-            Rule::Cage { cells, total } | Rule::LittleKiller { cells, total, .. } => {
-                self.sum(&ones(cells), *total, None)
-            }
-            Rule::Arrow { circle, line } => {
-                let mut terms = ones(line);
-                let mut weight = 1;
-                for &c in circle.iter().rev() {
-                    terms.push((c, -weight));
-                    weight *= 10;
-                }
-                self.sum(&terms, 0, None);
-            }
-            Rule::Sum {
-                cells,
-                weights,
-                total,
-            } => {
-                let terms: Vec<(usize, i64)> =
-                    cells.iter().copied().zip(weights.iter().copied()).collect();
-                self.sum(&terms, *total, None);
-            }
-            Rule::Thermometer(cells) => self.steps(cells, &|a, b| a < b),
-            Rule::SlowThermometer(cells) => self.steps(cells, &|a, b| a <= b),
-            Rule::Difference { cells, value } => {
-                self.pair(cells.0, cells.1, false, &|a, b| (a - b).abs() == *value)
-            }
-            Rule::Ratio { cells, value } => self.pair(cells.0, cells.1, false, &|a, b| {
-                a == value * b || b == value * a
-            }),
-            Rule::Xv { cells, sum } => self.pair(cells.0, cells.1, false, &|a, b| a + b == *sum),
-            Rule::Negative(mark) => {
-                let ok: &dyn Fn(i64, i64) -> bool = match mark {
-                    Mark::Difference => &|a, b| (a - b).abs() != 1,
-                    Mark::Ratio => &|a, b| a != 2 * b && b != 2 * a,
-                    Mark::XV => &|a, b| a + b != 10 && a + b != 5,
-                };
-                for (a, b) in rules::unmarked_pairs(graph.cells(), graph.rules(), *mark) {
-                    self.pair(a, b, false, ok);
+            Primitive::Allowed { cells, colours } => {
+                for &c in cells {
+                    for &(colour, lit) in &self.enc.vars[c].clone() {
+                        if colours >> colour & 1 == 0 {
+                            self.enc.cnf.clause([-lit]);
+                        }
+                    }
                 }
             }
-            Rule::Whispers { cells, difference } => {
-                self.steps(cells, &|a, b| (a - b).abs() >= *difference)
-            }
-            Rule::Renban(cells) => {
+            Primitive::Line { cells, automaton } => self.automaton(cells, automaton),
+            Primitive::Run(cells) => {
                 // Distinct values all within n − 1 of each other are a run of n.
                 let span = cells.len() as i64 - 1;
                 for (i, &a) in cells.iter().enumerate() {
@@ -494,27 +577,22 @@ impl<'e> Rules<'e> {
                     }
                 }
             }
-            Rule::NonConsecutive => {
-                for (a, b) in rules::unmarked_pairs(graph.cells(), graph.rules(), Mark::Difference)
-                {
-                    self.pair(a, b, false, &|x, y| (x - y).abs() != 1);
+            Primitive::Contains { cells, values } => {
+                let mut listed = values.clone();
+                listed.sort_unstable();
+                listed.dedup();
+                for d in listed {
+                    let k = values.iter().filter(|&&e| e == d).count();
+                    let lits: Vec<Lit> = cells
+                        .iter()
+                        .flat_map(|&c| self.options(c))
+                        .filter(|&(_, v)| v == d)
+                        .map(|(l, _)| l)
+                        .collect();
+                    self.enc.cnf.at_least(k, &lits);
                 }
             }
-            Rule::Parity { cells, odd } => {
-                for &c in cells {
-                    for (lit, v) in self.options(c) {
-                        if (v.rem_euclid(2) == 1) != *odd {
-                            self.enc.cnf.clause([-lit]);
-                        }
-                    }
-                }
-            }
-            Rule::Relation { pairs, allowed } => {
-                for &(a, b) in pairs {
-                    self.pair(a, b, false, &|x, y| allowed.contains(&(x, y)));
-                }
-            }
-            Rule::XSum { cells, total, .. } => {
+            Primitive::XSum { cells, total } => {
                 for (lit, x) in self.options(cells[0]) {
                     if x < 1 || x as usize > cells.len() {
                         self.enc.cnf.clause([-lit]);
@@ -523,15 +601,15 @@ impl<'e> Rules<'e> {
                     }
                 }
             }
-            Rule::Between(cells) | Rule::Lockout { cells, .. } => {
+            Primitive::Ends { cells, kind } => {
                 let n = cells.len();
                 let (a, b) = (cells[0], cells[n - 1]);
-                let lockout = match rule {
-                    Rule::Lockout { difference, .. } => {
+                let lockout = match kind {
+                    EndsKind::Lockout(difference) => {
                         self.pair(a, b, false, &|x, y| (x - y).abs() >= *difference);
                         true
                     }
-                    _ => false,
+                    EndsKind::Between => false,
                 };
                 for &c in &cells[1..n - 1] {
                     self.triple([a, b, c], &|x, y, z| {
@@ -543,101 +621,24 @@ impl<'e> Rules<'e> {
                     });
                 }
             }
-            Rule::Quadruple { cells, digits } => {
-                let mut listed = digits.clone();
-                listed.sort_unstable();
-                listed.dedup();
-                for d in listed {
-                    let k = digits.iter().filter(|&&e| e == d).count();
-                    let lits: Vec<Lit> = cells
-                        .iter()
-                        .flat_map(|&c| self.options(c))
-                        .filter(|&(_, v)| v == d)
-                        .map(|(l, _)| l)
-                        .collect();
-                    self.enc.cnf.at_least(k, &lits);
-                }
-            }
-            Rule::Extremum { cells, minimum } => {
-                for &c in cells {
-                    for d in rules::neighbours(graph.cells(), c) {
-                        let ok: &dyn Fn(i64, i64) -> bool = match minimum {
-                            true => &|a, b| a < b,
-                            false => &|a, b| a > b,
-                        };
-                        self.pair(c, d, false, ok);
-                    }
-                }
-            }
-            Rule::GreaterThan { cells } => self.pair(cells.0, cells.1, false, &|a, b| a > b),
-            Rule::RegionSum { segments } => {
-                for other in &segments[1..] {
-                    let mut terms = ones(other);
-                    terms.extend(segments[0].iter().map(|&c| (c, -1)));
-                    self.sum(&terms, 0, None);
-                }
-            }
-            Rule::Palindrome(cells) => {
-                let n = cells.len();
-                for i in 0..n / 2 {
-                    self.pair(cells[i], cells[n - 1 - i], false, &|a, b| a == b);
-                }
-            }
-            Rule::Clone(a, b) => {
-                for (&x, &y) in a.iter().zip(b) {
-                    self.pair(x, y, false, &|a, b| a == b);
-                }
-            }
-            Rule::Zipper(cells) => {
-                let n = cells.len();
-                for i in 0..n / 2 {
-                    let pair = [(cells[i], 1), (cells[n - 1 - i], 1)];
-                    match n % 2 {
-                        1 => self.sum(&[pair[0], pair[1], (cells[n / 2], -1)], 0, None),
-                        _ if i == 0 => {}
-                        _ => self.sum(
-                            &[pair[0], pair[1], (cells[0], -1), (cells[n - 1], -1)],
-                            0,
-                            None,
-                        ),
-                    }
-                }
-            }
-            Rule::DoubleArrow(cells) => {
-                let n = cells.len();
-                let mut terms = ones(&cells[1..n - 1]);
-                terms.extend([(cells[0], -1), (cells[n - 1], -1)]);
-                self.sum(&terms, 0, None);
-            }
-            Rule::Entropic(cells) | Rule::Modular(cells) => {
-                let mut distinct = self.values.clone();
-                distinct.sort_unstable();
-                distinct.dedup();
-                let group = |v: i64| match rule {
-                    Rule::Entropic(_) => {
-                        let rank = distinct.iter().position(|&d| d == v).unwrap_or(0);
-                        (rank * 3 / distinct.len()) as i64
-                    }
-                    _ => v.rem_euclid(3),
-                };
-                // Every window of three holds three groups: cells up to two apart differ in group.
-                for (i, &a) in cells.iter().enumerate() {
-                    for &b in cells.iter().skip(i + 1).take(2) {
-                        self.pair(a, b, false, &|x, y| group(x) != group(y));
-                    }
-                }
-            }
-            Rule::Nabner(cells) => {
-                for (i, &a) in cells.iter().enumerate() {
-                    for &b in &cells[i + 1..] {
-                        self.pair(a, b, false, &|x, y| (x - y).abs() >= 2);
-                    }
-                }
-            }
-            Rule::Sandwich { cells, total, .. } => self.sandwich(cells, *total),
-            Rule::Skyscraper { cells, count, .. } => self.skyscraper(cells, *count),
+            Primitive::Sandwich { cells, total } => self.sandwich(cells, *total),
+            Primitive::Skyscraper { cells, count } => self.skyscraper(cells, *count as i64),
         }
         Ok(())
+    }
+}
+
+/// The graph's rules as primitives (none without values).
+fn lowered(graph: &ConstraintGraph) -> Vec<Lowered> {
+    match graph.values() {
+        Some(values) if !graph.rules().is_empty() => {
+            let cx = Context {
+                cells: graph.cells(),
+                values,
+            };
+            primitive::lower(graph.rules(), cx)
+        }
+        _ => Vec::new(),
     }
 }
 
@@ -649,13 +650,34 @@ fn distinct(values: &[i64]) -> bool {
     sorted.len() == values.len()
 }
 
-/// Why `rule` has no encoding here (over values all distinct or not), if it has none.
-fn refusal(rule: &Rule, distinct: bool) -> Option<Unsupported> {
-    match rule {
+/// Why `primitive` has no encoding here (over values all distinct or not),
+/// if it has none.
+fn refusal(primitive: &Primitive, distinct: bool) -> Option<Unsupported> {
+    match primitive {
         // Both read "all different" off distinct values.
-        Rule::Renban(_) | Rule::Quadruple { .. } if !distinct => {
-            Some(Unsupported::EqualValues(rule.name()))
-        }
+        Primitive::Run(_) if !distinct => Some(Unsupported::EqualValues("renban line")),
+        Primitive::Contains { .. } if !distinct => Some(Unsupported::EqualValues("quadruple")),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_formula_stops_at_its_clause_budget_and_its_time() {
+        let graph = ConstraintGraph::load("sudoku9").unwrap();
+        let empty = Puzzle::empty(81);
+        let within = |clauses, budget| Encoding::restricted_within(&graph, &empty, clauses, budget);
+        let whole = within(usize::MAX, Budget::unlimited()).unwrap();
+        let count = whole.cnf().clauses().len();
+        assert_eq!(
+            within(count - 1, Budget::unlimited()).unwrap_err(),
+            Unsupported::TooLarge(count - 1)
+        );
+        assert!(within(count, Budget::unlimited()).is_ok());
+        let past = Budget::unlimited().until(std::time::Instant::now());
+        assert_eq!(within(count, past).unwrap_err(), Unsupported::OutOfTime);
     }
 }

@@ -15,6 +15,9 @@ use crate::puzzle::{Puzzle, Solution};
 use crate::solver::Budget;
 use crate::verify::verify;
 
+/// Clauses handed to CaDiCaL between two looks at the clock and stop flag.
+const CLAUSES_BETWEEN_CHECKS: usize = 1 << 16;
+
 /// What the formula says of one question.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Reply {
@@ -65,14 +68,32 @@ impl<'g> Sat<'g> {
         Sat::restricted(graph, &Puzzle::empty(graph.len()))
     }
 
-    /// The formula of [`Encoding::restricted`] to `puzzle`: for questions on
+    /// The formula of [`Encoding::restricted_within`] to `puzzle`: for questions on
     /// `puzzle` and on puzzles with more givens. Much smaller than the
     /// whole formula on a big board with many givens.
     ///
     /// # Errors
     /// [`Unsupported`] for a rule without an encoding.
     pub fn restricted(graph: &'g ConstraintGraph, puzzle: &Puzzle) -> Result<Self, Unsupported> {
-        Sat::restricted_in(graph, puzzle, cadical::Solver::new())
+        Sat::restricted_within(graph, puzzle, usize::MAX, Budget::unlimited())
+    }
+
+    /// [`Sat::restricted`], built only as far as `clauses` clauses and
+    /// `budget`'s deadline and stop flag allow (see
+    /// [`Encoding::restricted_within`]): a question whose formula would be
+    /// larger is left unanswered rather than fill the memory.
+    ///
+    /// # Errors
+    /// [`Unsupported::TooLarge`], [`Unsupported::OutOfTime`], or a rule
+    /// without an encoding.
+    pub fn restricted_within(
+        graph: &'g ConstraintGraph,
+        puzzle: &Puzzle,
+        clauses: usize,
+        budget: Budget,
+    ) -> Result<Self, Unsupported> {
+        let room = (clauses, budget);
+        Sat::restricted_in(graph, puzzle, room, cadical::Solver::new())
     }
 
     /// [`Sat::restricted`], with CaDiCaL set for questions that mostly have
@@ -85,18 +106,25 @@ impl<'g> Sat<'g> {
     pub fn restricted_for_answers(
         graph: &'g ConstraintGraph,
         puzzle: &Puzzle,
+        (clauses, budget): (usize, Budget),
     ) -> Result<Self, Unsupported> {
         let solver = cadical::Solver::with_config("sat").expect("CaDiCaL's `sat` configuration");
-        Sat::restricted_in(graph, puzzle, solver)
+        Sat::restricted_in(graph, puzzle, (clauses, budget), solver)
     }
 
     fn restricted_in(
         graph: &'g ConstraintGraph,
         puzzle: &Puzzle,
+        (clauses, budget): (usize, Budget),
         mut solver: cadical::Solver<Clock>,
     ) -> Result<Self, Unsupported> {
-        let encoding = Encoding::restricted(graph, puzzle)?;
-        for clause in encoding.cnf().clauses() {
+        let encoding = Encoding::restricted_within(graph, puzzle, clauses, budget)?;
+        let clock = Clock::new(budget);
+        for (i, clause) in encoding.cnf().clauses().iter().enumerate() {
+            // Handing 3 million clauses over takes a second: the time counts.
+            if i % CLAUSES_BETWEEN_CHECKS == 0 && clock.over() {
+                return Err(Unsupported::OutOfTime);
+            }
             solver.add_clause(clause.iter().copied());
         }
         let colours = graph.alphabet().len();

@@ -86,20 +86,25 @@ pub struct Row {
 /// Reads the rows of a CSV dataset after its header.
 pub struct Reader<'g, R: Read> {
     graph: &'g ConstraintGraph,
-    csv: ::csv::Reader<R>,
+    csv: ::csv::Reader<Bounded<R>>,
     columns: Columns,
     file: String,
     record: ::csv::StringRecord,
+    /// Records read so far, the header included.
+    records: u64,
 }
 
 impl<'g, R: Read> Reader<'g, R> {
     /// A reader of `input` (header included), called `file` in messages; `None`
     /// when its header names no puzzle column.
     pub fn new(graph: &'g ConstraintGraph, input: R, file: &str) -> Result<Self, InputError> {
+        // A row holds a puzzle, its answer and a few short fields: twice the
+        // text reader's longest line is room enough.
+        let most = 2 * super::text::max_line(graph);
         let mut csv = ::csv::ReaderBuilder::new()
             .has_headers(true)
             .flexible(true)
-            .from_reader(input);
+            .from_reader(Bounded::new(input, most));
         let headers = csv.headers().map_err(|e| error(file, &e))?;
         let line: Vec<&str> = headers.iter().collect();
         let columns = Columns::detect(&line.join(",")).ok_or_else(|| InputError {
@@ -115,6 +120,7 @@ impl<'g, R: Read> Reader<'g, R> {
             columns,
             file: file.to_string(),
             record: ::csv::StringRecord::new(),
+            records: 1,
         })
     }
 
@@ -184,8 +190,30 @@ impl<R: Read> Iterator for Reader<'_, R> {
         self.record = record;
         let line = self.record.position().map_or(0, |p| p.line() as usize);
         let label = format!("line {line}");
+        let index = self.records;
+        self.records += 1;
+        let cut = self.csv.get_mut().was_cut(index);
         match read {
             Ok(false) => None,
+            Ok(true) if cut => {
+                let most = self.csv.get_ref().most;
+                let e = InputError {
+                    location: Location::new(&self.file, line, 1),
+                    message: format!(
+                        "a row longer than {most} bytes: no puzzle of this variant is so long"
+                    ),
+                };
+                Some(Row {
+                    question: Record {
+                        label,
+                        location: e.location.clone(),
+                        puzzle: Err(e),
+                    },
+                    key: String::new(),
+                    answer: None,
+                    rating: None,
+                })
+            }
             Err(e) => {
                 // A row that cannot be split (bad UTF-8, an open quote) is one bad record.
                 let e = error(&self.file, &e);
@@ -260,6 +288,144 @@ pub fn full_grid(graph: &ConstraintGraph, text: &str) -> Option<Puzzle> {
     values.filter(|v| v.len() == graph.len()).map(Puzzle::new)
 }
 
+/// Where the bytes of a CSV stream are, for [`Bounded`]: in a field or
+/// between fields, within quotes or not (RFC 4180, as the `csv` crate reads it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    FieldStart,
+    Unquoted,
+    Quoted,
+    /// A quote within a quoted field: its end, or the first of two.
+    QuoteInQuoted,
+}
+
+/// A CSV stream whose records are cut at `most` bytes: past them a record's
+/// bytes are dropped up to its end, and the `csv` reader is given the end
+/// of a record at once (a closing quote if it was within one, then a line
+/// end). A quoted field of 1.5 GB is then read as a cut row of `most`
+/// bytes, not held whole; [`Bounded::was_cut`] says which records were.
+struct Bounded<R> {
+    inner: R,
+    most: usize,
+    place: Place,
+    /// Bytes of the current record passed on so far.
+    length: usize,
+    /// Records begun so far (the header is record 0).
+    record: u64,
+    /// Dropping the rest of a record that was cut.
+    dropping: bool,
+    /// The records cut, in order, not yet asked about.
+    cut: std::collections::VecDeque<u64>,
+    /// Bytes to pass on before any more of the input: a cut record's end.
+    pending: &'static [u8],
+    /// The input read ahead, and how far it has been passed on.
+    buffer: Vec<u8>,
+    at: usize,
+}
+
+impl<R: Read> Bounded<R> {
+    fn new(inner: R, most: usize) -> Self {
+        Bounded {
+            inner,
+            most,
+            place: Place::FieldStart,
+            length: 0,
+            record: 0,
+            dropping: false,
+            cut: std::collections::VecDeque::new(),
+            pending: &[],
+            buffer: Vec::new(),
+            at: 0,
+        }
+    }
+
+    /// Whether record `index` was cut (each index asked once, in order).
+    fn was_cut(&mut self, index: u64) -> bool {
+        while self.cut.front().is_some_and(|&c| c < index) {
+            self.cut.pop_front();
+        }
+        self.cut.front() == Some(&index) && self.cut.pop_front().is_some()
+    }
+
+    /// The place after `byte`, and whether `byte` ends a record.
+    fn scan(&mut self, byte: u8) -> bool {
+        let end = matches!(byte, b'\n' | b'\r');
+        let (place, ends) = match (self.place, byte) {
+            (Place::Quoted, b'"') => (Place::QuoteInQuoted, false),
+            (Place::Quoted, _) => (Place::Quoted, false),
+            (Place::QuoteInQuoted, b'"') => (Place::Quoted, false),
+            (Place::FieldStart, b'"') => (Place::Quoted, false),
+            (_, b',') => (Place::FieldStart, false),
+            (_, _) if end => (Place::FieldStart, true),
+            _ => (Place::Unquoted, false),
+        };
+        self.place = place;
+        ends
+    }
+}
+
+impl<R: Read> Read for Bounded<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        loop {
+            if !self.pending.is_empty() {
+                let n = self.pending.len().min(out.len());
+                out[..n].copy_from_slice(&self.pending[..n]);
+                self.pending = &self.pending[n..];
+                return Ok(n);
+            }
+            if self.at == self.buffer.len() {
+                self.buffer.resize(BUFFER, 0);
+                let read = self.inner.read(&mut self.buffer)?;
+                self.buffer.truncate(read);
+                self.at = 0;
+                if read == 0 {
+                    return Ok(0);
+                }
+            }
+            let mut kept = 0;
+            while kept < out.len() && self.at < self.buffer.len() {
+                let byte = self.buffer[self.at];
+                self.at += 1;
+                let within = self.place;
+                let ends = self.scan(byte);
+                if self.dropping {
+                    self.dropping &= !ends;
+                    continue;
+                }
+                if self.length >= self.most && !ends {
+                    // The record ends here for the reader; its rest is dropped.
+                    self.dropping = true;
+                    self.cut.push_back(self.record);
+                    self.pending = match within {
+                        Place::Quoted => b"\"\n",
+                        _ => b"\n",
+                    };
+                    self.length = 0;
+                    self.record += 1;
+                    break;
+                }
+                out[kept] = byte;
+                kept += 1;
+                match ends {
+                    // An empty line is no record, as the reader skips it.
+                    true if self.length > 0 => {
+                        self.length = 0;
+                        self.record += 1;
+                    }
+                    true => {}
+                    false => self.length += 1,
+                }
+            }
+            if kept > 0 {
+                return Ok(kept);
+            }
+        }
+    }
+}
+
+/// Bytes [`Bounded`] reads from its input at a time.
+const BUFFER: usize = 8 << 10;
+
 /// A CSV error as an input error at its line.
 fn error(file: &str, e: &::csv::Error) -> InputError {
     let line = e.position().map_or(0, |p| p.line() as usize);
@@ -323,6 +489,46 @@ mod tests {
         let e = row.answer.unwrap().unwrap_err();
         assert_eq!(e.location.line, 2);
         assert!(e.location.column > 82, "{e}");
+    }
+
+    #[test]
+    fn a_quoted_field_past_the_line_limit_is_cut_not_held() {
+        let graph = ConstraintGraph::load("sudoku9").unwrap();
+        let long = "x".repeat(10 << 20);
+        let text = format!("question,answer\n{Q},{A}\n\"{long}\n{long}\",{A}\n{Q},\n");
+        let mut reader = Reader::new(&graph, text.as_bytes(), "d.csv").unwrap();
+        let first = reader.next().unwrap();
+        assert!(first.question.puzzle.is_ok());
+        let cut = reader.next().unwrap();
+        let e = cut.question.puzzle.unwrap_err();
+        assert_eq!(e.location.line, 3);
+        assert!(
+            e.message.starts_with("a row longer than 131072 bytes"),
+            "{e}"
+        );
+        // No more than the limit was kept of it.
+        assert!(reader.record.as_byte_record().as_slice().len() <= 131_072);
+        // The row after it is read as it is.
+        let last = reader.next().unwrap();
+        assert_eq!(last.question.puzzle.unwrap().clue_count(), 32);
+        assert!(last.answer.is_none());
+        assert!(reader.next().is_none());
+    }
+
+    #[test]
+    fn the_cut_reader_passes_ordinary_rows_unchanged() {
+        let text = "a,\"b\"\"c\",d\r\n\r\n\"e\nf\",g\n";
+        let mut bounded = Bounded::new(text.as_bytes(), 1 << 10);
+        let mut out = String::new();
+        bounded.read_to_string(&mut out).unwrap();
+        assert_eq!(out, text);
+        assert_eq!(bounded.record, 2);
+        // Cut inside quotes: closed, ended, the rest dropped.
+        let mut bounded = Bounded::new(&b"\"abcdef\ngh\",i\nj\n"[..], 4);
+        let mut out = Vec::new();
+        bounded.read_to_end(&mut out).unwrap();
+        assert_eq!(out, b"\"abc\"\nj\n");
+        assert!(bounded.was_cut(0) && !bounded.was_cut(1));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use std::io::BufRead;
 
 use super::InputError;
-use super::graph_file::{column, error_at, for_each_line};
+use super::graph_file::{Edges, column, error_at, for_each_line};
 use crate::graph::{MAX_VERTICES, PlainGraph};
 
 /// Reads a DIMACS graph (vertices numbered 1..N).
@@ -28,7 +28,7 @@ use crate::graph::{MAX_VERTICES, PlainGraph};
 /// ```
 pub fn read_dimacs(input: impl BufRead, path: &str) -> Result<PlainGraph, InputError> {
     let mut vertices: Option<usize> = None;
-    let mut edges = Vec::new();
+    let mut edges = Edges::default();
     let mut last = 0;
     for_each_line(input, path, |number, line| {
         last = number;
@@ -69,11 +69,11 @@ pub fn read_dimacs(input: impl BufRead, path: &str) -> Result<PlainGraph, InputE
                 }
                 vertices = Some(count as usize);
                 // The edge count is a hint at best: real files get it wrong.
-                if let Some(m) = tokens.next() {
-                    if m.parse::<u64>().is_err() {
-                        return Err(at(m, format!("`{m}` is not an edge count")));
-                    }
-                    edges.reserve(m.parse::<usize>().unwrap_or(0).min(1 << 26));
+                // (Nothing is reserved from it: a header may claim any number.)
+                if let Some(m) = tokens.next()
+                    && m.parse::<u64>().is_err()
+                {
+                    return Err(at(m, format!("`{m}` is not an edge count")));
                 }
                 Ok(())
             }
@@ -104,7 +104,7 @@ pub fn read_dimacs(input: impl BufRead, path: &str) -> Result<PlainGraph, InputE
                 if let Some(extra) = tokens.next() {
                     return Err(at(extra, "expected `e U V`: more than two vertices".into()));
                 }
-                edges.push((a, b));
+                edges.push(a, b);
                 Ok(())
             }
             "n" => Ok(()),
@@ -122,7 +122,7 @@ pub fn read_dimacs(input: impl BufRead, path: &str) -> Result<PlainGraph, InputE
             "no `p edge N M` line: not a DIMACS graph".into(),
         ));
     };
-    PlainGraph::new(n, edges).map_err(|m| error_at(path, 0, 0, m))
+    PlainGraph::new(n, edges.into_sorted()).map_err(|m| error_at(path, 0, 0, m))
 }
 
 #[cfg(test)]
@@ -173,5 +173,16 @@ mod tests {
                 .starts_with("g.col:2:7:")
         );
         assert!(read_dimacs(&b"p edge 2 1\ne 1 \xff\n"[..], "g.col").is_err());
+        let endless = format!("p edge 2 1\nc {}", "x".repeat(1 << 17));
+        assert_eq!(
+            read(&endless).unwrap_err(),
+            "g.col:2: a line longer than 65536 bytes: not a graph file's line"
+        );
+    }
+
+    #[test]
+    fn a_headers_edge_count_reserves_nothing() {
+        let g = read("p edge 3 4000000000000\ne 1 2\ne 2 1\n").unwrap();
+        assert_eq!(g.edges(), &[(0, 1)]);
     }
 }

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::io::BufRead;
 
 use super::InputError;
-use super::graph_file::{column, error_at, for_each_line};
+use super::graph_file::{Edges, column, error_at, for_each_line};
 use crate::graph::PlainGraph;
 
 /// Reads an edge list: each line `U V` is an edge, a line with one name is a
@@ -27,7 +27,7 @@ use crate::graph::PlainGraph;
 pub fn read_edge_list(input: impl BufRead, path: &str) -> Result<PlainGraph, InputError> {
     let mut index: HashMap<String, u32> = HashMap::new();
     let mut names: Vec<String> = Vec::new();
-    let mut edges = Vec::new();
+    let mut edges = Edges::default();
     let mut vertex = |name: &str| -> u32 {
         if let Some(&i) = index.get(name) {
             return i;
@@ -55,8 +55,8 @@ pub fn read_edge_list(input: impl BufRead, path: &str) -> Result<PlainGraph, Inp
                         format!("edge from {a} to itself: such a vertex can have no colour"),
                     ));
                 }
-                let edge = (vertex(a), vertex(b));
-                edges.push(edge);
+                let (a, b) = (vertex(a), vertex(b));
+                edges.push(a, b);
                 Ok(())
             }
             [_, _, extra, ..] => Err(error_at(
@@ -68,7 +68,7 @@ pub fn read_edge_list(input: impl BufRead, path: &str) -> Result<PlainGraph, Inp
         }
     })?;
     drop(index);
-    PlainGraph::named(names, edges).map_err(|m| error_at(path, 0, 0, m))
+    PlainGraph::named(names, edges.into_sorted()).map_err(|m| error_at(path, 0, 0, m))
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! General graph files: which format a file is in, and reading it into a [`PlainGraph`].
 
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 use super::InputError;
 use crate::graph::PlainGraph;
@@ -73,7 +73,10 @@ pub(crate) fn for_each_line(
     let mut number = 0;
     loop {
         buffer.clear();
-        let read = input
+        // Read no further than the longest line kept: a file of one endless
+        // line is refused at its first MAX_LINE bytes, not held whole.
+        let read = (&mut input)
+            .take(MAX_LINE as u64 + 1)
             .read_until(b'\n', &mut buffer)
             .map_err(|e| InputError {
                 location: Location::new(path, number + 1, 0),
@@ -83,6 +86,14 @@ pub(crate) fn for_each_line(
             return Ok(());
         }
         number += 1;
+        if buffer.len() > MAX_LINE {
+            return Err(error_at(
+                path,
+                number,
+                0,
+                format!("a line longer than {MAX_LINE} bytes: not a graph file's line"),
+            ));
+        }
         let mut bytes = buffer.as_slice();
         if number == 1 {
             bytes = bytes.strip_prefix(super::BOM).unwrap_or(bytes);
@@ -95,6 +106,46 @@ pub(crate) fn for_each_line(
     }
 }
 
+/// The longest line of an edge list or DIMACS file: an edge or a comment
+/// takes a few dozen bytes.
+const MAX_LINE: usize = 1 << 16;
+
+/// The edges of a graph file as they are read, repeats folded away whenever
+/// the list has doubled since the last fold: a file that lists one edge a
+/// hundred million times holds one edge, not 800 MB of them, and one of
+/// distinct edges at most twice its final size.
+#[derive(Debug, Default)]
+pub(crate) struct Edges {
+    list: Vec<(u32, u32)>,
+    /// The length of the list after its last fold.
+    folded: usize,
+}
+
+impl Edges {
+    /// Adds the edge between `a` and `b` (either way round).
+    pub(crate) fn push(&mut self, a: u32, b: u32) {
+        self.list.push((a.min(b), a.max(b)));
+        if self.list.len() >= (2 * self.folded).max(FOLD_FROM) {
+            self.fold();
+        }
+    }
+
+    /// The edges, each once, sorted.
+    pub(crate) fn into_sorted(mut self) -> Vec<(u32, u32)> {
+        self.fold();
+        self.list
+    }
+
+    fn fold(&mut self) {
+        self.list.sort_unstable();
+        self.list.dedup();
+        self.folded = self.list.len();
+    }
+}
+
+/// Edges kept before the first fold.
+const FOLD_FROM: usize = 1 << 16;
+
 /// The 1-based column (in characters) where `token`, a slice of `line`, starts.
 pub(crate) fn column(line: &str, token: &str) -> usize {
     let offset = token.as_ptr() as usize - line.as_ptr() as usize;
@@ -106,5 +157,27 @@ pub(crate) fn error_at(path: &str, line: usize, column: usize, message: String) 
     InputError {
         location: Location::new(path, line, column),
         message,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeated_edges_are_folded_as_they_are_read() {
+        let mut edges = Edges::default();
+        for _ in 0..1_000_000 {
+            edges.push(2, 1);
+            edges.push(1, 2);
+        }
+        edges.push(0, 3);
+        // Two million edges read, never more than a fold's worth held.
+        assert!(
+            edges.list.capacity() <= 2 * FOLD_FROM,
+            "{}",
+            edges.list.capacity()
+        );
+        assert_eq!(edges.into_sorted(), [(0, 3), (1, 2)]);
     }
 }

@@ -804,7 +804,7 @@ fn fill<R: BufRead>(input: &mut R) -> std::io::Result<&[u8]> {
 
 /// The longest line a reader of `graph` keeps: far more than any way of writing
 /// one of its puzzles on a line (with separators and padding), at least 64 KiB.
-fn max_line(graph: &ConstraintGraph) -> usize {
+pub(super) fn max_line(graph: &ConstraintGraph) -> usize {
     let per_cell = graph.alphabet().width() + 1;
     (graph.len() * per_cell * 4).max(1 << 16)
 }

@@ -4,8 +4,11 @@
 
 use serde_json::{Value, json};
 
-use super::Limits;
-use super::api::{Body, Failure, Reply, graph_of, picture, puzzle_of, shape_of, symbols};
+use super::cost;
+use super::job::Job;
+use super::picture::{fits, picture};
+use super::reply::{Failure, Reply};
+use super::request::{Body, graph_of, puzzle_of, shape_of, symbols, with_rules};
 use crate::read::VariantRef;
 use crate::read::fpuzzles::Imported;
 use crate::rules::RuleSpec;
@@ -24,7 +27,7 @@ const MAX_PNG_PIXELS: f64 = 16.0 * 1024.0 * 1024.0;
 /// groups, anti-knight and anti-king; the rules apart from the shape (as the
 /// request's `rules` are written); the givens; the title, author and rules
 /// text. `ron` is the whole variant as `graphdoku import` writes it.
-pub(super) fn import(body: &Body) -> Result<Reply, Failure> {
+pub(super) fn import(body: &Body, job: &Job) -> Result<Reply, Failure> {
     let Some(source) = body.fpuzzles.as_deref() else {
         return Err(Failure::bad("paste an \"fpuzzles\" string"));
     };
@@ -34,11 +37,10 @@ pub(super) fn import(body: &Body) -> Result<Reply, Failure> {
         .map_err(|e| Failure::new(422, e.to_string()))?
         .imported;
     let variant_text = ron::variant(&imported);
-    let graph = ConstraintGraph::build(&variant::parse_with(
-        &variant_text,
-        "the pasted puzzle",
-        variant::Files::Off,
-    )?)?;
+    let graph = ConstraintGraph::build_within(
+        &variant::parse_with(&variant_text, "the pasted puzzle", variant::Files::Off)?,
+        &job.limits().capacity,
+    )?;
     // The rows read back as the CLI's import reads them: through the text reader.
     let line = ron::rows(&imported).join(if imported.size <= 9 { "" } else { " " });
     let record = PuzzleReader::new(&graph, line.as_bytes(), "the pasted puzzle")
@@ -74,8 +76,8 @@ pub(super) fn import(body: &Body) -> Result<Reply, Failure> {
 /// `puzzle`: the puzzle as a RON file that stands alone: a built-in variant
 /// by name, any other written out in the file; the request's rules, title,
 /// author and rules text with it. Every command reads it back.
-pub(super) fn puzzle(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
-    let graph = graph_of(body, limits)?;
+pub(super) fn puzzle(body: &Body, job: &Job) -> Result<Reply, Failure> {
+    let graph = graph_of(body, job.limits())?;
     let puzzle = puzzle_of(&graph, body)?;
     let variant = match (&body.ron, &body.variant) {
         (Some(text), _) => VariantRef::Inline(text.trim().to_string()),
@@ -98,8 +100,8 @@ pub(super) fn puzzle(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
 /// `export`: the puzzle as f-puzzles JSON (`json`), an f-puzzles link
 /// (`fpuzzles`) and a SudokuPad link (`sudokupad`), with its title, author and
 /// rules text; 422 naming every part f-puzzles cannot express.
-pub(super) fn export(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
-    let graph = graph_of(body, limits)?;
+pub(super) fn export(body: &Body, job: &Job) -> Result<Reply, Failure> {
+    let graph = graph_of(body, job.limits())?;
     let puzzle = puzzle_of(&graph, body)?;
     let title = body.title().unwrap_or(graph.name());
     let mut json = fpuzzles::fpuzzles(&graph, puzzle.givens(), title)
@@ -122,19 +124,23 @@ pub(super) fn export(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
 }
 
 /// `png`: the download picture ([`picture`]) as a PNG, `scale` (default 2,
-/// from 0.5 to 4) pixels per SVG pixel, within [`MAX_PNG_PIXELS`].
-pub(super) fn png(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
-    let graph = graph_of(body, limits)?;
-    let svg = picture(&graph, body, true)?;
+/// from 0.5 to 4) pixels per SVG pixel, within [`MAX_PNG_PIXELS`] and the
+/// limits of a PNG's elements and text ([`cost::raster`]).
+pub(super) fn png(body: &Body, job: &Job) -> Result<Reply, Failure> {
+    let graph = graph_of(body, job.limits())?;
     let scale = body.scale.unwrap_or(2.0);
     if !(0.5..=4.0).contains(&scale) {
         return Err(Failure::bad("\"scale\" must be from 0.5 to 4"));
     }
+    let svg = picture(&graph, body, true, job)?;
     let (width, height) = svg_size(&svg);
     // A big board at a big scale: as large as the bound allows.
     let most = (MAX_PNG_PIXELS / (width * height).max(1.0)).sqrt() as f32;
-    let bytes = raster::png(&svg, scale.min(most))
-        .map_err(|e| Failure::new(422, format!("no PNG: {e}")))?;
+    let scale = scale.min(most);
+    let pixels = width * height * f64::from(scale) * f64::from(scale);
+    job.need(cost::drawing(&graph, svg.len()) + cost::raster(&svg, scale, pixels)?)?;
+    let bytes = raster::png(&svg, scale).map_err(|e| Failure::new(422, format!("no PNG: {e}")))?;
+    fits(job, bytes.len())?;
     let title = body.title().unwrap_or(graph.name());
     let words = [
         ("Title", Some(title)),
@@ -148,6 +154,7 @@ pub(super) fn png(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
         status: 200,
         content_type: "image/png".to_string(),
         body: with_words(bytes, &words),
+        reserved: None,
     })
 }
 
@@ -205,7 +212,7 @@ fn svg_size(svg: &str) -> (f64, f64) {
 
 /// `rule`: one rule written in RON (`text`), checked against the request's
 /// variant, as the JSON the other requests take in `rules`.
-pub(super) fn rule(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
+pub(super) fn rule(body: &Body, job: &Job) -> Result<Reply, Failure> {
     let Some(text) = body.text.as_deref() else {
         return Err(Failure::bad("write a rule in \"text\""));
     };
@@ -215,7 +222,8 @@ pub(super) fn rule(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
         Failure::new(422, crate::ron_error::message(&e, text, "the rule"))
             .at(e.span.start.line, e.span.start.col)
     })?;
-    super::api::with_rules(shape_of(body, limits)?, std::slice::from_ref(&rule))?;
+    let limits = job.limits();
+    with_rules(shape_of(body, limits)?, std::slice::from_ref(&rule), limits)?;
     Ok(Reply::json(
         200,
         &json!({ "rule": rule, "ron": ron::rule(&rule) }),

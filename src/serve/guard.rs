@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use hyper::header::{AUTHORIZATION, CONTENT_TYPE, HOST, HeaderMap, ORIGIN};
 use hyper::{Method, Uri};
 
-use super::api::{self, Reply};
+use super::reply::{Reply, error};
 
 /// What a request is checked against: this server's port and token.
 pub(super) struct Guard {
@@ -40,7 +40,7 @@ impl Guard {
     ) -> Result<(), Reply> {
         let host = headers.get(HOST).and_then(|h| h.to_str().ok());
         if !host.is_some_and(|h| self.is_own(h)) {
-            return Err(api::error(
+            return Err(error(
                 421,
                 &format!("this server answers to Host {} only", self.hosts.join(", ")),
             ));
@@ -52,7 +52,7 @@ impl Guard {
                 .and_then(|o| o.strip_prefix("http://"))
                 .is_some_and(|h| self.is_own(h));
             if !own {
-                return Err(api::error(
+                return Err(error(
                     403,
                     "requests from other sites are refused (Origin is not this page)",
                 ));
@@ -64,7 +64,7 @@ impl Guard {
         if let Some(token) = &self.token
             && !given_tokens(uri, headers).any(|t| same(t.as_bytes(), token.as_bytes()))
         {
-            return Err(api::error(
+            return Err(error(
                 403,
                 "the API needs this run's token: open the address that `graphdoku serve` printed (…/?token=…)",
             ));
@@ -76,10 +76,7 @@ impl Guard {
                 .and_then(|c| c.split(';').next())
                 .is_some_and(|c| c.trim().eq_ignore_ascii_case("application/json"));
             if !json {
-                return Err(api::error(
-                    415,
-                    "the API takes Content-Type: application/json",
-                ));
+                return Err(error(415, "the API takes Content-Type: application/json"));
             }
         }
         Ok(())

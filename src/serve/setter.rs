@@ -2,31 +2,32 @@
 //! and which of its rules could each go, and the minimal puzzle reachable by
 //! removing givens (the generator's reduction), all within one deadline.
 
-use std::time::Instant;
-
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde_json::json;
 
-use super::Limits;
-use super::api::{
-    Body, Failure, Reply, clashes, puzzle_of, record, shape_of, symbols, verified, with_rules,
-};
+use super::cost;
+use super::job::Job;
+use super::reply::{Failure, Reply};
+use super::request::{Body, clashes, puzzle_of, record, shape_of, symbols, verified, with_rules};
 use crate::generate::setter::{redundant_givens, redundant_rules};
 use crate::generate::{GenerateError, Generator, Options};
+use crate::prove::{ProveError, Unsupported};
+use crate::solver::Stop;
 use crate::write::json::{Kind, Outcome};
-use crate::{Budget, Solver, Verdict, uniqueness};
+use crate::{Solver, Verdict, uniqueness};
 
 /// `setter`: for a unique puzzle, `redundant_givens` (cells), `redundant_rules`
 /// (indices into the request's `rules`), each asked about alone, and `minimal`
 /// (the givens of a minimal puzzle reached by removing givens in the order of
-/// `seed`, and their count); what the deadline ([`Limits::generate`]) left
-/// undecided in `undecided_givens`, `undecided_rules` (and `minimal` null).
-/// A puzzle that is not unique answers its status (with the cells where two
-/// solutions differ) and nothing else.
-pub(super) fn setter(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
+/// `seed`, and their count); what the request's deadline (that of a
+/// generation) left undecided in `undecided_givens`, `undecided_rules` (and
+/// `minimal` null). A puzzle that is not unique answers its status (with the
+/// cells where two solutions differ) and nothing else.
+pub(super) fn setter(body: &Body, job: &Job) -> Result<Reply, Failure> {
+    let limits = job.limits();
     let shape = shape_of(body, limits)?;
-    let graph = with_rules(shape.clone(), body.rules())?;
+    let graph = with_rules(shape.clone(), body.rules(), limits)?;
     let puzzle = puzzle_of(&graph, body)?;
     if let Some(cells) = clashes(&graph, &puzzle) {
         let mut out = record(Kind::Check, &graph, Outcome::NoSolution);
@@ -34,8 +35,8 @@ pub(super) fn setter(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
         return Ok(Reply::json(200, &out));
     }
     // One deadline for the whole: every search below stops by then.
-    let deadline = Instant::now() + limits.generate;
-    let budget = Budget::unlimited().until(deadline);
+    job.need(cost::setter(&graph, limits.clauses))?;
+    let budget = job.unlimited_nodes();
     let solver = Solver::new(&graph).with_budget(budget);
     let solution = match uniqueness(&solver, &puzzle).0 {
         Verdict::Unique(only) => only,
@@ -63,14 +64,22 @@ pub(super) fn setter(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
         .map_err(|fault| Failure::new(422, fault.message))?;
     let mut rng = ChaCha8Rng::seed_from_u64(body.seed.unwrap_or(1));
     let minimal = match Generator::new(&graph)
-        .with_deadline(deadline)
+        .with_deadline(job.deadline())
+        .with_stop(Stop::new(job.stop_flag()))
+        .with_max_clauses(limits.clauses)
         .reduce_puzzle(&mut rng, &puzzle, &Options::default())
     {
         Ok(made) => json!({
             "givens": symbols(&graph, made.puzzle.givens()),
             "clues": made.puzzle.clue_count(),
         }),
-        Err(GenerateError::OutOfTime) => serde_json::Value::Null,
+        // Out of time, or a question whose formula is over the budget.
+        Err(
+            GenerateError::OutOfTime
+            | GenerateError::Sat(ProveError::Unsupported(
+                Unsupported::TooLarge(_) | Unsupported::OutOfTime,
+            )),
+        ) => serde_json::Value::Null,
         Err(e) => return Err(Failure::new(500, format!("internal error: {e}"))),
     };
     let mut out = record(Kind::Check, &graph, Outcome::Unique);

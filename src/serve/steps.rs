@@ -6,13 +6,14 @@
 //! The server keeps nothing between requests: each replays the path of
 //! steps from the givens, which `Logic` finds the same way every time.
 
-use std::time::{Duration, Instant};
-
 use serde_json::{Value, json};
 
-use super::Limits;
-use super::api::{Body, Failure, Reply, clashes, graph_of, puzzle_of, step_json, symbols};
-use crate::logic::{Board, Logic};
+use super::cost;
+use super::job::Job;
+use super::reply::{Failure, Reply};
+use super::request::{Body, clashes, graph_of, puzzle_of, symbols};
+use crate::logic::{Board, Logic, Step};
+use crate::write::json::{Placement, StepRecord, word};
 
 /// How a walk of steps ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,10 +46,10 @@ impl End {
 /// (all that logic finds when `take` is left out); the board then (`values`
 /// placed, `candidates` of every cell), the steps applied now, and the next
 /// step (not applied). `state` says how it ended: `open`, `solved`, `stuck`,
-/// `contradiction` (with the emptied `cell`) or `gave-up` (past the time of
-/// the search budget, with the steps applied so far).
-pub(super) fn steps(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
-    let graph = graph_of(body, limits)?;
+/// `contradiction` (with the emptied `cell`) or `gave-up` (past the
+/// request's deadline, with the steps applied so far).
+pub(super) fn steps(body: &Body, job: &Job) -> Result<Reply, Failure> {
+    let graph = graph_of(body, job.limits())?;
     let puzzle = puzzle_of(&graph, body)?;
     if let Some(cells) = clashes(&graph, &puzzle) {
         return Ok(Reply::json(
@@ -56,6 +57,7 @@ pub(super) fn steps(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
             &json!({ "state": End::Contradiction.word(), "clashes": cells, "applied": 0 }),
         ));
     }
+    job.need(cost::logic(&graph))?;
     let logic = Logic::new(&graph);
     let mut board = match logic.start(&puzzle) {
         Ok(board) => board,
@@ -68,15 +70,13 @@ pub(super) fn steps(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
     let last = body
         .take
         .map_or(usize::MAX, |take| from.saturating_add(take));
-    let within = limits.budget.timeout.unwrap_or(Duration::from_secs(2));
-    let started = Instant::now();
     let (mut applied, mut taken, mut next) = (0, Vec::new(), None);
     let mut emptied = None;
     let end = loop {
         if board.is_solved() {
             break End::Solved;
         }
-        if started.elapsed() > within {
+        if job.over() {
             break End::GaveUp;
         }
         let Some(step) = logic.next_step(&board) else {
@@ -108,6 +108,42 @@ pub(super) fn steps(body: &Body, limits: &Limits) -> Result<Reply, Failure> {
         out["cell"] = json!(cell);
     }
     Ok(Reply::json(200, &out))
+}
+
+/// A step as the CLI's `--output json` gives it, with the placed cell's index.
+pub(super) fn step_json(logic: &Logic, step: &Step) -> Value {
+    let graph = logic.graph();
+    let named = |(cell, colour): (usize, u8)| Placement {
+        cell: graph.cells()[cell].name.clone(),
+        symbol: graph.alphabet().symbol(colour).to_string(),
+    };
+    let record = StepRecord {
+        technique: word(&step.technique),
+        text: logic.describe(step),
+        placed: step.placed.map(named),
+        eliminated: step.eliminated.iter().copied().map(named).collect(),
+        rule: logic
+            .rule_kind(step)
+            .map(|kind| crate::write::json::StepRule {
+                kind,
+                cells: (step.cells.iter())
+                    .map(|&c| graph.cells()[c].name.clone())
+                    .collect(),
+            }),
+    };
+    let mut out = serde_json::to_value(record).unwrap_or_else(|_| json!({}));
+    out["cell"] = json!(step.placed.map(|p| p.0));
+    out["cells"] = json!(step.cells);
+    // Every cell the step changes, for the page to highlight.
+    let mut affected: Vec<usize> = step
+        .placed
+        .iter()
+        .chain(&step.eliminated)
+        .map(|p| p.0)
+        .collect();
+    affected.dedup();
+    out["affected"] = json!(affected);
+    out
 }
 
 /// Every cell's candidates on `board`, as symbols.

@@ -529,6 +529,31 @@ impl<const W: usize, const H: usize> Store for Board<'_, W, H> {
         self.place(colour, cell);
     }
 
+    fn exclude_seen_by_all(&mut self, group: &[u32], colour: usize) -> Result<bool, Contradiction> {
+        let t = self.t;
+        let Some((&first, rest)) = group.split_first() else {
+            return Ok(false);
+        };
+        let mut common = t.peers[first as usize];
+        for &c in rest {
+            common = and(&common, &t.peers[c as usize]);
+        }
+        for &c in group {
+            common[c as usize / 64] &= !(1 << (c % 64));
+        }
+        let hit = and(&common, &self.sets[colour]);
+        if is_empty(&hit) {
+            return Ok(false);
+        }
+        if !is_empty(&and(&hit, &self.sets[t.colours])) {
+            return Err(Contradiction);
+        }
+        for cell in cells(hit) {
+            self.exclude(cell, 1 << colour);
+        }
+        Ok(true)
+    }
+
     fn exclude(&mut self, cell: usize, colours: u128) {
         let had = self.candidates(cell);
         let left = had & !colours;

@@ -18,7 +18,7 @@ mod bits;
 mod classic;
 mod dense;
 mod learn;
-mod optimize;
+pub(crate) mod optimize;
 mod propagate;
 pub(crate) mod rules;
 mod search;

@@ -81,6 +81,12 @@ pub(crate) trait Store {
     fn conflict(&mut self, _cell: usize, _colour: usize) {}
     /// A new puzzle: forgets what [`Store::conflict`] taught.
     fn forget(&mut self) {}
+    /// Removes `colour` from every cell that is a neighbour of each of
+    /// `cells` (the places a group of cells must hold `colour` in): one of
+    /// them takes it, and each such cell sees it. Returns whether anything
+    /// was removed; a decided cell holding `colour` there is a
+    /// [`Contradiction`].
+    fn exclude_seen_by_all(&mut self, cells: &[u32], colour: usize) -> Result<bool, Contradiction>;
 }
 
 /// The candidate state a search walks over: a store and its propagation to a

@@ -604,6 +604,25 @@ impl<B: Bits> Store for Cells<'_, B> {
         }
     }
 
+    fn exclude_seen_by_all(&mut self, cells: &[u32], colour: usize) -> Result<bool, Contradiction> {
+        let t = self.t;
+        let Some((&first, rest)) = cells.split_first() else {
+            return Ok(false);
+        };
+        let bit = B::bit(colour);
+        let mut removed = false;
+        for &p in t.peers(first as usize) {
+            let seen = rest
+                .iter()
+                .all(|&c| c != p && t.peers(c as usize).binary_search(&p).is_ok());
+            if seen && !cells.contains(&p) && self.candidates[p as usize] & bit != B::ZERO {
+                self.remove(p as usize, bit)?;
+                removed = true;
+            }
+        }
+        Ok(removed)
+    }
+
     fn solution(&self) -> Vec<u8> {
         self.candidates.iter().map(|s| s.index() as u8).collect()
     }

@@ -33,6 +33,12 @@ const DONE: f64 = 1.0 + 1e-9;
 /// Rounds of column generation at most (each adds a few rows).
 const ROUNDS: usize = 5_000;
 
+/// Entries (vertices of stable sets) in the LP's rows at most: each round
+/// adds a row per heavy set found, up to one per vertex, and the simplex
+/// keeps every row, so a big graph's LP would otherwise grow without bound
+/// before its deadline. Past it the bound reached so far stands.
+const MAX_ENTRIES: usize = 4_000_000;
+
 /// The fractional bound reached: the certificate's ratio and its ceiling.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Fractional {
@@ -55,6 +61,7 @@ pub(crate) fn fractional(
     deadline: Option<Instant>,
 ) -> Option<Fractional> {
     let n = comp.len();
+    let mut entries: usize = start.iter().map(Vec::len).sum();
     let mut problem = Problem::new(OptimizationDirection::Maximize);
     let y: Vec<microlp::Variable> = (0..n)
         .map(|_| problem.add_var(1.0, (0.0, f64::INFINITY)))
@@ -107,6 +114,10 @@ pub(crate) fn fractional(
             break;
         }
         if deadline.is_some_and(|d| Instant::now() >= d) {
+            break;
+        }
+        entries += heavy.iter().map(Vec::len).sum::<usize>();
+        if entries > MAX_ENTRIES {
             break;
         }
         for set in heavy {

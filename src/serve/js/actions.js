@@ -117,7 +117,10 @@ export async function count(signal) {
   const answer = await api.call("count", M.request(app.model, estimate ? { estimate: true } : { limit }), signal);
   if (estimate && !answer.complete && answer.status !== "gave-up") {
     const level = Math.round((answer.confidence || 0.95) * 100);
-    const interval = answer.low !== null && answer.high !== null ? `, ${level}% between ${big(answer.low)} and ${big(answer.high)}` : "";
+    // Few probes: the interval has a lower end only (no upper end holds at that level).
+    const interval = answer.low === null ? ""
+      : answer.high === null ? `, ${level}% at least ${big(answer.low)}`
+      : `, ${level}% between ${big(answer.low)} and ${big(answer.high)}`;
     answered(version, `About ${big(answer.estimate)} solutions (an estimate${interval}; ${big(answer.samples)} probes).`, "idle");
   } else if (estimate && answer.status === "gave-up") {
     answered(version, "Gave up: no probe of the search finished in time.", "error");

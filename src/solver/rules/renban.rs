@@ -39,28 +39,42 @@ impl Renban {
     }
 }
 
+impl Renban {
+    /// The colours of the windows still possible, and the colours every
+    /// one of them uses (none when no window is exact).
+    fn windows(&self, domains: &[u128]) -> (u128, u128) {
+        let union = domains.iter().fold(0, |u, &d| u | d);
+        let (mut keep, mut every) = (0u128, u128::MAX);
+        for &w in &self.windows {
+            // With as many colours as cells, each colour of the window is used.
+            let exact = w.count_ones() as usize == self.cells.len();
+            if domains.iter().all(|&d| d & w != 0) && (!exact || union & w == w) {
+                keep |= w;
+                every &= if exact { w } else { 0 };
+            }
+        }
+        (keep, if keep == 0 { 0 } else { every })
+    }
+}
+
 impl Propagator for Renban {
     fn cells(&self) -> &[u32] {
         &self.cells
     }
 
     fn propagate(&self, domains: &mut [u128]) -> Result<(), Contradiction> {
-        let union = domains.iter().fold(0, |u, &d| u | d);
-        let mut keep = 0u128;
-        for &w in &self.windows {
-            // With as many colours as cells, each colour of the window is used.
-            let exact = w.count_ones() as usize == self.cells.len();
-            if domains.iter().all(|&d| d & w != 0) && (!exact || union & w == w) {
-                keep |= w;
-            }
-        }
+        let (keep, every) = self.windows(domains);
         for d in domains.iter_mut() {
             *d &= keep;
             if *d == 0 {
                 return Err(Contradiction);
             }
         }
-        Ok(())
+        super::sum::hidden_singles(domains, every)
+    }
+
+    fn required(&self, domains: &[u128]) -> u128 {
+        self.windows(domains).1
     }
 
     fn symmetric(&self) -> bool {

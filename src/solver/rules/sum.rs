@@ -75,6 +75,10 @@ pub(crate) struct Sum {
     /// must differ (neighbours in the graph: two arrow cells in one box),
     /// whose values that pass takes together.
     blocks: Vec<Vec<usize>>,
+    /// The cells (indices into `cells`) in groups of the same weight that
+    /// pairwise differ, as large as greedily found: the bounds take a group's
+    /// cells as distinct values (see [`Sum::group_bounds`]).
+    groups: Vec<Vec<usize>>,
 }
 
 impl Sum {
@@ -94,6 +98,7 @@ impl Sum {
             ascending: values.windows(2).all(|w| w[0] < w[1]),
             house: 0,
             blocks: (0..cells.len()).map(|i| vec![i]).collect(),
+            groups: (0..cells.len()).map(|i| vec![i]).collect(),
             weights,
             total,
             distinct,
@@ -111,16 +116,24 @@ impl Sum {
         if self.distinct {
             return self;
         }
+        self.blocks = self.cliques(&differ, BLOCK_MAX);
+        self.groups = self.cliques(&differ, usize::MAX);
+        self
+    }
+
+    /// The cells in greedy cliques of at most `most` cells of the same weight
+    /// that pairwise `differ`.
+    fn cliques(&self, differ: &impl Fn(usize, usize) -> bool, most: usize) -> Vec<Vec<usize>> {
         let n = self.size;
         let mut taken = vec![false; n];
-        self.blocks.clear();
+        let mut out = Vec::new();
         for i in 0..n {
             if std::mem::replace(&mut taken[i], true) {
                 continue;
             }
             let mut block = vec![i];
             for (j, taken) in taken.iter_mut().enumerate().skip(i + 1) {
-                if block.len() < BLOCK_MAX
+                if block.len() < most
                     && !*taken
                     && self.weights[j] == self.weights[i]
                     && (block.iter())
@@ -130,9 +143,9 @@ impl Sum {
                     block.push(j);
                 }
             }
-            self.blocks.push(block);
+            out.push(block);
         }
-        self
+        out
     }
 
     /// Takes the other cells of a full house the sum's (distinct) cells lie
@@ -360,6 +373,75 @@ impl Sum {
         Ok(false)
     }
 
+    /// Bounds that take each group of pairwise different cells as distinct
+    /// values (the Interactive Sudoku Solver's exclusion groups): a group's
+    /// least sum is that of the colours its cells park in, each taking the
+    /// lowest free colour from its own lowest up (the set is the same in any
+    /// order, as a parking function's), its greatest likewise from the top.
+    /// Against the total, each cell of a group may rise at most as far above
+    /// the highest parked colour as the slack allows (the others keep at
+    /// least the rest of their parked colours), and fall likewise. For values
+    /// that rise with the colours.
+    fn group_bounds(&self, domains: &mut [u128]) -> Result<(), Contradiction> {
+        let k = self.values.len();
+        let top = |set: u128| 127 - set.leading_zeros() as usize;
+        // Per group: weight, least and greatest parked colours' sums, the
+        // highest colour parked low and the lowest parked high.
+        let mut parked: Vec<(i64, i64, i64, usize, usize)> = Vec::with_capacity(self.groups.len());
+        let (mut lo, mut hi) = (0i64, 0i64);
+        for group in &self.groups {
+            let w = self.weights[group[0]];
+            let (mut low, mut high) = (0u128, 0u128);
+            for &i in group {
+                let d = domains[i];
+                let free = !low & (u128::MAX << d.trailing_zeros());
+                let at = free.trailing_zeros() as usize;
+                let below = !high & (u128::MAX >> (127 - top(d)));
+                if at >= k || below == 0 {
+                    return Err(Contradiction);
+                }
+                low |= 1 << at;
+                high |= 1 << top(below);
+            }
+            let sum = |set: u128| colours_of(set).map(|c| self.values[c]).sum::<i64>();
+            let (least, most) = (sum(low), sum(high));
+            match w > 0 {
+                true => (lo, hi) = (lo + w * least, hi + w * most),
+                false => (lo, hi) = (lo + w * most, hi + w * least),
+            }
+            parked.push((w, least, most, top(low), high.trailing_zeros() as usize));
+        }
+        if lo > self.total || hi < self.total {
+            return Err(Contradiction);
+        }
+        let (up, down) = (self.total - lo, hi - self.total);
+        for (group, &(w, _, _, high_low, low_high)) in self.groups.iter().zip(&parked) {
+            if group.len() < 2 {
+                continue;
+            }
+            // How far the group's value sum may rise above its least, and
+            // fall below its greatest.
+            let (rise, fall) = match w > 0 {
+                true => (up / w, down / w),
+                false => (down / -w, up / -w),
+            };
+            let (ceiling, floor) = (
+                self.values[high_low].saturating_add(rise),
+                self.values[low_high].saturating_sub(fall),
+            );
+            for &i in group {
+                let kept = colours_of(domains[i])
+                    .filter(|&c| (floor..=ceiling).contains(&self.values[c]))
+                    .fold(0u128, |m, c| m | 1 << c);
+                if kept == 0 {
+                    return Err(Contradiction);
+                }
+                domains[i] = kept;
+            }
+        }
+        Ok(())
+    }
+
     /// Bounds to a fixed point.
     fn bounds(&self, domains: &mut [u128]) -> Result<(), Contradiction> {
         // An empty domain has no range (and would overflow the sums below).
@@ -408,7 +490,7 @@ impl Sum {
     ) -> Result<(), Contradiction> {
         let union = domains.iter().fold(0, |u, &d| u | d);
         let rest_union = rest.iter().fold(0, |u, &d| u | d);
-        let (mut keep, mut keep_rest) = (0u128, 0u128);
+        let (mut keep, mut keep_rest, mut every) = (0u128, 0u128, u128::MAX);
         for &set in combinations {
             let left = self.house & !set;
             if union & set == set
@@ -417,6 +499,7 @@ impl Sum {
             {
                 keep |= set;
                 keep_rest |= left;
+                every &= set;
             }
         }
         for d in domains.iter_mut() {
@@ -425,6 +508,7 @@ impl Sum {
                 return Err(Contradiction);
             }
         }
+        hidden_singles(domains, every)?;
         for d in rest.iter_mut() {
             *d &= keep_rest;
             if *d == 0 {
@@ -456,6 +540,34 @@ impl Sum {
         search.walk(0, 0, 0, &mut supported);
         narrow(domains, &supported)
     }
+}
+
+/// Places each colour of `required` that only one of `domains` may take
+/// there; a required colour none may take is a [`Contradiction`].
+pub(super) fn hidden_singles(
+    domains: &mut [u128],
+    mut required: u128,
+) -> Result<(), Contradiction> {
+    while required != 0 {
+        let bit = required & required.wrapping_neg();
+        required ^= bit;
+        let mut places = domains.iter_mut().filter(|d| **d & bit != 0);
+        match (places.next(), places.next()) {
+            (None, _) => return Err(Contradiction),
+            (Some(d), None) => *d = bit,
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The colours in every combination that `domains` still allow (all of
+/// them when none does).
+fn required_of(combinations: &[u128], domains: &[u128]) -> u128 {
+    let union = domains.iter().fold(0, |u, &d| u | d);
+    (combinations.iter())
+        .filter(|&&set| union & set == set && domains.iter().all(|&d| d & set != 0))
+        .fold(u128::MAX, |every, &set| every & set)
 }
 
 /// A depth-first walk over the cells' candidates.
@@ -646,6 +758,9 @@ impl Propagator for Sum {
         if self.quick_bounds(domains)? {
             return Ok(());
         }
+        if self.ascending && self.groups.len() < self.size {
+            self.group_bounds(domains)?;
+        }
         if let Some(combinations) = &self.combinations {
             self.table(combinations, domains, rest)?;
         }
@@ -661,6 +776,18 @@ impl Propagator for Sum {
 
     fn symmetric(&self) -> bool {
         false
+    }
+
+    /// The colours every combination left uses, for a cage (the complement
+    /// of a cage in a house is its house's business).
+    fn required(&self, domains: &[u128]) -> u128 {
+        match &self.combinations {
+            Some(combinations) => match required_of(combinations, &domains[..self.size]) {
+                u128::MAX => 0,
+                every => every,
+            },
+            None => 0,
+        }
     }
 
     /// A sum ranks high whatever its size, and a small one higher (twice the
@@ -761,5 +888,166 @@ mod tests {
         // 2 cannot be two different positive digits.
         let mut d = [1 << 1, all, all];
         assert!(arrow.propagate(&mut d).is_err());
+    }
+
+    /// A cage inside a house of nine, with the rest of the house: on random
+    /// candidates, every value some filling of the house gives a cell stays,
+    /// and a colour called required is in the cage in every filling.
+    #[test]
+    fn a_cage_with_its_complement_keeps_every_filling() {
+        let mut state = 0x51_7cc1_b727_220au64;
+        let mut next = |m: u64| {
+            state = crate::solver::search::mix(state);
+            state % m
+        };
+        let all = (1u128 << 9) - 1;
+        let (mut checked, mut narrowed) = (0, 0);
+        for _ in 0..400 {
+            let n = 2 + next(3) as usize;
+            let total = (1..=n as i64).sum::<i64>() + next(20) as i64;
+            let cells: Vec<usize> = (0..n).collect();
+            let rest: Vec<usize> = (n..9).collect();
+            let cage =
+                Sum::new(&cells, vec![1; n], total, true, digits()).with_complement(&rest, all);
+            let domains: Vec<u128> = (0..9)
+                .map(|_| all & !(next(512) as u128) | 1 << next(9))
+                .collect();
+            // Every filling of the house: distinct colours, the cage's total.
+            let mut supported = [0u128; 9];
+            let mut every = all;
+            let mut fillings = 0;
+            let mut filling = [0usize; 9];
+            fn fill(
+                at: usize,
+                used: u128,
+                domains: &[u128],
+                f: &mut [usize; 9],
+                out: &mut dyn FnMut(&[usize; 9]),
+            ) {
+                if at == 9 {
+                    return out(f);
+                }
+                for c in colours_of(domains[at] & !used) {
+                    f[at] = c;
+                    fill(at + 1, used | 1 << c, domains, f, out);
+                }
+            }
+            fill(0, 0, &domains, &mut filling, &mut |f| {
+                if f[..n].iter().map(|&c| c as i64 + 1).sum::<i64>() == total {
+                    fillings += 1;
+                    let mut set = 0u128;
+                    for (i, &c) in f.iter().enumerate() {
+                        supported[i] |= 1 << c;
+                        if i < n {
+                            set |= 1 << c;
+                        }
+                    }
+                    every &= set;
+                }
+            });
+            let mut d = domains.clone();
+            let result = cage.propagate(&mut d);
+            if fillings == 0 {
+                continue;
+            }
+            assert!(
+                result.is_ok(),
+                "{domains:?}: {fillings} fillings, but a contradiction"
+            );
+            for i in 0..9 {
+                assert_eq!(
+                    d[i] & supported[i],
+                    supported[i],
+                    "cell {i} lost a value of a filling"
+                );
+            }
+            assert_eq!(
+                cage.required(&d) & !every,
+                0,
+                "a required colour some filling leaves out"
+            );
+            checked += 1;
+            narrowed += (d != domains) as usize;
+        }
+        assert!(
+            checked > 50 && narrowed > 20,
+            "{checked} checked, {narrowed} narrowed"
+        );
+    }
+
+    /// Bounds over groups of different cells never drop a value that some
+    /// solution of the sum (the grouped cells holding different values)
+    /// gives a cell: on random sums, weights and groups, against brute force.
+    #[test]
+    fn group_bounds_keep_every_supported_value() {
+        let mut state = 0x1234_5678_9abc_def1u64;
+        let mut next = |m: u64| {
+            state = crate::solver::search::mix(state);
+            state % m
+        };
+        let mut narrowed = 0;
+        for _ in 0..3_000 {
+            let n = 3 + next(4) as usize;
+            let weights: Vec<i64> = (0..n).map(|_| [1, 1, -1, 2][next(4) as usize]).collect();
+            let total = next(40) as i64 - 10;
+            // Cells 0..a pairwise differ, and so do a..n.
+            let a = 1 + next(n as u64 - 1) as usize;
+            let differ = move |x: usize, y: usize| (x < a) == (y < a);
+            let sum = Sum::new(
+                &(0..n).collect::<Vec<_>>(),
+                weights.clone(),
+                total,
+                false,
+                digits(),
+            )
+            .differing(differ);
+            let domains: Vec<u128> = (0..n).map(|_| next(511) as u128 + 1).collect();
+            let mut supported = vec![0u128; n];
+            let mut colours = vec![0usize; n];
+            fn walk(
+                at: usize,
+                n: usize,
+                domains: &[u128],
+                colours: &mut Vec<usize>,
+                keep: &mut dyn FnMut(&[usize]),
+            ) {
+                if at == n {
+                    return keep(colours);
+                }
+                for c in colours_of(domains[at]) {
+                    colours[at] = c;
+                    walk(at + 1, n, domains, colours, keep);
+                }
+            }
+            walk(0, n, &domains, &mut colours, &mut |cs| {
+                let ok_sum = (cs.iter().zip(&weights))
+                    .map(|(&c, w)| w * (c as i64 + 1))
+                    .sum::<i64>()
+                    == total;
+                let ok_differ = (0..n).all(|i| (i + 1..n).all(|j| !differ(i, j) || cs[i] != cs[j]));
+                if ok_sum && ok_differ {
+                    for (s, &c) in supported.iter_mut().zip(cs) {
+                        *s |= 1 << c;
+                    }
+                }
+            });
+            let mut d = domains.clone();
+            let result = sum.group_bounds(&mut d);
+            if supported.iter().all(|&s| s != 0) {
+                assert!(
+                    result.is_ok(),
+                    "{sum:?} on {domains:?}: a contradiction with solutions"
+                );
+                for i in 0..n {
+                    assert_eq!(
+                        d[i] & supported[i],
+                        supported[i],
+                        "{sum:?} on {domains:?}: cell {i}"
+                    );
+                }
+                narrowed += (d != domains) as usize;
+            }
+        }
+        assert!(narrowed > 50, "{narrowed} narrowed");
     }
 }
