@@ -810,7 +810,7 @@ fn codoku(givens: &str) -> String {
         let code = digits[i] + 10 * (zeros as u32 + 1);
         let offset = match code {
             ..20 => 38,
-            ..46 => 45,
+            20..46 => 45,
             _ => 51,
         };
         out.push(char::from_u32(code + offset).unwrap());

@@ -672,7 +672,7 @@ fn verify_dataset<'py>(
     canon: bool,
     threads: Option<usize>,
     timeout: Option<f64>,
-) -> PyResult<(Column<'py, u8>, Vec<(usize, String)>)> {
+) -> PyResult<(Column<'py, u8>, Errors)> {
     let graph = &*variant.graph;
     let rows = rows(graph, &questions)?;
     if let Some(answers) = &answers

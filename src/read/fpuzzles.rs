@@ -485,6 +485,9 @@ fn number(value: &Option<Value>, what: &str) -> Result<Option<i64>, String> {
     }
 }
 
+/// A line's cells by name, and the value of the constraint it belongs to.
+type NamedLine = (Vec<String>, Option<Value>);
+
 /// The rules of an f-puzzles puzzle of `size` whose cells lie in `region`
 /// (row by row): every field of [`RULES`] present in `map`, in that order.
 fn rules(
@@ -525,20 +528,19 @@ fn rules(
     }
     // Lines whose rule binds neighbours along them: cut where they cross
     // themselves (see [`untangled`]), `overlap` cells shared at each cut.
-    let crossing =
-        |key: &str, overlap: usize| -> Result<Vec<(Vec<String>, Option<Value>)>, String> {
-            let mut out = Vec::new();
-            for lines in list::<FLines>(map, key)? {
-                for line in &lines.lines {
-                    let cells: Vec<(usize, usize)> =
-                        line.iter().map(|c| at(key, c)).collect::<Result<_, _>>()?;
-                    for piece in untangled(&cells, overlap) {
-                        out.push((piece.into_iter().map(name).collect(), lines.value.clone()));
-                    }
+    let crossing = |key: &str, overlap: usize| -> Result<Vec<NamedLine>, String> {
+        let mut out = Vec::new();
+        for lines in list::<FLines>(map, key)? {
+            for line in &lines.lines {
+                let cells: Vec<(usize, usize)> =
+                    line.iter().map(|c| at(key, c)).collect::<Result<_, _>>()?;
+                for piece in untangled(&cells, overlap) {
+                    out.push((piece.into_iter().map(name).collect(), lines.value.clone()));
                 }
             }
-            Ok(out)
-        };
+        }
+        Ok(out)
+    };
     // Lines read whole: a cell passed twice is refused by name.
     let whole = |key: &str, least: usize| -> Result<Vec<Vec<String>>, String> {
         let mut out = Vec::new();

@@ -169,7 +169,7 @@ fn plain_value(c: char, n: usize) -> Option<u32> {
 fn jigsaw_size(compact: &str) -> Option<usize> {
     let chars: Vec<char> = compact.chars().collect();
     let half = chars.len() / 2;
-    if chars.len() % 2 != 0 || half == 0 {
+    if !chars.len().is_multiple_of(2) || half == 0 {
         return None;
     }
     let givens: String = chars[..half].iter().collect();
