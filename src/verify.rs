@@ -513,6 +513,32 @@ fn check_rules(graph: &ConstraintGraph, colours: &[u8]) -> Result<(), Violation>
                     }
                 }
             }
+            Rule::Regex { cells, pattern } => {
+                // The line's digits as characters, matched by the regex crate
+                // (not the automaton the solver propagates).
+                let word: Option<String> = (cells.iter())
+                    .map(|&c| match value(c) {
+                        v @ 0..=9 => char::from_digit(v as u32, 10),
+                        v @ 10..=35 => Some((b'A' + (v - 10) as u8) as char),
+                        _ => None,
+                    })
+                    .collect();
+                let pattern: String = pattern.chars().filter(|c| !c.is_whitespace()).collect();
+                let whole = regex::bytes::RegexBuilder::new(&format!("^(?:{pattern})$"))
+                    .unicode(false)
+                    .case_insensitive(true)
+                    .build();
+                let matched = match (&word, &whole) {
+                    (Some(word), Ok(re)) => re.is_match(word.as_bytes()),
+                    _ => false,
+                };
+                if !matched {
+                    return Err(broken(
+                        cells,
+                        format!("{} does not match {pattern}", word.unwrap_or_default()),
+                    ));
+                }
+            }
         }
     }
     Ok(())

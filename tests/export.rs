@@ -91,6 +91,7 @@ const REFUSED: &[(&str, &str)] = &[
     ("entropic-", "f-puzzles has no such constraint"),
     ("modular-", "f-puzzles has no such constraint"),
     ("nabner-", "f-puzzles has no such constraint"),
+    ("regex-", "f-puzzles has no such constraint"),
 ];
 
 /// A graph in names only: edges, houses (as sets of cells), rules (as

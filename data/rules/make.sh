@@ -27,3 +27,9 @@ done
 for kind in x-sum skyscraper between lockout double-arrow palindrome zipper entropic modular nabner; do
     make "$kind" 3 4
 done
+# Regular-expression lines (`Regex`): the three lines of variants/regex-lines.ron,
+# a solution found and its givens reduced.
+out="$dir/regex-01.ron"
+echo "// Made by graphdoku (this project), proven unique: graphdoku generate -v data/rules/variants/regex-lines.ron --seed 3 --timeout 600" >"$out"
+"$bin" generate -v "$dir/variants/regex-lines.ron" --seed 3 --timeout 600 |
+    sed 's|variant: ".*regex-lines.ron"|variant: "variants/regex-lines.ron"|' >>"$out"

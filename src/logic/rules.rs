@@ -415,6 +415,8 @@ fn reason(
         Rule::Killer { total: None, .. } | Rule::Parity { .. } => {
             format!("{kind} {}", list(cells))
         }
+        // A rule without words of its own: what its cells keep.
+        _ => format!("{kind} {}: {}", line(cells, "–"), either()),
     }
 }
 

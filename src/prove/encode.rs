@@ -521,8 +521,9 @@ impl<'e> Rules<'e> {
             for &(colour, lit) in &self.enc.vars[cell].clone() {
                 for (q, &now) in here.iter().enumerate() {
                     let mut clause = vec![-now, -lit];
-                    let moves = automaton.moves(q as u32, colour as usize);
-                    clause.extend(moves.iter().map(|&t| next[t as usize]));
+                    let moves = automaton.moves(q as u32).iter();
+                    let to = moves.filter(|&&(_, colours)| colours >> colour & 1 == 1);
+                    clause.extend(to.map(|&(t, _)| next[t as usize]));
                     self.enc.cnf.clause(clause);
                 }
             }

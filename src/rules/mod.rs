@@ -223,6 +223,15 @@ pub enum RuleSpec {
     /// Nabner line: "no two digits on a nabner line are the same or
     /// consecutive".
     Nabner(Vec<String>),
+    /// Regular-expression line (the Interactive Sudoku Solver's `Regex`):
+    /// "the digits along the line, read in order, match the pattern", a
+    /// digit read as its character (`0`–`9`, then `A`–`Z` for 10 to 35).
+    Regex {
+        /// The line's cells, in reading order.
+        cells: Vec<String>,
+        /// The regular expression, matched against the whole line.
+        pattern: String,
+    },
 }
 
 /// A kind of mark between two orthogonal neighbours, for [`RuleSpec::Negative`].
@@ -405,6 +414,13 @@ pub enum Rule {
     Modular(Vec<usize>),
     /// See [`RuleSpec::Nabner`].
     Nabner(Vec<usize>),
+    /// See [`RuleSpec::Regex`].
+    Regex {
+        /// Cells in reading order.
+        cells: Vec<usize>,
+        /// The pattern.
+        pattern: String,
+    },
 }
 
 impl Rule {
@@ -446,6 +462,7 @@ impl Rule {
             Rule::Entropic(_) => "entropic line",
             Rule::Modular(_) => "modular line",
             Rule::Nabner(_) => "nabner line",
+            Rule::Regex { .. } => "regex line",
         }
     }
 
@@ -567,6 +584,10 @@ impl Rule {
             Rule::Entropic(cells) => Rule::Entropic(list(cells)),
             Rule::Modular(cells) => Rule::Modular(list(cells)),
             Rule::Nabner(cells) => Rule::Nabner(list(cells)),
+            Rule::Regex { cells, pattern } => Rule::Regex {
+                cells: list(cells),
+                pattern: pattern.clone(),
+            },
         }
     }
 
@@ -661,6 +682,7 @@ impl RuleSpec {
             RuleSpec::Entropic(_) => "Entropic",
             RuleSpec::Modular(_) => "Modular",
             RuleSpec::Nabner(_) => "Nabner",
+            RuleSpec::Regex { .. } => "Regex",
         }
     }
 
@@ -1226,6 +1248,19 @@ impl RuleSpec {
                     ));
                 }
                 Rule::Nabner(cells)
+            }
+            RuleSpec::Regex {
+                cells: names,
+                pattern,
+            } => {
+                let cells = list(names, 1)?;
+                // Checked here, for its place in the file; lowered from it later.
+                primitive::Automaton::from_regex(pattern, values)
+                    .map_err(|why| fault(why, Some(&names[0])))?;
+                Rule::Regex {
+                    cells,
+                    pattern: pattern.clone(),
+                }
             }
         };
         Ok(rule)

@@ -210,51 +210,131 @@ impl Relation {
 /// read in order, may spell.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Automaton {
-    /// Per state and colour, the states it may go to (bit `s`: state `s`),
-    /// `colours` entries per state.
-    next: Vec<Vec<u32>>,
-    colours: usize,
+    /// Per state, its moves: (next state, the colours that lead there).
+    moves: Vec<Vec<(u32, u128)>>,
     /// The states it starts in.
     start: Vec<u32>,
     /// The states that accept.
     accept: Vec<bool>,
 }
 
+/// The most states an automaton may have (a regular expression that needs
+/// more is refused).
+pub const AUTOMATON_STATES_MAX: usize = 4096;
+
 impl Automaton {
-    /// An automaton of `states` states over `colours` colours, starting in
-    /// `start`, accepting in `accept`, with the moves `edges`: (from, colour,
-    /// to).
+    /// An automaton of `states` states, starting in `start`, accepting in
+    /// `accept`, with the moves `edges`: (from, colour, to).
     pub fn new(
         states: usize,
-        colours: usize,
         start: Vec<u32>,
         accept: Vec<bool>,
         edges: impl IntoIterator<Item = (u32, usize, u32)>,
     ) -> Self {
-        let mut next = vec![Vec::new(); states * colours];
+        let mut moves: Vec<Vec<(u32, u128)>> = vec![Vec::new(); states];
         for (from, colour, to) in edges {
-            let moves: &mut Vec<u32> = &mut next[from as usize * colours + colour];
-            if !moves.contains(&to) {
-                moves.push(to);
+            let list = &mut moves[from as usize];
+            match list.iter_mut().find(|(t, _)| *t == to) {
+                Some((_, colours)) => *colours |= 1 << colour,
+                None => list.push((to, 1 << colour)),
             }
         }
-        next.iter_mut().for_each(|m| m.sort_unstable());
         Automaton {
-            next,
-            colours,
+            moves,
             start,
             accept,
         }
     }
 
+    /// The automaton of a regular expression over the values of the colours
+    /// (`values`), a value read as its character: `0`–`9`, then `A`–`Z` (or
+    /// `a`–`z`) for 10 to 35, so that `[1-4]+9` is one to four low digits,
+    /// then a 9. The whole line must match (the pattern is anchored at both
+    /// ends); white space in the pattern is ignored. Any syntax of the `regex`
+    /// crate is accepted.
+    ///
+    /// # Errors
+    /// The pattern does not parse, a value has no character, or the
+    /// automaton needs more than [`AUTOMATON_STATES_MAX`] states.
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::rules::primitive::Automaton;
+    /// let values: Vec<i64> = (1..=9).collect();
+    /// let a = Automaton::from_regex("[1-3]*9", &values).unwrap();
+    /// // Colours are indices: colour 0 is the value 1, colour 8 the value 9.
+    /// assert!(a.matches(&[0, 2, 8]));
+    /// assert!(!a.matches(&[0, 3, 8]));
+    /// assert!(!a.matches(&[8, 0]));
+    /// ```
+    pub fn from_regex(pattern: &str, values: &[i64]) -> Result<Automaton, String> {
+        use regex_automata::dfa::{Automaton as _, dense};
+        use regex_automata::util::start;
+        use regex_automata::{Anchored, util::primitives::StateID};
+        let pattern: String = pattern.chars().filter(|c| !c.is_whitespace()).collect();
+        // Each colour's characters (a letter in both cases).
+        let mut bytes: Vec<(usize, u8)> = Vec::new();
+        for (colour, &v) in values.iter().enumerate() {
+            match v {
+                0..=9 => bytes.push((colour, b'0' + v as u8)),
+                10..=35 => {
+                    bytes.push((colour, b'A' + (v - 10) as u8));
+                    bytes.push((colour, b'a' + (v - 10) as u8));
+                }
+                _ => {
+                    return Err(format!(
+                        "the value {v} has no character (values 0 to 35 do)"
+                    ));
+                }
+            }
+        }
+        let dfa = dense::Builder::new()
+            .syntax(
+                regex_automata::util::syntax::Config::new()
+                    .unicode(false)
+                    .utf8(false),
+            )
+            .configure(dense::Config::new().start_kind(regex_automata::dfa::StartKind::Anchored))
+            .build(&format!("(?:{pattern})$"))
+            .map_err(|e| format!("the pattern {pattern:?} does not parse: {e}"))?;
+        let first = dfa
+            .start_state(&start::Config::new().anchored(Anchored::Yes))
+            .map_err(|e| e.to_string())?;
+        // The states reachable from the start on the colours' characters.
+        let mut index: std::collections::HashMap<StateID, u32> = Default::default();
+        let mut order = vec![first];
+        index.insert(first, 0);
+        let mut edges = Vec::new();
+        let mut at = 0;
+        while at < order.len() {
+            let state = order[at];
+            for &(colour, byte) in &bytes {
+                let next = dfa.next_state(state, byte);
+                if dfa.is_dead_state(next) {
+                    continue;
+                }
+                let id = *index.entry(next).or_insert_with(|| {
+                    order.push(next);
+                    (order.len() - 1) as u32
+                });
+                edges.push((at as u32, colour, id));
+            }
+            if order.len() > AUTOMATON_STATES_MAX {
+                return Err(format!(
+                    "the pattern {pattern:?} needs more than {AUTOMATON_STATES_MAX} states"
+                ));
+            }
+            at += 1;
+        }
+        let accept = (order.iter())
+            .map(|&s| dfa.is_match_state(dfa.next_eoi_state(s)))
+            .collect();
+        Ok(Automaton::new(order.len(), vec![0], accept, edges))
+    }
+
     /// How many states it has.
     pub fn states(&self) -> usize {
         self.accept.len()
-    }
-
-    /// How many colours it reads.
-    pub fn colours(&self) -> usize {
-        self.colours
     }
 
     /// The states it starts in.
@@ -267,9 +347,9 @@ impl Automaton {
         self.accept[state as usize]
     }
 
-    /// The states `state` may go to on `colour`.
-    pub fn moves(&self, state: u32, colour: usize) -> &[u32] {
-        &self.next[state as usize * self.colours + colour]
+    /// The moves of `state`: (next state, the colours that lead there).
+    pub fn moves(&self, state: u32) -> &[(u32, u128)] {
+        &self.moves[state as usize]
     }
 
     /// Whether it accepts the colours `word`, read in order.
@@ -277,7 +357,9 @@ impl Automaton {
         let mut now: Vec<u32> = self.start.clone();
         for &c in word {
             let mut then: Vec<u32> = (now.iter())
-                .flat_map(|&s| self.moves(s, c as usize).iter().copied())
+                .flat_map(|&s| self.moves(s).iter())
+                .filter(|&&(_, colours)| colours >> c & 1 == 1)
+                .map(|&(t, _)| t)
                 .collect();
             then.sort_unstable();
             then.dedup();
@@ -543,6 +625,12 @@ impl Rule {
                 Primitive::Distinct(cells.clone()),
                 pairs(near(cells, cells.len()), &|a, b| (a - b).abs() >= 2),
             ],
+            Rule::Regex { cells, pattern } => vec![Primitive::Line {
+                cells: cells.clone(),
+                automaton: Arc::new(
+                    Automaton::from_regex(pattern, values).expect("checked when the rule was read"),
+                ),
+            }],
         }
     }
 }
@@ -571,7 +659,6 @@ mod tests {
     fn an_automaton_reads_a_word() {
         // Colours 0 and 1: words ending in 1.
         let a = Automaton::new(
-            2,
             2,
             vec![0],
             vec![false, true],

@@ -484,8 +484,8 @@ fn rules(graph: &ConstraintGraph, grid: &Grid, what: &mut Vec<String>) -> Vec<(S
     };
     let n = grid.n as i64;
     for rule in graph.rules() {
-        // Every rule is written or refused here: a new rule fails to compile
-        // until it is.
+        // Every rule is written here or refused (a rule f-puzzles has no
+        // field for falls to the last arm).
         match rule {
             Rule::Killer { cells, total } => {
                 let mut cage = json!({ "cells": names(cells) });
@@ -683,13 +683,7 @@ fn rules(graph: &ConstraintGraph, grid: &Grid, what: &mut Vec<String>) -> Vec<(S
                 "clone",
                 json!({ "cells": names(a), "cloneCells": names(b) }),
             ),
-            Rule::Lockout { .. }
-            | Rule::Zipper(_)
-            | Rule::DoubleArrow(_)
-            | Rule::Entropic(_)
-            | Rule::Modular(_)
-            | Rule::Nabner(_)
-            | Rule::GreaterThan { .. } => what.push(format!(
+            _ => what.push(format!(
                 "{}: f-puzzles has no such constraint",
                 shown(rule, &rule.cells())
             )),

@@ -10,6 +10,7 @@
 //! `graph` and `info` records, and `generate`'s), left out when there are none.
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::{edges, position, why_label};
 use crate::graph::ConstraintGraph;
@@ -637,6 +638,10 @@ pub struct RuleRecord {
     /// groups of cloned cells.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub segments: Option<Vec<Vec<String>>>,
+    /// A rule without fields of its own here (`Regex`): its other fields,
+    /// as the RON schema names them (`{"pattern": "[1-3]*9"}`).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub parameters: Option<serde_json::Map<String, Value>>,
 }
 
 impl RuleRecord {
@@ -661,8 +666,9 @@ impl RuleRecord {
             count: None,
             digits: None,
             segments: None,
+            parameters: None,
         };
-        // Every rule is written here: a new rule fails to compile until it is.
+        // Every rule has its fields here, or falls to the last arm.
         let kind = match rule {
             Rule::Killer { cells, total } => {
                 record.cells = names(cells);
@@ -828,6 +834,21 @@ impl RuleRecord {
                     Rule::Modular(_) => "Modular",
                     _ => "Nabner",
                 }
+            }
+            // Its word is its variant's name, its cells by name, the rest
+            // as serde writes it.
+            other => {
+                record.cells = names(&other.cells());
+                let Ok(Value::Object(tagged)) = serde_json::to_value(other) else {
+                    unreachable!("a rule with fields serialises as a tagged object");
+                };
+                let (word, fields) = tagged.into_iter().next().expect("one tag");
+                if let Value::Object(mut fields) = fields {
+                    fields.remove("cells");
+                    record.parameters = Some(fields);
+                }
+                record.kind = word;
+                return record;
             }
         };
         record.kind = kind.into();

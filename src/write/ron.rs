@@ -216,6 +216,14 @@ pub fn rule(spec: &RuleSpec) -> String {
         RuleSpec::Entropic(c) => format!("Entropic({})", cells(c)),
         RuleSpec::Modular(c) => format!("Modular({})", cells(c)),
         RuleSpec::Nabner(c) => format!("Nabner({})", cells(c)),
+        // A rule without a layout of its own: as serde writes its schema.
+        other => {
+            let config = ron::ser::PrettyConfig::new()
+                .struct_names(true)
+                .compact_structs(true)
+                .compact_arrays(true);
+            ron::ser::to_string_pretty(other, config).expect("a rule serialises")
+        }
     }
 }
 

@@ -225,7 +225,7 @@ pub fn random_more_rule(rng: &mut Rng, n: usize, solution: &[i64]) -> RuleSpec {
     let v = |(r, c): (usize, usize)| solution[r * n + c];
     let nudge = |rng: &mut Rng| [0, 0, 0, 1, -1][rng.below(5)];
     let from = |cells: &[(usize, usize)]| name(cells[0].0, cells[0].1);
-    match rng.below(17) {
+    match rng.below(18) {
         0 => {
             let (cells, towards) = clue_line(rng, n, true);
             let total = cells.iter().map(|&c| v(c)).sum::<i64>() + nudge(rng);
@@ -324,6 +324,33 @@ pub fn random_more_rule(rng: &mut Rng, n: usize, solution: &[i64]) -> RuleSpec {
         13 => RuleSpec::DoubleArrow(names(&path(rng, n, 3, 2, false))),
         14 => RuleSpec::Entropic(names(&path(rng, n, 2, 3, false))),
         15 => RuleSpec::Modular(names(&path(rng, n, 2, 3, false))),
-        _ => RuleSpec::Nabner(names(&path(rng, n, 2, 2, false))),
+        16 => RuleSpec::Nabner(names(&path(rng, n, 2, 2, false))),
+        // A pattern the solution's digits along a line match, piece by
+        // piece (a digit, a class around it, any digit, a run), now and
+        // then a digit off.
+        _ => {
+            let cells = path(rng, n, 2, 3, false);
+            let mut pattern = String::new();
+            for &c in &cells {
+                let d = v(c);
+                match rng.below(6) {
+                    0 => pattern.push('.'),
+                    1 => pattern += &format!("[{}-{}]", (d - 1).max(1), (d + 1).min(n as i64)),
+                    2 => pattern += &format!("[^{}]?{d}", (d % n as i64) + 1),
+                    3 if d > 1 => pattern += &format!("({}|{d})", d - 1),
+                    _ => pattern += &d.to_string(),
+                }
+            }
+            if rng.below(5) == 0 {
+                pattern += &format!("{}?", 1 + rng.below(n));
+            }
+            if rng.below(6) == 0 {
+                pattern = pattern.replacen(|ch: char| ch.is_ascii_digit(), "1", 1);
+            }
+            RuleSpec::Regex {
+                cells: names(&cells),
+                pattern,
+            }
+        }
     }
 }

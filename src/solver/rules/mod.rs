@@ -16,6 +16,7 @@
 //! [`pair::Pair`] or a new propagator file.
 
 mod ends;
+mod line;
 mod pair;
 mod quadruple;
 mod renban;
@@ -88,7 +89,9 @@ impl Compiler<'_> {
                 Box::new(skyscraper::Skyscraper::new(cells, *count, values))
             }
             Primitive::Ends { cells, kind } => Box::new(ends::Ends::new(cells, *kind, values)),
-            Primitive::Line { .. } => return None,
+            Primitive::Line { cells, automaton } => {
+                Box::new(line::Line::new(cells, automaton.clone()))
+            }
             Primitive::Distinct(_) | Primitive::Allowed { .. } | Primitive::Pairs { .. } => {
                 return None;
             }
@@ -116,12 +119,12 @@ pub(crate) trait Propagator: std::fmt::Debug + Send + Sync {
     fn idempotent(&self) -> bool {
         false
     }
-    /// The colours every way of satisfying it over `domains` (its cells'
-    /// candidates, narrowed by [`Propagator::propagate`]) places in one of
-    /// its cells, its cells being pairwise different: each leaves every cell
-    /// that sees all of its places. None by default.
-    fn required(&self, _domains: &[u128]) -> u128 {
-        0
+    /// [`Propagator::propagate`], returning the colours every way of
+    /// satisfying it over the narrowed domains places in one of its cells
+    /// (its cells being pairwise different): each leaves every cell that sees
+    /// all of its places. None by default.
+    fn propagate_requiring(&self, domains: &mut [u128]) -> Result<u128, Contradiction> {
+        self.propagate(domains).map(|()| 0)
     }
     /// How much it adds to the starting conflict score of each of its cells
     /// (see `learn.rs`), over `colours` colours: by default its size.
@@ -406,15 +409,15 @@ impl<'s, D: Houses> Ruled<'s, D> {
                 self.domains.clear();
                 let seen = &self.seen;
                 (self.domains).extend((cells.iter()).map(|&c| seen[set.slot[c as usize] as usize]));
-                let result = prop.propagate(&mut self.domains);
+                let result = prop.propagate_requiring(&mut self.domains);
                 let again = match prop.idempotent() {
                     true => p,
                     false => u32::MAX,
                 };
-                if result.is_err() {
+                let Ok(mut required) = result else {
                     self.clear_queue();
                     return Err(Contradiction);
-                }
+                };
                 for (i, &cell) in cells.iter().enumerate() {
                     let slot = set.slot[cell as usize] as usize;
                     if self.domains[i] & self.seen[slot] == self.seen[slot] {
@@ -442,7 +445,6 @@ impl<'s, D: Houses> Ruled<'s, D> {
                 }
                 // Colours the rule must place: gone from the cells that see
                 // all their places (the changes are looked at next round).
-                let mut required = prop.required(&self.domains);
                 while required != 0 {
                     let colour = required.trailing_zeros() as usize;
                     required &= required - 1;

@@ -63,6 +63,11 @@ impl Propagator for Renban {
     }
 
     fn propagate(&self, domains: &mut [u128]) -> Result<(), Contradiction> {
+        self.propagate_requiring(domains).map(|_| ())
+    }
+
+    /// The colours every possible window uses.
+    fn propagate_requiring(&self, domains: &mut [u128]) -> Result<u128, Contradiction> {
         let (keep, every) = self.windows(domains);
         for d in domains.iter_mut() {
             *d &= keep;
@@ -70,11 +75,8 @@ impl Propagator for Renban {
                 return Err(Contradiction);
             }
         }
-        super::sum::hidden_singles(domains, every)
-    }
-
-    fn required(&self, domains: &[u128]) -> u128 {
-        self.windows(domains).1
+        super::sum::hidden_singles(domains, every)?;
+        Ok(every)
     }
 
     fn symmetric(&self) -> bool {

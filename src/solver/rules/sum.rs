@@ -487,7 +487,7 @@ impl Sum {
         combinations: &[u128],
         domains: &mut [u128],
         rest: &mut [u128],
-    ) -> Result<(), Contradiction> {
+    ) -> Result<u128, Contradiction> {
         let union = domains.iter().fold(0, |u, &d| u | d);
         let rest_union = rest.iter().fold(0, |u, &d| u | d);
         let (mut keep, mut keep_rest, mut every) = (0u128, 0u128, u128::MAX);
@@ -515,7 +515,7 @@ impl Sum {
                 return Err(Contradiction);
             }
         }
-        Ok(())
+        Ok(every)
     }
 
     /// Exact supports by enumeration: each cell keeps the colours some full
@@ -559,15 +559,6 @@ pub(super) fn hidden_singles(
         }
     }
     Ok(())
-}
-
-/// The colours in every combination that `domains` still allow (all of
-/// them when none does).
-fn required_of(combinations: &[u128], domains: &[u128]) -> u128 {
-    let union = domains.iter().fold(0, |u, &d| u | d);
-    (combinations.iter())
-        .filter(|&&set| union & set == set && domains.iter().all(|&d| d & set != 0))
-        .fold(u128::MAX, |every, &set| every & set)
 }
 
 /// A depth-first walk over the cells' candidates.
@@ -744,6 +735,12 @@ impl Propagator for Sum {
     }
 
     fn propagate(&self, domains: &mut [u128]) -> Result<(), Contradiction> {
+        self.propagate_requiring(domains).map(|_| ())
+    }
+
+    /// For a cage, the colours every combination left uses (the complement
+    /// of a cage in a house is its house's business).
+    fn propagate_requiring(&self, domains: &mut [u128]) -> Result<u128, Contradiction> {
         // A store may hand over a cell it has emptied but not yet noticed.
         if domains.contains(&0) {
             return Err(Contradiction);
@@ -752,18 +749,19 @@ impl Propagator for Sum {
         if !self.distinct && self.size <= REACH_MAX {
             // Exact when repeats are allowed: nothing left to do.
             if let Some(result) = self.reach(domains) {
-                return result;
+                return result.map(|()| 0);
             }
         }
         if self.quick_bounds(domains)? {
-            return Ok(());
+            return Ok(0);
         }
         if self.ascending && self.groups.len() < self.size {
             self.group_bounds(domains)?;
         }
-        if let Some(combinations) = &self.combinations {
-            self.table(combinations, domains, rest)?;
-        }
+        let required = match &self.combinations {
+            Some(combinations) => self.table(combinations, domains, rest)?,
+            None => 0,
+        };
         let product = domains.iter().try_fold(1u64, |p, d| {
             let p = p * d.count_ones() as u64;
             (p <= ENUMERATE_MAX).then_some(p)
@@ -771,23 +769,11 @@ impl Propagator for Sum {
         if product.is_some() {
             self.enumerate(domains)?;
         }
-        Ok(())
+        Ok(required)
     }
 
     fn symmetric(&self) -> bool {
         false
-    }
-
-    /// The colours every combination left uses, for a cage (the complement
-    /// of a cage in a house is its house's business).
-    fn required(&self, domains: &[u128]) -> u128 {
-        match &self.combinations {
-            Some(combinations) => match required_of(combinations, &domains[..self.size]) {
-                u128::MAX => 0,
-                every => every,
-            },
-            None => 0,
-        }
     }
 
     /// A sum ranks high whatever its size, and a small one higher (twice the
@@ -946,14 +932,13 @@ mod tests {
                 }
             });
             let mut d = domains.clone();
-            let result = cage.propagate(&mut d);
+            let result = cage.propagate_requiring(&mut d);
             if fillings == 0 {
                 continue;
             }
-            assert!(
-                result.is_ok(),
-                "{domains:?}: {fillings} fillings, but a contradiction"
-            );
+            let Ok(required) = result else {
+                panic!("{domains:?}: {fillings} fillings, but a contradiction");
+            };
             for i in 0..9 {
                 assert_eq!(
                     d[i] & supported[i],
@@ -962,7 +947,7 @@ mod tests {
                 );
             }
             assert_eq!(
-                cage.required(&d) & !every,
+                required & !every,
                 0,
                 "a required colour some filling leaves out"
             );

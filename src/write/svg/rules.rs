@@ -115,6 +115,7 @@ pub(crate) fn class(rule: &Rule) -> Option<&'static str> {
         Rule::Entropic(_) => "entropic",
         Rule::Modular(_) => "modular",
         Rule::Nabner(_) => "nabner",
+        Rule::Regex { .. } => "regex",
         Rule::Negative(_) | Rule::NonConsecutive => return None,
     })
 }
@@ -135,7 +136,7 @@ fn layer(rule: &Rule) -> u8 {
         | Rule::Entropic(_)
         | Rule::Modular(_)
         | Rule::Nabner(_) => 2,
-        Rule::Sum { .. } | Rule::Relation { .. } => 3,
+        Rule::Sum { .. } | Rule::Relation { .. } | Rule::Regex { .. } => 3,
         Rule::Arrow { .. } | Rule::DoubleArrow(_) => 4,
         Rule::Killer { .. } | Rule::Cage { .. } => 5,
         Rule::Difference { .. }
@@ -279,6 +280,10 @@ pub(super) fn draw(rules: &[Rule], board: &Board, out: &mut String) -> Under {
                     cells.iter().for_each(|&c| under_line[c] = true);
                 }
                 drawn
+            }
+            Rule::Regex { cells, .. } => {
+                let dashes = r#" stroke-dasharray="2 4 8 4""#;
+                polyline(board, cells, GENERIC, UNIT * 0.06, dashes, &mut body)
             }
             Rule::Clone(a, b) => {
                 let cells: Vec<usize> = a.iter().chain(b).copied().collect();
@@ -936,6 +941,19 @@ pub(super) fn legend(rules: &[Rule], drawn: bool) -> Vec<String> {
     }
     if has(&|r| matches!(r, Rule::Sum { .. } | Rule::Relation { .. })) {
         lines.push("Thin dashed grey line: cells under a sum or relation rule".to_string());
+    }
+    let mut patterns: Vec<&str> = (rules.iter())
+        .filter_map(|r| match r {
+            Rule::Regex { pattern, .. } => Some(pattern.as_str()),
+            _ => None,
+        })
+        .collect();
+    patterns.dedup();
+    if !patterns.is_empty() {
+        lines.push(format!(
+            "Dark dash-dot line: regex line, its digits in order match {}",
+            patterns.join(" or ")
+        ));
     }
     lines
 }
