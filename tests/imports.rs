@@ -647,10 +647,11 @@ fn neither_a_file_nor_a_link_says_so_once() {
 fn an_import_that_cannot_write_its_puzzle_leaves_no_variant_behind() {
     let dir = tempfile::tempdir().unwrap();
     let prefix = dir.path().join("back");
-    // A folder where the puzzle's file would go.
+    // A folder where the puzzle's file would go (--force: past the check
+    // that refuses to overwrite, to the write itself).
     std::fs::create_dir(dir.path().join("back.ron")).unwrap();
     let output = graphdoku()
-        .args(["import"])
+        .args(["import", "--force"])
         .arg(fixture("killer.json"))
         .arg("-o")
         .arg(&prefix)
