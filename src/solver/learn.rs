@@ -14,6 +14,10 @@
 /// Conflicts between two halvings of the scores.
 const DECAY_EVERY: u32 = 1 << 14;
 
+/// Branches on cells with at least this many candidates are watched for
+/// deciding nothing beyond their cell (as the Interactive Sudoku Solver does).
+const WATCH_FROM: u32 = 5;
+
 /// The learnt scores of one search, and the houses its places are read from.
 #[derive(Debug, Clone)]
 pub(crate) struct Learning {
@@ -35,6 +39,11 @@ pub(crate) struct Learning {
     fresh: bool,
     /// Per cell, its candidates at the current choice (scratch).
     candidates: Vec<u128>,
+    /// The last branch's cell and the candidates it leaves in all when it
+    /// decides nothing else: a branch that did not propagate at all halves
+    /// its cell's score, so that a cell which only scores by being in the
+    /// way stops being chosen.
+    watching: Option<(usize, u32)>,
 }
 
 impl Learning {
@@ -57,6 +66,7 @@ impl Learning {
             houses,
             houses_of,
             fresh: true,
+            watching: None,
         }
     }
 
@@ -67,6 +77,7 @@ impl Learning {
         self.colours.fill(0);
         self.countdown = DECAY_EVERY;
         self.fresh = true;
+        self.watching = None;
     }
 
     /// A branch on `cell` (to or away from `colour`) ended in a contradiction.
@@ -115,6 +126,13 @@ impl Learning {
         // colour's count for each cell that may take it).
         let (mut best, mut best_score, mut best_count) = (usize::MAX, 0u64, 1u64);
         fill(&mut self.candidates);
+        let total: u32 = self.candidates.iter().map(|s| s.count_ones()).sum();
+        if let Some((cell, left)) = self.watching.take()
+            && self.fresh
+            && total == left
+        {
+            self.scores[cell] >>= 1;
+        }
         for cell in 0..n {
             let set = self.candidates[cell];
             let count = set.count_ones() as u64;
@@ -140,6 +158,9 @@ impl Learning {
             if let Some(place) = self.place(per_candidate) {
                 return Some(place);
             }
+        }
+        if self.fresh && best_count >= WATCH_FROM as u64 {
+            self.watching = Some((best, total - (best_count as u32 - 1)));
         }
         Some((best, colour))
     }
