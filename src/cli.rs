@@ -45,6 +45,9 @@ pub enum Command {
         /// How to print each result.
         #[arg(long, short, value_enum, default_value_t = SolveFormat::Grid)]
         format: SolveFormat,
+        /// The same as `--format json`.
+        #[arg(long, conflicts_with = "format")]
+        json: bool,
         /// Print search statistics (nodes, backtracks) to stderr.
         #[arg(long)]
         stats: bool,
@@ -155,10 +158,8 @@ pub enum Command {
     },
     /// Describe a variant's graph: cells, edges, houses by kind, symbols, degrees.
     Info {
-        /// A variant file, a built-in name, or a RON puzzle file (for its variant);
-        /// `-` reads either from standard input.
-        #[arg(value_name = "VARIANT")]
-        variant: String,
+        #[command(flatten)]
+        variant: VariantArg,
         #[command(flatten)]
         output: ReportArgs,
     },
@@ -189,12 +190,14 @@ pub enum Command {
     },
     /// Export a variant's constraint graph: DOT (Graphviz) or JSON.
     Graph {
-        /// A variant file, a built-in name, or a RON puzzle file (for its variant).
-        #[arg(value_name = "VARIANT")]
-        variant: String,
+        #[command(flatten)]
+        variant: VariantArg,
         /// Output format.
         #[arg(long, short, value_enum, default_value_t = GraphFormat::Dot)]
         format: GraphFormat,
+        /// The same as `--format json`.
+        #[arg(long, conflicts_with = "format")]
+        json: bool,
         /// Label every DOT edge with its house or rule [default: only up to 300 edges].
         #[arg(long, overrides_with = "no_labels")]
         labels: bool,
@@ -202,39 +205,52 @@ pub enum Command {
         #[arg(long, overrides_with = "labels")]
         no_labels: bool,
     },
-    /// Import an f-puzzles or SudokuPad puzzle: write a RON variant and puzzle, or solve it.
+    /// Import a puzzle from f-puzzles, SudokuPad, the Interactive Sudoku Solver or
+    /// the page's share link: write a RON variant and puzzle, or solve it.
     ///
     /// Size, givens, regions, diagonals, anti-knight, anti-king, extra regions and
-    /// disjoint groups are kept; rules on the digits are imported as rules: killer
-    /// cages, thermometers, arrows, kropki dots (with their negative constraint),
-    /// XV, whispers, renban, odd and even cells, non-consecutive, little killers,
-    /// region-sum lines, palindromes, clones, minimum and maximum cells. Any other
-    /// constraint (sandwich sums, X-sums, skyscrapers, between lines, quadruples…)
-    /// is refused, naming each one (exit 2), and so are SudokuPad's drawings
-    /// (lines, overlays…), which do not say what rule they draw; cosmetic text,
-    /// lines, shapes and cages are left out with a note.
+    /// disjoint groups are kept, and the title, author and rules text; rules on
+    /// the digits are imported as rules (cages, thermometers, arrows, kropki dots
+    /// and their negative constraints, XV, whispers, renban, sandwiches, X-sums,
+    /// skyscrapers, little killers, lines of every kind graphdoku has…). A
+    /// constraint without a rule is refused, naming each one (exit 2), and so are
+    /// SudokuPad's drawings (lines, overlays…), which do not say what rule they
+    /// draw; cosmetic text, lines, shapes and cages are left out with a note.
+    /// Existing files are not overwritten without --force.
     Import {
-        /// An f-puzzles JSON file (`-` for standard input); or, when no such file
-        /// exists, an f-puzzles link or its `?load=` string (`N4Ig…`), or a
+        /// An f-puzzles JSON file, or a text file holding a link or string (`-`
+        /// for standard input); or, when no such file exists, the link or string
+        /// itself: an f-puzzles link or its `?load=` string (`N4Ig…`), a
         /// SudokuPad link (`sudokupad.app/fpuzzles…`, `/fpuz…`, `/scl…`,
-        /// `/?puzzle=…`). SudokuPad short links are refused: open them in
-        /// SudokuPad and copy the full link.
+        /// `/scf…`, `?puzzle=…`, `?puzzleid=…`), an Interactive Sudoku Solver
+        /// link (`…?q=…`), constraint string (`.Cage~16~R1C1~R1C2…`) or killer
+        /// grid, a plain grid of givens (`53..7....`), or the page's share link
+        /// (`…/#p=…`). SudokuPad short links are refused: open them in SudokuPad
+        /// and copy the full link.
         #[arg(value_name = "SOURCE")]
         source: String,
-        /// Write PREFIX.variant.ron and PREFIX.ron [default: the JSON file's
-        /// path without `.json`, or `fpuzzles` or `sudokupad` for a link].
+        /// Write PREFIX.variant.ron and PREFIX.ron [default: the file's path
+        /// without its extension, or the format's name (`fpuzzles`,
+        /// `sudokupad`, `iss`, `grid`, `shared`) for a link].
         #[arg(long, short, value_name = "PREFIX", conflicts_with = "solve")]
         output: Option<PathBuf>,
-        /// Solve it and print the solution instead of writing files.
+        /// Overwrite files that exist.
+        #[arg(long, conflicts_with = "solve")]
+        force: bool,
+        /// Solve it and print the solution instead of writing files (the same
+        /// engine as `solve`: the search, then SAT).
         #[arg(long)]
         solve: bool,
         #[command(flatten)]
         budget: BudgetArgs,
     },
-    /// Export a puzzle, rules and all, as an f-puzzles link (or its JSON).
+    /// Export a puzzle, rules and all, as an f-puzzles or SudokuPad link (or
+    /// f-puzzles JSON).
     ///
     /// Prints `https://www.f-puzzles.com/?load=…` (the f-puzzles JSON,
-    /// lz-string-compressed to base64, as f-puzzles writes its links), which
+    /// lz-string-compressed to base64, as f-puzzles writes its links), or with
+    /// `-f sudokupad` the same puzzle as a SudokuPad link
+    /// (`https://sudokupad.app/fpuzzles…`, as the page's export gives it), which
     /// `import` reads back to the same graph, givens and rules. An N×N grid (up
     /// to 16×16) with rows, columns and regions can be written, with diagonals,
     /// extra regions, disjoint groups, anti-knight, anti-king and the rules
@@ -249,8 +265,12 @@ pub enum Command {
         /// (a RON file or a built-in name) [default: sudoku9].
         #[arg(long, short, value_name = "VARIANT")]
         variant: Option<String>,
-        /// Print the plain f-puzzles JSON (what f-puzzles saves) instead of a link.
-        #[arg(long)]
+        /// What to print.
+        #[arg(long, short, value_enum, default_value_t = ExportFormat::Fpuzzles)]
+        format: ExportFormat,
+        /// The same as `--format json`: the plain f-puzzles JSON (what
+        /// f-puzzles saves).
+        #[arg(long, conflicts_with = "format")]
         json: bool,
     },
     /// Print a shell completion script to standard output.
@@ -314,10 +334,18 @@ pub enum Command {
     /// On the 9×9 Sudoku, the smallest equivalent grid under transposition, band,
     /// stack, row (within a band) and column (within a stack) permutations and
     /// relabelling of the digits; on other variants, under relabelling of the
-    /// symbols (in order of first appearance). Reads CSV datasets too.
+    /// symbols (in order of first appearance). Reads CSV datasets too: a CSV
+    /// dataset's forms are a CSV (`question,canon`) whose first column is the
+    /// question as the dataset writes it, a key to join on.
     Canon {
         #[command(flatten)]
         input: InputArgs,
+        /// How to print each form [default: line, or csv for a CSV dataset].
+        #[arg(long, short, value_enum)]
+        format: Option<CanonFormat>,
+        /// The same as `--format json`.
+        #[arg(long, conflicts_with = "format")]
+        json: bool,
     },
     /// Work on CSV datasets (`question,answer[,rating]`, `puzzle,solution,…`,
     /// `quizzes,solutions`: the columns are found by name in the header).
@@ -329,7 +357,7 @@ pub enum Command {
         /// [default: standard input, when it is not a terminal].
         file: Option<PathBuf>,
         /// Also print each grid's number to stderr.
-        #[arg(long, short)]
+        #[arg(long)]
         verbose: bool,
     },
 }
@@ -372,6 +400,19 @@ pub struct ColourArgs {
     /// How to print the colouring.
     #[arg(long = "format", short = 'f', value_enum, default_value_t = ColouringOutput::Text)]
     pub output: ColouringOutput,
+    /// The same as `--format json`.
+    #[arg(long, conflicts_with = "output")]
+    pub json: bool,
+}
+
+impl ColourArgs {
+    /// The format asked for, `--json` included.
+    pub fn format(&self) -> ColouringOutput {
+        match self.json {
+            true => ColouringOutput::Json,
+            false => self.output,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -381,6 +422,19 @@ pub struct ChromaticArgs {
     /// Also print the colouring found, after the bounds (in this format).
     #[arg(long = "format", short = 'f', value_enum, value_name = "FORMAT")]
     pub output: Option<ColouringOutput>,
+    /// The same as `--format json`.
+    #[arg(long, conflicts_with = "output")]
+    pub json: bool,
+}
+
+impl ChromaticArgs {
+    /// The format asked for, `--json` included.
+    pub fn format(&self) -> Option<ColouringOutput> {
+        match self.json {
+            true => Some(ColouringOutput::Json),
+            false => self.output,
+        }
+    }
 }
 
 /// A general graph file and how hard to work on it.
@@ -487,6 +541,19 @@ pub struct GenerateArgs {
     /// rectangle, grid for shapes with gaps (samurai) and circular ones (pie)].
     #[arg(long, short, value_enum)]
     pub format: Option<GenerateFormat>,
+    /// The same as `--format json`.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+}
+
+impl GenerateArgs {
+    /// The format asked for, `--json` included.
+    pub fn format(&self) -> Option<GenerateFormat> {
+        match self.json {
+            true => Some(GenerateFormat::Json),
+            false => self.format,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -594,6 +661,7 @@ pub enum ReportFormat {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum SolveFormat {
     /// A drawn grid (a table for circular shapes) under a header line.
+    #[value(alias = "text")]
     Grid,
     /// One line per puzzle, in the format the readers accept.
     Line,
@@ -643,5 +711,56 @@ pub enum GraphFormat {
     /// Graphviz DOT: nodes named by cell, edges labelled by their house or rule.
     Dot,
     /// One JSON object: nodes, edges and houses.
+    Json,
+}
+
+/// The variant a command describes: positional, or with `-v/--variant` as
+/// every other command takes it.
+#[derive(Debug, Clone, Args)]
+pub struct VariantArg {
+    /// A variant file, a built-in name, or a RON puzzle file (for its variant);
+    /// `-` reads either from standard input.
+    #[arg(value_name = "VARIANT", required_unless_present = "variant_option")]
+    pub variant: Option<String>,
+    /// The same as the VARIANT argument.
+    #[arg(
+        long = "variant",
+        short = 'v',
+        value_name = "VARIANT",
+        id = "variant_option",
+        conflicts_with = "variant"
+    )]
+    pub variant_option: Option<String>,
+}
+
+impl VariantArg {
+    /// The variant named, either way.
+    pub fn name(&self) -> &str {
+        self.variant
+            .as_deref()
+            .or(self.variant_option.as_deref())
+            .unwrap_or("sudoku9")
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// An f-puzzles link (`https://www.f-puzzles.com/?load=…`).
+    #[value(alias = "link")]
+    Fpuzzles,
+    /// A SudokuPad link to the same f-puzzles puzzle (`https://sudokupad.app/fpuzzles…`).
+    Sudokupad,
+    /// The plain f-puzzles JSON, as f-puzzles saves it.
+    Json,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CanonFormat {
+    /// One form per line.
+    Line,
+    /// A `question,canon` header, then one row per puzzle: the question as
+    /// its input writes it, and its form.
+    Csv,
+    /// One JSON object per line: `{"question": …, "canon": …}`.
     Json,
 }

@@ -437,3 +437,244 @@ fn oversized_variant_files_are_refused() {
         .code(2)
         .stderr(contains("larger than 8 MiB: not a variant file"));
 }
+
+/// Every command that prints JSON takes `--json` as the same as `-f json`
+/// (and every command whose help offers `-f … json` offers `--json`).
+#[test]
+fn json_is_one_switch_on_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = file(&dir, "four.txt", "1..4.4...3..2..1\n");
+    let puzzles = puzzles.to_str().unwrap();
+    let petersen = data("graphs/petersen.col");
+    let petersen = petersen.to_str().unwrap();
+    let four = ["-v", "sudoku4", puzzles];
+    let commands: Vec<Vec<&str>> = vec![
+        [&["solve"][..], &four].concat(),
+        [&["count"][..], &four].concat(),
+        [&["candidates"][..], &four].concat(),
+        [&["check"][..], &four].concat(),
+        [&["grade"][..], &four].concat(),
+        [&["explain"][..], &four].concat(),
+        [&["hint"][..], &four].concat(),
+        [&["canon"][..], &four].concat(),
+        vec!["info", "sudoku4"],
+        vec!["graph", "sudoku4"],
+        vec!["generate", "-v", "sudoku4", "--seed", "1"],
+        vec!["colour", petersen],
+        vec!["chromatic", petersen],
+        vec!["export", "-v", "sudoku4"],
+    ];
+    for args in &commands {
+        let run = |extra: &[&str]| graphdoku().args(args).args(extra).output().unwrap();
+        let (format, switch) = (run(&["-f", "json"]), run(&["--json"]));
+        assert_eq!(format.status.code(), switch.status.code(), "{args:?}");
+        let text = String::from_utf8(switch.stdout.clone()).unwrap();
+        assert!(text.starts_with('{'), "{args:?}: {text}");
+        // Timings differ from run to run: everything else is the same.
+        let without_time = |out: &[u8]| {
+            let text = String::from_utf8(out.to_vec()).unwrap();
+            text.lines()
+                .map(|l| match serde_json::from_str::<serde_json::Value>(l) {
+                    Ok(mut v) => {
+                        if let Some(o) = v.as_object_mut() {
+                            o.retain(|k, _| !k.contains("second") && k != "elapsed");
+                        }
+                        v.to_string()
+                    }
+                    Err(_) => l.to_string(),
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            without_time(&format.stdout),
+            without_time(&switch.stdout),
+            "{args:?}"
+        );
+    }
+    // The help of each command that offers JSON says `--json` too.
+    let help = graphdoku().arg("--help").output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    let names: Vec<&str> = help
+        .split("Commands:")
+        .nth(1)
+        .unwrap()
+        .split("Options:")
+        .next()
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|w| *w != "help")
+        .collect();
+    assert!(names.len() > 20, "{names:?}");
+    for name in names {
+        let text = graphdoku().args([name, "--help"]).output().unwrap();
+        let text = String::from_utf8(text.stdout).unwrap();
+        if text.contains("-f, --format") && text.contains("json") {
+            assert!(
+                text.contains("--json"),
+                "{name} offers -f json but not --json"
+            );
+        }
+    }
+}
+
+/// `info` and `graph` take the variant with `-v/--variant`, as every other
+/// command does, as well as on their own.
+#[test]
+fn info_and_graph_take_the_variant_as_the_rest_do() {
+    for command in [["info", "-f", "json"], ["graph", "-f", "json"]] {
+        let alone = graphdoku().args(command).arg("x-sudoku").output().unwrap();
+        let option = graphdoku()
+            .args(command)
+            .args(["-v", "x-sudoku"])
+            .output()
+            .unwrap();
+        let long = graphdoku()
+            .args(command)
+            .args(["--variant", "x-sudoku"])
+            .output()
+            .unwrap();
+        assert!(alone.status.success(), "{alone:?}");
+        assert_eq!(alone.stdout, option.stdout);
+        assert_eq!(alone.stdout, long.stdout);
+    }
+    graphdoku()
+        .args(["info"])
+        .assert()
+        .code(2)
+        .stderr(contains("VARIANT"));
+}
+
+/// `euler` on a file of another kind says so once (exit 2), not once a line.
+#[test]
+fn euler_on_another_file_says_so_once() {
+    let out = graphdoku()
+        .arg("euler")
+        .arg(data("sudoku6.txt"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("is not a Project Euler 96 file"),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+}
+
+/// `render -o` says what it wrote.
+#[test]
+fn render_says_what_it_wrote() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("killer.svg");
+    graphdoku()
+        .arg("render")
+        .arg(data("killer.ron"))
+        .arg("-o")
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(contains(format!("wrote {} (SVG, ", path.display())));
+    assert!(std::fs::read_to_string(&path).unwrap().starts_with("<svg"));
+}
+
+/// Results stream: the first puzzle's result is out while the run goes on,
+/// not when a chunk of hundreds is done (`grade` of hard puzzles printed
+/// nothing for 15 to 20 s, its output held in pieces and buffers). Here each
+/// puzzle takes a quarter of a second: an estimate's time.
+#[test]
+fn the_first_results_show_while_the_run_goes_on() {
+    use std::io::BufRead;
+    use std::time::Instant;
+    let dir = tempfile::tempdir().unwrap();
+    let path = file(
+        &dir,
+        "empty.txt",
+        &format!("{}\n", ".".repeat(81)).repeat(24),
+    );
+    let started = Instant::now();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("graphdoku"))
+        .args(["count", "--estimate", "--timeout", "0.25"])
+        .arg(&path)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let first_after = started.elapsed();
+    assert_eq!(lines.count(), 23);
+    assert!(child.wait().unwrap().success());
+    let all_after = started.elapsed();
+    assert!(first.starts_with("line 1: "), "{first}");
+    assert!(
+        first_after * 3 < all_after,
+        "the first result came after {first_after:?} of {all_after:?}"
+    );
+}
+
+/// "No solution" says why: a small set of the givens and rules that has
+/// none together (shrunk until each is needed), on the CLI as text and JSON.
+#[test]
+fn no_solution_names_the_givens_and_rules_that_conflict() {
+    let dir = tempfile::tempdir().unwrap();
+    // A thermometer up from r1c1 to r1c2 and a greater-than sign the other
+    // way; a cage and a given that have nothing to do with it.
+    let puzzle = file(
+        &dir,
+        "broken.ron",
+        r#"Puzzle(
+            variant: "sudoku4",
+            givens: Rows(["..1.", "....", "....", "...."]),
+            rules: [
+                Thermometer(["r1c1", "r1c2"]),
+                Killer(cells: ["r3c1", "r3c2"], total: 5),
+                GreaterThan("r1c1", "r1c2"),
+            ],
+        )"#,
+    );
+    let why =
+        "why: these have no solution together: thermometer r1c1 r1c2, greater-than sign r1c1 r1c2";
+    graphdoku()
+        .arg("solve")
+        .arg(&puzzle)
+        .assert()
+        .code(1)
+        .stdout(contains(format!("no solution\n{why}\n")));
+    graphdoku()
+        .arg("check")
+        .arg(&puzzle)
+        .assert()
+        .code(1)
+        .stdout(contains(format!("none\n{why}\n")));
+    let out = graphdoku()
+        .args(["solve", "--json"])
+        .arg(&puzzle)
+        .output()
+        .unwrap();
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(record["status"], "no-solution");
+    assert_eq!(
+        record["core"],
+        serde_json::json!({
+            "members": ["thermometer r1c1 r1c2", "greater-than sign r1c1 r1c2"],
+            "minimal": true
+        })
+    );
+    // Givens that break a rule are named with it.
+    let cage = file(
+        &dir,
+        "cage.ron",
+        r#"Puzzle(variant: "sudoku4", givens: Rows(["4...", "....", "..2.", "...."]),
+            rules: [Killer(cells: ["r1c1", "r1c2"], total: 3)])"#,
+    );
+    graphdoku()
+        .arg("solve")
+        .arg(&cage)
+        .assert()
+        .code(1)
+        .stdout(contains(
+            "why: these have no solution together: r1c1=4, killer cage r1c1 r1c2\n",
+        ));
+}

@@ -135,7 +135,8 @@ fn canon_prints_one_form_for_equivalent_puzzles() {
     let clues = |s: &str| s.chars().filter(|&c| c != '.').count();
     assert_eq!(clues(&forms[0]), clues(&q1));
     assert_eq!(forms[0].len(), 81);
-    // Reading the dataset itself gives the same forms.
+    // Reading the dataset itself gives the same forms, as a CSV keyed by the
+    // questions as the dataset writes them (to join on).
     let out = graphdoku()
         .arg("canon")
         .write_stdin(lines.join("\n") + "\n")
@@ -146,8 +147,20 @@ fn canon_prints_one_form_for_equivalent_puzzles() {
         .lines()
         .map(str::to_string)
         .collect();
-    assert_eq!(again[0], forms[0]);
-    assert_eq!(again[1], forms[2]);
+    assert_eq!(again[0], "question,canon");
+    assert_eq!(again[1], format!("{q1},{}", forms[0]));
+    assert_eq!(again[2], format!("{q2},{}", forms[2]));
+    // A question that does not read keeps its row (the form left empty).
+    let bad = format!("{}\n11{},x\n", lines[0], &q1[2..]);
+    let out = graphdoku()
+        .args(["canon", "-f", "json"])
+        .write_stdin(bad)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let json = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(json.lines().count(), 1, "{json}");
+    assert!(json.ends_with("\"canon\":null}\n"), "{json}");
 }
 
 #[test]
@@ -342,4 +355,34 @@ fn count_csv_with_all_is_refused() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("--all"));
+}
+
+/// An answer with two equal digits in a row is a wrong answer (exit 1), as
+/// `verify` says it: not a row that cannot be read (it read as a grid).
+#[test]
+fn an_answer_that_breaks_a_house_is_wrong_not_unreadable() {
+    let lines = generated(1, 5);
+    let (question, answer) = split(&lines[1]);
+    // The answer's first two cells swapped, and then the first made equal
+    // to the second: a full grid of digits, wrong in row 1.
+    let cells: Vec<char> = answer.chars().collect();
+    let wrong: String = std::iter::once(cells[1])
+        .chain(cells[1..].iter().copied())
+        .collect();
+    let out = graphdoku()
+        .args(["dataset", "verify", "-"])
+        .write_stdin(format!("question,answer\n{question},{wrong}\n"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.starts_with("-:2: the answer does not solve the question: "),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.ends_with(": 1 row: 0 ok, 1 wrong answer\n"),
+        "{stdout}"
+    );
 }

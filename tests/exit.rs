@@ -174,7 +174,7 @@ fn render_and_import_give_up_on_their_budget() {
     std::fs::write(&variant, common::HOPELESS).unwrap();
     let variant = variant.to_str().unwrap();
     let svg = dir.path().join("out.svg");
-    for budget in [["--max-nodes", "1"], ["--timeout", "0.2"]] {
+    for budget in [["--max-nodes", "1"], ["--timeout", "0.001"]] {
         graphdoku()
             .args(["render", "-v", variant, "--solution", "-o"])
             .arg(&svg)
@@ -185,6 +185,23 @@ fn render_and_import_give_up_on_their_budget() {
             .stderr(contains("gave up"));
     }
     assert!(!svg.exists(), "no picture when the search gave up");
+    // With time for it, the engine `solve` asks (the search, then SAT)
+    // proves there is none: render says so as `solve` does.
+    graphdoku()
+        .args([
+            "render",
+            "-v",
+            variant,
+            "--solution",
+            "--timeout",
+            "30",
+            "-o",
+        ])
+        .arg(&svg)
+        .timeout(Duration::from_secs(120))
+        .assert()
+        .code(1)
+        .stderr(contains("no solution"));
     let row = format!("[{}]", vec!["{}"; 16].join(", "));
     let empty = format!(
         "{{\"size\": 16, \"title\": \"Empty\", \"grid\": [{}]}}",

@@ -647,10 +647,11 @@ fn neither_a_file_nor_a_link_says_so_once() {
 fn an_import_that_cannot_write_its_puzzle_leaves_no_variant_behind() {
     let dir = tempfile::tempdir().unwrap();
     let prefix = dir.path().join("back");
-    // A folder where the puzzle's file would go.
+    // A folder where the puzzle's file would go (--force: past the check
+    // that refuses to overwrite, to the write itself).
     std::fs::create_dir(dir.path().join("back.ron")).unwrap();
     let output = graphdoku()
-        .args(["import"])
+        .args(["import", "--force"])
         .arg(fixture("killer.json"))
         .arg("-o")
         .arg(&prefix)
@@ -689,4 +690,392 @@ fn a_black_dot_exempts_its_pair_from_non_consecutive() {
         .assert()
         .success()
         .stdout(contains("1 2 | 3 4\n3 4 | 1 2\n"));
+}
+
+/// A file of `tests/iss/` (Interactive Sudoku Solver examples, MIT: see its README).
+fn iss(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/iss")
+        .join(name)
+}
+
+/// The 81 digits of an `import --solve` drawing.
+fn solved_digits(stdout: &[u8]) -> String {
+    let text = String::from_utf8(stdout.to_vec()).unwrap();
+    text.lines()
+        .skip(1)
+        .flat_map(|l| l.chars().filter(char::is_ascii_digit))
+        .collect()
+}
+
+/// An empty f-puzzles grid of `size` with `fields` added.
+fn empty_fpuzzle(size: usize, fields: Value) -> Value {
+    let row: Vec<Value> = (0..size).map(|_| json!({})).collect();
+    let mut puzzle = json!({ "size": size, "grid": vec![row; size] });
+    for (key, value) in fields.as_object().unwrap() {
+        puzzle[key] = value.clone();
+    }
+    puzzle
+}
+
+/// f-puzzles' fields for the lines the engine has (as Rangsk's solver and
+/// SudokuPad read them), each onto its own rule; a whispers line that crosses
+/// itself is read as the line it is, not refused as "cell listed twice".
+#[test]
+fn f_puzzles_lines_the_engine_has_import_as_their_rules() {
+    let line = |cells: &[&str]| json!([{ "lines": [cells] }]);
+    let puzzle = empty_fpuzzle(
+        9,
+        json!({
+            "slowthermometer": line(&["R1C1", "R1C2", "R1C3"]),
+            "zipperline": line(&["R2C1", "R2C2", "R2C3"]),
+            "doublearrow": line(&["R3C1", "R3C2", "R3C3", "R3C4"]),
+            "entropicline": line(&["R4C1", "R4C2", "R4C3"]),
+            "modularline": line(&["R5C1", "R5C2", "R5C3"]),
+            "nabner": line(&["R6C1", "R6C2"]),
+            // Through r8c2 twice: a loop round the box's corner and on.
+            "whispers": line(&["R7C1", "R8C1", "R8C2", "R7C2", "R7C3", "R8C3", "R8C2", "R9C2"]),
+        }),
+    );
+    let imported = graphdoku::read::fpuzzles::read(&puzzle.to_string(), "lines.json").unwrap();
+    let words: Vec<String> = imported
+        .rules
+        .iter()
+        .map(|r| {
+            graphdoku::write::ron::rule(r)
+                .split('(')
+                .next()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(
+        words,
+        [
+            "SlowThermometer",
+            "Whispers",
+            "Whispers",
+            "Zipper",
+            "DoubleArrow",
+            "Entropic",
+            "Modular",
+            "Nabner"
+        ]
+    );
+    // The two whispers lines hold every neighbouring pair of the one drawn.
+    let whispers: Vec<String> = imported.rules[1..3]
+        .iter()
+        .map(graphdoku::write::ron::rule)
+        .collect();
+    assert!(
+        whispers[0].contains(r#"["r7c1", "r8c1", "r8c2", "r7c2", "r7c3", "r8c3"]"#),
+        "{whispers:?}"
+    );
+    assert!(
+        whispers[1].contains(r#"["r8c3", "r8c2", "r9c2"]"#),
+        "{whispers:?}"
+    );
+    let (_, count) = build(&imported);
+    assert_eq!(
+        count, 2,
+        "an empty grid with a few lines has many solutions"
+    );
+    // A renban through a cell twice has no such reading: refused by name.
+    let renban = empty_fpuzzle(
+        9,
+        json!({ "renban": line(&["R1C1", "R1C2", "R2C2", "R2C1", "R1C1"]) }),
+    );
+    let err = graphdoku::read::fpuzzles::read(&renban.to_string(), "r.json").unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("`renban`: the line passes r1c1 twice"),
+        "{err}"
+    );
+}
+
+/// SudokuPad's `codoku` (`puzzletools.js`): a digit and the zeros after it
+/// (up to five) as one character.
+fn codoku(givens: &str) -> String {
+    let digits: Vec<u32> = givens
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0))
+        .collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < digits.len() {
+        let zeros = digits[i + 1..]
+            .iter()
+            .take(5)
+            .take_while(|&&d| d == 0)
+            .count();
+        let code = digits[i] + 10 * (zeros as u32 + 1);
+        let offset = match code {
+            ..20 => 38,
+            20..46 => 45,
+            _ => 51,
+        };
+        out.push(char::from_u32(code + offset).unwrap());
+        i += zeros + 1;
+    }
+    out
+}
+
+/// SudokuPad's compact classic links (`scf`), and links that carry their
+/// puzzle id in `?puzzleid=`, read as SudokuPad reads them.
+#[test]
+fn sudokupad_scf_and_puzzleid_links_import() {
+    let givens =
+        "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+    // Spaces are `%20` in a link, as `encodeURIComponent` writes them.
+    let scf = format!("scf{}*xtTwo%20diagonals*aA%20setter", codoku(givens));
+    for link in [
+        format!("https://sudokupad.app/{scf}"),
+        format!("https://sudokupad.app/sudoku.html?puzzleid={scf}"),
+    ] {
+        let decoded = link::read(&link, "link").unwrap_or_else(|e| panic!("{link}: {e}"));
+        assert_eq!(decoded.format, Format::SudokuPad);
+        let imported = decoded.imported;
+        assert_eq!(
+            (imported.name.as_str(), imported.author.as_deref()),
+            ("Two diagonals", Some("A setter"))
+        );
+        let line: String = graphdoku::write::ron::rows(&imported).concat();
+        assert_eq!(line, givens.replace('0', "."));
+        assert_eq!(imported.houses.len(), 2, "x: both diagonals");
+    }
+    // Without `*`: the constraints follow the 81st cell (`w`: windoku).
+    let windoku = link::read(&format!("scf{}w", codoku(&"0".repeat(81))), "s").unwrap();
+    assert_eq!(windoku.imported.houses.len(), 4);
+    // `?puzzleid=` with an f-puzzles payload, as SudokuPad's converters write it.
+    let payload = packed(&fpuzzle("six-windows.json"));
+    same_as_file(
+        &format!("https://sudokupad.app/scf?puzzleid=fpuz{payload}"),
+        "six-windows.json",
+    );
+}
+
+/// The Interactive Sudoku Solver's own forms import and solve to the
+/// solutions ISS gives: a constraint string, one over several lines with
+/// `#` comments ("A kind of magic": 19 thermometers, no givens, which the
+/// search alone gave up on after 55 s), the SudoCue killer format; its
+/// compact killer grid reads as cages covering the grid.
+#[test]
+fn interactive_sudoku_solver_puzzles_import_and_solve() {
+    for (file, solution) in [
+        (
+            "thermo.txt",
+            "847632519295471386631598247129743865486259173753816924368924751974185632512367498",
+        ),
+        (
+            "magic.txt",
+            "953218746816374529274956381621749835385162497749835162132687954497523618568491273",
+        ),
+        (
+            "sudocue-killer.txt",
+            "821376945795481362634529718183654297956712834247893156519267483478135629362948571",
+        ),
+    ] {
+        let out = graphdoku()
+            .args(["import", "--solve", "--timeout", "60"])
+            .arg(iss(file))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{file}: {out:?}");
+        assert_eq!(solved_digits(&out.stdout), solution, "{file}");
+    }
+    let text = std::fs::read_to_string(iss("killer-grid.txt")).unwrap();
+    let decoded = link::read(&text, "killer").unwrap();
+    assert_eq!(decoded.format, Format::Iss);
+    let (mut cells, mut total) = (0, 0);
+    for rule in &decoded.imported.rules {
+        let graphdoku::rules::RuleSpec::Killer { cells: c, total: t } = rule else {
+            panic!("only cages: {rule:?}")
+        };
+        cells += c.len();
+        total += t.unwrap();
+    }
+    // 17 totals, one a cage, covering the grid: 45 a row, 405 in all.
+    assert_eq!((decoded.imported.rules.len(), cells, total), (17, 81, 405));
+    // ISS's share link, `?q=` percent-encoded as URLSearchParams writes it.
+    let q = std::fs::read_to_string(iss("thermo.txt")).unwrap();
+    let escaped = q.trim().replace('~', "%7E");
+    let share = format!(
+        "https://sigh.github.io/Interactive-Sudoku-Solver/?q={escaped}&mode=all-possibilities"
+    );
+    let out = graphdoku()
+        .args(["import", "--solve", &share])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(solved_digits(&out.stdout).starts_with("847632519"));
+}
+
+/// ISS types without a rule are refused by name with their counts, never dropped.
+#[test]
+fn interactive_sudoku_solver_types_without_a_rule_are_refused_by_name() {
+    graphdoku()
+        .args([
+            "import",
+            ".RellikCage~5~R1C1~R1C2.Lunchbox~10~R2C1~R2C2~R2C3.Lunchbox~3~R3C1~R3C2.Cage~3~R4C1~R4C2",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "Interactive Sudoku Solver constraints beyond graphdoku's rules cannot be imported: \
+             Lunchbox (2), RellikCage (1)",
+        ));
+    // A 0-based shape: its values are not graphdoku's 1 to 9.
+    graphdoku()
+        .args(["import", ".Shape~9x9~0-8.~R1C1_0"])
+        .assert()
+        .code(2)
+        .stderr(contains("Shape with values other than 1 to its size (1)"));
+}
+
+/// A plain grid of givens, as pasted from anywhere, imports on its own.
+#[test]
+fn a_plain_grid_string_imports() {
+    let givens =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let out = graphdoku()
+        .args(["import", "--solve", givens])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    assert!(solved_digits(&out.stdout).starts_with("534678912"));
+    assert_eq!(link::read(givens, "s").unwrap().format, Format::Grid);
+}
+
+/// The page's share link (`#p=`, lz-string's URI-safe form of the page's
+/// model) imports on the command line: a designer's grid with its rules,
+/// givens, title, author and rules text; a built-in shape by name.
+#[test]
+fn the_pages_share_link_imports() {
+    let link_of = |model: Value| {
+        format!(
+            "http://127.0.0.1:8787/#p={}",
+            lz_str::compress_to_encoded_uri_component(model.to_string().as_str())
+        )
+    };
+    let grid = json!({
+        "v": 1,
+        "shape": {"kind": "grid", "size": 4, "boxes": [2, 2], "regions": null, "houses": [],
+                  "diagonals": false, "antidiagonal": false, "knight": false, "king": false, "disjoint": false},
+        "rules": [{"Killer": {"cells": ["r1c1", "r1c2"], "total": 3}}],
+        "givens": [null, null, "3", null],
+        "title": "Shared four", "author": "a setter", "rulesText": "Normal rules; a cage.",
+    });
+    let dir = tempfile::tempdir().unwrap();
+    graphdoku()
+        .current_dir(dir.path())
+        .args(["import", &link_of(grid.clone())])
+        .assert()
+        .success()
+        .stdout(contains("Shared four: wrote shared.variant.ron"));
+    let written = std::fs::read_to_string(dir.path().join("shared.ron")).unwrap();
+    for expected in [
+        r#"name: "Shared four""#,
+        r#"author: "a setter""#,
+        r#"rules_text: "Normal rules; a cage.""#,
+        r#"Killer(cells: ["r1c1", "r1c2"], total: 3)"#,
+    ] {
+        assert!(written.contains(expected), "{expected}\n{written}");
+    }
+    graphdoku()
+        .current_dir(dir.path())
+        .args(["check", "shared.ron"])
+        .assert()
+        .code(4);
+    // A built-in shape: the puzzle file names it.
+    let pie =
+        json!({"v": 1, "shape": {"kind": "builtin", "name": "pie"}, "rules": [], "givens": ["1"]});
+    graphdoku()
+        .current_dir(dir.path())
+        .args(["import", "-o", "pie", &link_of(pie)])
+        .assert()
+        .success()
+        .stdout(contains("on the built-in pie"));
+    let pie = std::fs::read_to_string(dir.path().join("pie.ron")).unwrap();
+    assert!(pie.contains(r#"variant: "pie""#), "{pie}");
+}
+
+/// `import` keeps the title, author and rules text as fields of the puzzle
+/// file, and does not overwrite files without `--force`.
+#[test]
+fn import_keeps_the_words_and_overwrites_only_when_forced() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = fixture("crossing-lines.json");
+    let import = |force: bool| {
+        let mut cmd = graphdoku();
+        cmd.current_dir(dir.path())
+            .args(["import", "-o", "x"])
+            .arg(&source);
+        if force {
+            cmd.arg("--force");
+        }
+        cmd.output().unwrap()
+    };
+    assert!(import(false).status.success());
+    let written = std::fs::read_to_string(dir.path().join("x.ron")).unwrap();
+    assert!(written.contains(r#"name: "Crossing Lines""#), "{written}");
+    assert!(
+        written.contains(r#"author: "graphdoku tests""#),
+        "{written}"
+    );
+    assert!(
+        written.contains("rules_text: \"Normal sudoku rules apply."),
+        "{written}"
+    );
+    std::fs::write(dir.path().join("x.ron"), "kept").unwrap();
+    let again = import(false);
+    assert_eq!(again.status.code(), Some(2));
+    let stderr = String::from_utf8(again.stderr).unwrap();
+    assert!(
+        stderr.contains("x.variant.ron exists: pass --force"),
+        "{stderr}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("x.ron")).unwrap(),
+        "kept"
+    );
+    assert!(import(true).status.success());
+    assert_ne!(
+        std::fs::read_to_string(dir.path().join("x.ron")).unwrap(),
+        "kept"
+    );
+}
+
+/// `export -f sudokupad` gives the SudokuPad link the page gives, which reads
+/// back to the same puzzle; `--json` is `-f json`.
+#[test]
+fn export_writes_sudokupad_links() {
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data/killer.ron");
+    let out = graphdoku()
+        .args(["export", "-f", "sudokupad"])
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{out:?}");
+    let link = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        link.starts_with("https://sudokupad.app/fpuzzlesN4Ig"),
+        "{link}"
+    );
+    let fpuzzles = graphdoku().args(["export"]).arg(&data).output().unwrap();
+    let fpuzzles = String::from_utf8(fpuzzles.stdout).unwrap();
+    assert_eq!(
+        link::read(link.trim(), "l").unwrap().imported,
+        link::read(fpuzzles.trim(), "l").unwrap().imported
+    );
+    let json = graphdoku()
+        .args(["export", "--json"])
+        .arg(&data)
+        .output()
+        .unwrap();
+    let f_json = graphdoku()
+        .args(["export", "-f", "json"])
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert_eq!(json.stdout, f_json.stdout);
 }

@@ -445,6 +445,7 @@ fn base64_decodes() {
     assert_eq!(base64("YWJj"), b"abc");
 }
 
+const ARROW_LEFT: &str = "\u{E012}";
 const ARROW_RIGHT: &str = "\u{E014}";
 const BACKSPACE: &str = "\u{E003}";
 const CONTROL: &str = "\u{E009}";
@@ -506,11 +507,12 @@ fn a_grid_puzzle_entered_by_clicking_and_typing_is_checked_and_solved() {
     let said = browser.wait_text("#status", "Multiple");
     assert!(said.contains("they differ in"), "{said}");
     browser.wait_until("return document.querySelectorAll('#board .differ').length > 0;");
-    // The rest by keyboard: an arrow moves on, digits set, Backspace clears.
-    browser.keys("#board", &format!("{ARROW_RIGHT}3"));
-    browser.wait_text("#selected-cell", "r1c2 = 3");
+    // The rest by keyboard: typing moved on to r1c2, the arrows move, digits
+    // set, Backspace on the cell typing moved to takes back the one before.
+    browser.keys("#board", &format!("{ARROW_LEFT}{ARROW_RIGHT}3"));
+    browser.wait_text("#selected-cell", "Typed: r1c2 = 3; next: r1c3 (empty)");
     browser.keys("#board", BACKSPACE);
-    browser.wait_text("#selected-cell", "r1c2 (empty)");
+    browser.wait_text("#selected-cell", "Selected: r1c2 (empty)");
     browser.keys("#board", "2");
     browser.wait_text("#selected-cell", "r1c2 = 2");
     // 12.. / 3... / 2.1. / ....: unique.
@@ -659,6 +661,7 @@ fn the_first_hour_papercuts_stay_fixed() {
     browser.set(1, "1", "r1c2 = 1");
     browser.click("#check");
     browser.wait_text("#status", "None: givens clash in r1c1, r1c2");
+    browser.click("#board [data-cell=\"1\"]");
     let fill = browser.script(
         "const c = document.querySelector('#board [data-cell=\"1\"]'); \
          return [c.classList.contains('selected'), getComputedStyle(c).fill];",
@@ -680,7 +683,7 @@ fn the_first_hour_papercuts_stay_fixed() {
         "document.getElementById('fpuzzles').value = '{\"size\": 4, \"grid\": [[{\"value\": 1, \"given\": true}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}], [{}, {}, {}, {}]]}'; return true;",
     );
     browser.click("#import");
-    browser.wait_text("#status", "Imported an untitled f-puzzles puzzle.");
+    browser.wait_text("#status", "Imported an untitled puzzle.");
     // Below 600 px the board comes first, as wide as the window, with no sideways scrolling.
     browser.call(
         "POST",
@@ -1388,4 +1391,173 @@ fn true_candidates_change_after_a_given() {
     browser.set(4, "3", "r2c1 = 3");
     browser.wait_text("#overlay-state", "One solution");
     assert_eq!(shown(2), "4");
+}
+
+/// Entering a puzzle as a reader types it: a digit moves on to the next cell,
+/// Backspace takes the last one back, a clash is marked as it is typed; a
+/// puzzle string pasted into the import box gives the givens (on the shape in
+/// use, a pie's too, or a new grid of its size); Grade says the level; the
+/// digit pad types on a narrow screen.
+#[test]
+fn a_puzzle_is_typed_pasted_graded_and_entered_on_a_pad() {
+    let Some((_site, browser)) = open_page() else {
+        return;
+    };
+    // 5 then 3 typed from r1c1: they land in r1c1 and r1c2, typing is at r1c3.
+    browser.click("#board [data-cell=\"0\"]");
+    browser.type_keys("53");
+    browser.wait_text("#selected-cell", "Typed: r1c2 = 3; next: r1c3 (empty)");
+    // A 5 in r1c3 clashes with r1c1: marked red at once, with no Check.
+    browser.type_keys("5");
+    browser.wait_until("return document.querySelectorAll('#board .clash').length === 2;");
+    browser.keys("#board", BACKSPACE);
+    browser.wait_text("#selected-cell", "Selected: r1c3 (empty)");
+    browser.wait_until("return document.querySelectorAll('#board .clash').length === 0;");
+    // A puzzle string pasted in the import box: the Euler example, then graded.
+    browser.click("#import-box summary");
+    browser.fill(
+        "fpuzzles",
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
+    );
+    browser.click("#import");
+    browser.wait_text("#status", "Imported 32 givens onto Sudoku 9×9.");
+    browser.click("#grade");
+    browser.wait_text("#status", "Level: easy");
+    // A 4×4 string on the 9×9: a new grid of its size, from the server's reader.
+    browser.fill("fpuzzles", "1..4.4...3..2..1");
+    browser.click("#import");
+    browser.wait_text("#status", "Imported an untitled puzzle.");
+    browser.wait_until("return document.querySelectorAll('#board [data-cell]').length === 16;");
+    // The pad: on a narrow screen, a button per symbol types into the cell.
+    browser.call(
+        "POST",
+        "/window/rect",
+        Some(json!({"width": 480, "height": 900})),
+    );
+    browser
+        .wait_until("return getComputedStyle(document.getElementById('pad')).display !== 'none';");
+    assert_eq!(
+        browser.script(
+            "return [...document.querySelectorAll('#pad button')].map(b => b.textContent).join('');"
+        ),
+        json!("1234⌫")
+    );
+    browser.click("#board [data-cell=\"1\"]");
+    browser.click("#pad button[data-key=\"2\"]");
+    browser.wait_text("#selected-cell", "Typed: r1c2 = 2");
+}
+
+/// On a pie the page draws the rules the server's picture leaves out, each
+/// on its own cells, and the tools that need rows and columns are off; a
+/// picked rule is outlined on its cells' own wedges.
+#[test]
+fn rules_are_drawn_on_a_pie_and_grid_only_tools_are_off() {
+    let Some((_site, browser)) = open_page() else {
+        return;
+    };
+    browser.shape("pie", "Sudoku pie");
+    for id in ["white-dot", "sandwich", "quadruple", "minimum"] {
+        assert_eq!(
+            browser.script(&format!(
+                "return document.querySelector('[data-tool=\"{id}\"]').disabled;"
+            )),
+            json!(true),
+            "{id}"
+        );
+    }
+    assert_eq!(
+        browser.script("return document.querySelector('[data-tool=\"killer\"]').disabled;"),
+        json!(false)
+    );
+    browser.click("#rule-box summary");
+    for rule in [
+        r#"Killer(cells: ["s1r1", "s1r2"], total: 5)"#,
+        r#"Thermometer(["s3r1", "s3r2", "s3r3"])"#,
+    ] {
+        browser.fill("rule-ron", rule);
+        browser.click("#add-rule");
+        browser.wait_text("#status", "Added");
+    }
+    // The cage's total and the thermometer's line and bulb, on the page's layer.
+    browser.wait_until(
+        "return [...document.querySelectorAll('#overlay text.rule-drawn')].map(t => t.textContent).join() === '5' \
+         && document.querySelectorAll('#overlay polyline.rule-drawn').length === 1 \
+         && document.querySelectorAll('#overlay circle.rule-drawn').length === 1;",
+    );
+    // The cage picked in the list: outlined on the wedges, not their boxes.
+    browser.click("#rules li:first-child > span");
+    browser.wait_until(
+        "return document.querySelectorAll('#overlay path[stroke=\"#e08a00\"]').length === 2;",
+    );
+}
+
+/// Words: "an X", "an arrow"; the estimate's interval as the server gives it
+/// (99 %); the share link says how a reader opens it and offers the SudokuPad
+/// link for those without graphdoku.
+#[test]
+fn the_words_and_the_share_links_note() {
+    let Some((_site, browser)) = open_page() else {
+        return;
+    };
+    assert_eq!(
+        browser.script("return document.querySelector('[data-tool=\"x\"]').title;"),
+        json!("Click the edge between two cells for an X.")
+    );
+    let estimate =
+        browser.script("return document.getElementById('estimate').parentElement.title;");
+    assert!(estimate.as_str().unwrap().contains("99%"), "{estimate}");
+    browser.tool("arrow");
+    browser.drag_cells(&[0, 1, 2]);
+    browser.wait_text("#status", "Drew an arrow");
+    browser.tool("select");
+    browser.click("#share");
+    let note = browser.wait_text(
+        "#link-note",
+        "SudokuPad link: https://sudokupad.app/fpuzzles",
+    );
+    assert!(note.contains("graphdoku serve"), "{note}");
+}
+
+/// Pencil marks keep clear of the rules' drawings: corner marks leave a
+/// cage's total its corner, centre marks go below a thermometer's bulb.
+#[test]
+fn pencil_marks_keep_clear_of_cage_totals_and_bulbs() {
+    let Some((_site, browser)) = open_page() else {
+        return;
+    };
+    browser.tool("killer");
+    browser.drag_cells(&[0, 1]);
+    browser.type_keys("17");
+    browser.tool("thermo");
+    browser.drag_cells(&[40, 41, 42]);
+    browser.tool("select");
+    browser.click("#board [data-cell=\"0\"]");
+    browser.type_keys("x12345");
+    browser.click("#board [data-cell=\"40\"]");
+    browser.type_keys("c89");
+    browser.wait_until("return document.querySelectorAll('#overlay text.corner').length === 5 && document.querySelectorAll('#overlay text.centre').length === 1;");
+    // Where the marks sit within their cells, as fractions of the cell.
+    let at = |cell: usize, class: &str| -> Vec<(f64, f64)> {
+        let script = format!(
+            "const c = document.querySelector('#board [data-cell=\"{cell}\"]').getBoundingClientRect(); \
+             return [...document.querySelectorAll('#overlay text.{class}')].map(t => {{ const r = t.getBoundingClientRect(); \
+               return [(r.x + r.width / 2 - c.x) / c.width, (r.y + r.height / 2 - c.y) / c.height]; }});"
+        );
+        let list = browser.script(&script);
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p[0].as_f64().unwrap(), p[1].as_f64().unwrap()))
+            .collect()
+    };
+    for (x, y) in at(0, "corner") {
+        assert!(
+            !(x < 0.35 && y < 0.35),
+            "a corner mark on the cage's total: ({x:.2}, {y:.2})"
+        );
+    }
+    let [(_, y)] = at(40, "centre")[..] else {
+        panic!("one centre mark")
+    };
+    assert!(y > 0.7, "the centre marks over the bulb: {y:.2}");
 }

@@ -16,6 +16,14 @@ Statuses use the words of the CLI's JSON output: ``solved``, ``unique``,
 puzzle that cannot be read (a bad value, givens that clash, text that does not
 parse) is ``invalid``, its message in the result's ``errors``, and the rest of
 the batch still runs; a wrong variant or an array of the wrong shape raises.
+
+A puzzle string may also be a RON puzzle file's text (``Puzzle(variant: ...,
+givens: ..., rules: [...])``): without ``variant=``, a batch whose first puzzle
+is one is read on that puzzle's variant and rules. Every door asks the engine
+the CLI asks (the search, then the SAT back end for what it leaves). Errors
+follow the CLI's exit classes: bad input is a ``ValueError``
+(:class:`InputError`, :class:`VariantError`), giving up a ``TimeoutError``
+(:class:`GenerateError`, a colouring out of time), a bug a ``RuntimeError``.
 """
 
 from __future__ import annotations
@@ -36,6 +44,11 @@ __all__ = [
     "grade",
     "generate",
     "candidates",
+    "pencil_marks",
+    "canon",
+    "verify_dataset",
+    "explain",
+    "hint",
     "colour",
     "chromatic",
     "to_strings",
@@ -43,9 +56,14 @@ __all__ = [
     "Counted",
     "Graded",
     "Generated",
+    "Candidates",
+    "Canonical",
+    "Verified",
+    "Explained",
     "Chromatic",
     "STATUS",
     "LEVELS",
+    "DATASET",
     "VariantError",
     "InputError",
     "GenerateError",
@@ -57,8 +75,14 @@ STATUS = np.array(["solved", "unique", "multiple", "no-solution", "gave-up", "in
 #: Grade levels, easiest first (as `graphdoku grade` names them).
 LEVELS = np.array(list(_graphdoku.level_names()))
 
+#: What :func:`verify_dataset` finds of a row, indexed by the native code
+#: (``graphdoku dataset verify``'s words).
+DATASET = np.array(
+    ["ok", "wrong-answer", "no-solution", "multiple", "gave-up", "invalid", "duplicate", "equivalent", "internal-error"]
+)
+
 Puzzles = Union[Sequence[str], np.ndarray]
-VariantLike = Union[str, "Variant"]
+VariantLike = Union[str, "Variant", None]
 
 
 class Variant:
@@ -86,6 +110,15 @@ class Variant:
         Raises :class:`VariantError` with ``origin:line:column`` on a mistake.
         """
         return Variant(_graphdoku.Variant.from_ron(text, origin))
+
+    @staticmethod
+    def from_puzzle(text: str, origin: str = "<puzzle>") -> "Variant":
+        """The variant of a RON puzzle file's text, with the puzzle's own rules.
+
+        What the puzzle's givens are read on; the functions use it by
+        themselves when ``variant=`` is left out and the first puzzle is RON.
+        """
+        return Variant(_graphdoku.Variant.from_puzzle(text, origin))
 
     @property
     def name(self) -> str:
@@ -166,6 +199,54 @@ class Generated(NamedTuple):
     puzzles: np.ndarray
     #: ``(n, cells)`` their solutions.
     solutions: np.ndarray
+    #: Each puzzle's rules (with ``rules=``), as dicts like :attr:`Variant.rules`.
+    rules: list[list[dict]] = []
+    #: Each puzzle as a RON puzzle file (rules and all), which every command reads.
+    files: list[str] = []
+
+
+class Candidates(NamedTuple):
+    """The result of :func:`candidates`: the true candidates, as ``graphdoku candidates``."""
+
+    #: ``(N, cells, symbols)`` uint64: solutions of puzzle ``n`` with symbol
+    #: ``k + 1`` in cell ``c``, counted up to ``limit`` (0: in none).
+    counts: np.ndarray
+    #: ``(N, cells, symbols)`` bool: False where the count is a lower bound
+    #: (``limit`` reached, or the time ran out: 0 is then "not known yet").
+    exact: np.ndarray
+    #: ``(N,)`` status names: ``unique``, ``multiple``, ``no-solution``, ``gave-up``, ``invalid``.
+    status: np.ndarray
+    #: Row index -> message, for each ``invalid`` row.
+    errors: dict[int, str]
+
+
+class Canonical(NamedTuple):
+    """The result of :func:`canon`."""
+
+    #: One canonical form per puzzle (``""`` for an ``invalid`` one).
+    forms: list[str]
+    #: Row index -> message, for each ``invalid`` row.
+    errors: dict[int, str]
+
+
+class Verified(NamedTuple):
+    """The result of :func:`verify_dataset`."""
+
+    #: ``(N,)`` what was found of each row (see :data:`DATASET`).
+    finding: np.ndarray
+    #: Row index -> message, for each row that is not ``ok``.
+    messages: dict[int, str]
+
+
+class Explained(NamedTuple):
+    """The result of :func:`explain` and :func:`hint`."""
+
+    #: ``unique``, ``multiple``, ``no-solution`` or ``gave-up``.
+    status: str
+    #: The steps, as ``graphdoku explain --json`` gives them: dicts with
+    #: ``technique``, ``text``, ``placed`` (``{"cell", "symbol"}`` or None)
+    #: and ``eliminated`` (a list of them).
+    steps: list[dict]
 
 
 class Chromatic(NamedTuple):
@@ -184,7 +265,23 @@ class Chromatic(NamedTuple):
         return self.lower == self.upper
 
 
-def _variant(variant: VariantLike) -> Any:
+def _is_ron(text: Any) -> bool:
+    """True for a RON puzzle file's text (its first meaningful line starts ``Puzzle``)."""
+    if not isinstance(text, str):
+        return False
+    for line in text.lstrip("\ufeff").splitlines():
+        line = line.strip()
+        if line and not line.startswith("//"):
+            return line.startswith("Puzzle")
+    return False
+
+
+def _variant(variant: VariantLike, puzzles: Any = None) -> Any:
+    if variant is None:
+        first = puzzles[0] if isinstance(puzzles, (list, tuple)) and puzzles else puzzles
+        if _is_ron(first):
+            return _graphdoku.Variant.from_puzzle(first)
+        variant = "sudoku9"
     if isinstance(variant, Variant):
         return variant._native
     if isinstance(variant, str):
@@ -228,7 +325,7 @@ def _threads(threads: Optional[int]) -> Optional[int]:
 
 def solve(
     puzzles: Puzzles,
-    variant: VariantLike = "sudoku9",
+    variant: VariantLike = None,
     unique: bool = False,
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
@@ -238,7 +335,9 @@ def solve(
     Args:
         puzzles: a list of strings, or an integer array ``(N, cells)`` with 0
             for empty and ``k`` for the ``k``-th symbol.
-        variant: a built-in name, a variant file, or a :class:`Variant`.
+        variant: a built-in name, a variant file, or a :class:`Variant`
+            (default: ``sudoku9``, or the variant of the first puzzle when it
+            is a RON puzzle file's text).
         unique: also settle uniqueness: status ``unique`` or ``multiple``
             instead of ``solved`` (costs a second search).
         threads: worker threads (default: all cores). The GIL is released.
@@ -256,7 +355,7 @@ def solve(
         InputError: an array whose width is not the variant's cell count.
         VariantError: an unknown variant.
     """
-    native = _variant(variant)
+    native = _variant(variant, puzzles)
     batch = _batch(native, puzzles)
     solutions, status, errors = _graphdoku.solve_batch(native, batch, unique, _threads(threads), timeout)
     return Solved(_values(native, solutions), STATUS[status], dict(errors))
@@ -265,7 +364,7 @@ def solve(
 def count(
     puzzles: Puzzles,
     limit: int = 2,
-    variant: VariantLike = "sudoku9",
+    variant: VariantLike = None,
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
 ) -> Counted:
@@ -278,7 +377,7 @@ def count(
     """
     if limit < 1:
         raise ValueError(f"limit must be at least 1, not {limit}")
-    native = _variant(variant)
+    native = _variant(variant, puzzles)
     batch = _batch(native, puzzles)
     counts, status, errors = _graphdoku.count_batch(native, batch, limit, _threads(threads), timeout)
     return Counted(counts, STATUS[status], dict(errors))
@@ -286,7 +385,7 @@ def count(
 
 def check(
     puzzles: Puzzles,
-    variant: VariantLike = "sudoku9",
+    variant: VariantLike = None,
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
 ) -> np.ndarray:
@@ -300,7 +399,7 @@ def check(
 
 def grade(
     puzzles: Puzzles,
-    variant: VariantLike = "sudoku9",
+    variant: VariantLike = None,
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
 ) -> Graded:
@@ -310,7 +409,7 @@ def grade(
     :data:`LEVELS` (``""`` where there is no solution, the time ran out, or the
     puzzle is ``invalid``: its message in ``errors``).
     """
-    native = _variant(variant)
+    native = _variant(variant, puzzles)
     batch = _batch(native, puzzles)
     levels, guesses, status, errors = _graphdoku.grade_batch(native, batch, _threads(threads), timeout)
     names = np.append(LEVELS, "")
@@ -319,13 +418,14 @@ def grade(
 
 def generate(
     n: int,
-    variant: VariantLike = "sudoku9",
+    variant: VariantLike = None,
     seed: int = 0,
     difficulty: Optional[str] = None,
     clues: Optional[int] = None,
     attempts: int = 1000,
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
+    rules: Optional[Sequence[str]] = None,
 ) -> Generated:
     """Generates ``n`` unique, minimal puzzles, reproducibly from ``seed``.
 
@@ -333,32 +433,136 @@ def generate(
     ``difficulty`` is a level name (see :data:`LEVELS`), ``clues`` an exact clue
     count; ``attempts`` full grids are tried per puzzle before giving up and
     ``timeout`` seconds are allowed per puzzle. Raises :class:`GenerateError`
-    when no puzzle meets them. A big board's hard uniqueness questions (the
-    last removals of a 25×25) are asked on ``threads`` threads, all cores by
-    default; the puzzles are the same for any number of threads.
+    when no puzzle meets them (a ``TimeoutError``, as the CLI's exit 5). A
+    big board's hard uniqueness questions (the last removals of a 25×25) are
+    asked on ``threads`` threads, all cores by default; the puzzles are the
+    same for any number of threads.
+
+    ``rules`` dresses each random solution with rules of these kinds, as
+    ``graphdoku generate --rules`` (``"killer"``, ``"thermo"``, ``"arrow"``,
+    ``"kropki"``, ``"xv"``, ``"whispers"``, ...): each puzzle's rules come back
+    in ``rules`` and the whole puzzle as a RON file in ``files``, which
+    :func:`solve` and the others take as a puzzle.
     """
     if n < 0:
         raise ValueError(f"n must be at least 0, not {n}")
     native = _variant(variant)
-    puzzles, solutions = _graphdoku.generate_array(
-        native, n, seed, difficulty, clues, attempts, _threads(threads), timeout
+    kinds = None if rules is None else [str(k) for k in rules]
+    puzzles, solutions, rules_json, files = _graphdoku.generate_array(
+        native, n, seed, difficulty, clues, attempts, _threads(threads), timeout, kinds
     )
-    return Generated(_values(native, puzzles), _values(native, solutions))
+    parsed = [[json.loads(r) for r in one] for one in rules_json]
+    return Generated(_values(native, puzzles), _values(native, solutions), parsed, files)
 
 
-def candidates(puzzle: Union[str, Sequence[int], np.ndarray], variant: VariantLike = "sudoku9") -> np.ndarray:
+def candidates(
+    puzzles: Union[str, Puzzles],
+    variant: VariantLike = None,
+    limit: int = 1000,
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+) -> Candidates:
+    """The true candidates of every cell, with how many solutions use each (as ``graphdoku candidates``).
+
+    ``counts[n, c, k - 1]`` solutions of puzzle ``n`` put symbol ``k`` in cell
+    ``c``, counted up to ``limit``: a candidate is a value some solution
+    takes, not one the first eliminations leave (:func:`pencil_marks`).
+    ``timeout`` bounds each puzzle's searches together; past it the counts are
+    lower bounds (``exact`` False) and the status ``gave-up``. One string is
+    taken as a batch of one. Other arguments as :func:`solve`.
+    """
+    if limit < 1:
+        raise ValueError(f"limit must be at least 1, not {limit}")
+    if isinstance(puzzles, str):
+        puzzles = [puzzles]
+    native = _variant(variant, puzzles)
+    batch = _batch(native, puzzles)
+    counts, exact, status, errors = _graphdoku.candidates_batch(native, batch, limit, _threads(threads), timeout)
+    return Candidates(counts, exact, STATUS[status], dict(errors))
+
+
+def pencil_marks(puzzle: Union[str, Sequence[int], np.ndarray], variant: VariantLike = None) -> np.ndarray:
     """The candidates left in each cell of one puzzle after the basic eliminations.
 
     Returns a ``(cells, symbols)`` bool array: ``[c, k - 1]`` is True when
-    symbol ``k`` can still go in cell ``c``. Raises :class:`InputError` when
-    the puzzle cannot be read.
+    symbol ``k`` is not yet ruled out of cell ``c`` (what a solver pencils in,
+    not the true candidates of :func:`candidates`). Raises :class:`InputError`
+    when the puzzle cannot be read.
     """
-    native = _variant(variant)
+    native = _variant(variant, puzzle)
     if isinstance(puzzle, str):
         batch = [puzzle]
     else:
         batch = _batch(native, np.asarray(puzzle).reshape(1, -1))
-    return _graphdoku.candidates_array(native, batch)
+    return _graphdoku.pencil_marks_array(native, batch)
+
+
+def canon(puzzles: Puzzles, variant: VariantLike = None, threads: Optional[int] = None) -> Canonical:
+    """Each puzzle's canonical form, as ``graphdoku canon`` prints it: equivalent puzzles alike.
+
+    Returns ``Canonical(forms, errors)``: one line per puzzle (``""`` for an
+    ``invalid`` one, its message in ``errors``). Arguments as :func:`solve`.
+    """
+    native = _variant(variant, puzzles)
+    forms, errors = _graphdoku.canon_batch(native, _batch(native, puzzles), _threads(threads))
+    return Canonical(forms, dict(errors))
+
+
+def verify_dataset(
+    questions: Puzzles,
+    answers: Optional[Sequence[str]] = None,
+    variant: VariantLike = None,
+    canon: bool = False,
+    threads: Optional[int] = None,
+    timeout: Optional[float] = None,
+) -> Verified:
+    """Checks a dataset as ``graphdoku dataset verify`` does.
+
+    Each answer (a full grid, one string per question) must solve its
+    question, each question have exactly one solution, and none come twice;
+    with ``canon``, none be equivalent to an earlier one. Returns
+    ``Verified(finding, messages)``: each row's word from :data:`DATASET`
+    (``ok``, ``wrong-answer``, ``no-solution``, ``multiple``, ``gave-up``,
+    ``invalid``, ``duplicate``, ``equivalent``) and a message for every row
+    that is not ``ok``. An answer that breaks a house is ``wrong-answer``.
+    """
+    native = _variant(variant, questions)
+    batch = _batch(native, questions)
+    found, messages = _graphdoku.verify_dataset(
+        native, batch, None if answers is None else [str(a) for a in answers], canon, _threads(threads), timeout
+    )
+    return Verified(DATASET[found], dict(messages))
+
+
+def _explained(variant: VariantLike, puzzle: Any, hint: bool, timeout: Optional[float]) -> Explained:
+    native = _variant(variant, puzzle)
+    batch = [puzzle] if isinstance(puzzle, str) else _batch(native, np.asarray(puzzle).reshape(1, -1))
+    code, steps = _graphdoku.explain_steps(native, batch, hint, timeout)
+    cell = lambda pair: {"cell": pair[0], "symbol": pair[1]}
+    records = [
+        {
+            "technique": technique,
+            "text": text,
+            "placed": None if placed is None else cell(placed),
+            "eliminated": [cell(e) for e in eliminated],
+        }
+        for technique, text, placed, eliminated in steps
+    ]
+    return Explained(str(STATUS[code]), records)
+
+
+def explain(puzzle: Any, variant: VariantLike = None, timeout: Optional[float] = None) -> Explained:
+    """One puzzle's solution step by step, easiest technique first (as ``graphdoku explain``).
+
+    Returns ``Explained(status, steps)``; no steps when there is no solution
+    or the time ran out. Raises :class:`InputError` when the puzzle cannot be read.
+    """
+    return _explained(variant, puzzle, False, timeout)
+
+
+def hint(puzzle: Any, variant: VariantLike = None, timeout: Optional[float] = None) -> Explained:
+    """The next step only, as :func:`explain` would give it first (``graphdoku hint``)."""
+    return _explained(variant, puzzle, True, timeout)
 
 
 def to_strings(puzzles: np.ndarray, variant: VariantLike = "sudoku9") -> list[str]:
@@ -388,11 +592,18 @@ def _graph(edges: Any, vertices: Optional[int]) -> tuple[int, np.ndarray, Option
     return vertices, array, None
 
 
-def _labelled(colours: np.ndarray, nodes: Optional[list]) -> Any:
+def _labelled(colours: np.ndarray, nodes: Optional[list], start: int) -> Any:
+    colours = colours + np.uint32(start) if start else colours
     return colours if nodes is None else {node: int(c) for node, c in zip(nodes, colours)}
 
 
-def colour(edges: Any, k: Optional[int] = None, vertices: Optional[int] = None, timeout: Optional[float] = None) -> Any:
+def colour(
+    edges: Any,
+    k: Optional[int] = None,
+    vertices: Optional[int] = None,
+    timeout: Optional[float] = None,
+    start: int = 1,
+) -> Any:
     """A proper colouring of a graph with at most ``k`` colours.
 
     Args:
@@ -401,25 +612,31 @@ def colour(edges: Any, k: Optional[int] = None, vertices: Optional[int] = None, 
         k: colours allowed; ``None``: as few as can be found (see :func:`chromatic`).
         vertices: the number of vertices of an edge array (default: largest + 1).
         timeout: seconds allowed.
+        start: the first colour's number: 1, as ``graphdoku colour`` numbers
+            them (``1..K``), or 0 for indices.
 
     Returns:
-        One colour per vertex, from 0: a uint32 array, or a dict node -> colour
-        for a networkx graph; ``None`` when no colouring with ``k`` colours exists
-        (proven). Raises ``RuntimeError`` when the time ran out with neither.
+        One colour per vertex, from ``start``: a uint32 array, or a dict node ->
+        colour for a networkx graph; ``None`` when no colouring with ``k``
+        colours exists (proven). Raises ``TimeoutError`` when the time ran out
+        with neither (the CLI's exit status 5).
     """
     n, array, nodes = _graph(edges, vertices)
     if k is None:
-        return chromatic(edges, vertices=vertices, timeout=timeout).colouring
+        return chromatic(edges, vertices=vertices, timeout=timeout, start=start).colouring
     colours = _graphdoku.colour_array(n, array, k, timeout)
-    return None if colours is None else _labelled(colours, nodes)
+    return None if colours is None else _labelled(colours, nodes, start)
 
 
-def chromatic(edges: Any, vertices: Optional[int] = None, timeout: Optional[float] = None) -> Chromatic:
+def chromatic(
+    edges: Any, vertices: Optional[int] = None, timeout: Optional[float] = None, start: int = 1
+) -> Chromatic:
     """The chromatic number of a graph: ``Chromatic(lower, upper, colouring)``.
 
     ``lower == upper`` (``.proven``) when the search settled it; with a
-    ``timeout`` the bounds may not meet. Arguments as :func:`colour`.
+    ``timeout`` the bounds may not meet. The colouring's colours are numbered
+    from ``start`` (1, as the CLI numbers them). Arguments as :func:`colour`.
     """
     n, array, nodes = _graph(edges, vertices)
     lower, upper, colours = _graphdoku.chromatic_array(n, array, timeout)
-    return Chromatic(lower, upper, _labelled(colours, nodes))
+    return Chromatic(lower, upper, _labelled(colours, nodes, start))

@@ -8,20 +8,25 @@
 //! puzzle that cannot be read gets the status `invalid` and its message, and the
 //! rest of the batch still runs.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use graphdoku::canon::Canon;
 use graphdoku::colouring::{self, Outcome as Coloured, Proof};
+use graphdoku::generate::dress::{self, Kind as RuleKind};
 use graphdoku::generate::{GenerateError, Generator, Options as GenerateOptions};
-use graphdoku::logic::{Grade, Level, Logic};
+use graphdoku::logic::{Grade, Level, Logic, Step};
+use graphdoku::prove::{self, Answerer, Question};
+use graphdoku::read::VariantRef;
+use graphdoku::rules::RuleSpec;
 use graphdoku::{
-    Budget, Checker, ConstraintGraph, PlainGraph, Puzzle, PuzzleReader, Solution, Solver, Verdict,
-    verify,
+    Budget, ConstraintGraph, PlainGraph, Puzzle, PuzzleReader, Solution, Solver, Verdict, verify,
 };
-use numpy::ndarray::{Array1, Array2};
-use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::ndarray::{Array1, Array2, Array3};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyArray3, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyRuntimeError, PyTimeoutError, PyValueError};
 use pyo3::prelude::*;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -42,8 +47,9 @@ create_exception!(
 create_exception!(
     _graphdoku,
     GenerateError_,
-    PyRuntimeError,
-    "No puzzle came out of `generate` (the clues or difficulty asked for were not met in time)."
+    PyTimeoutError,
+    "No puzzle came out of `generate` in time or in its attempts (the clues or difficulty \
+     asked for were not met): the CLI's exit status 5, gave up."
 );
 
 /// A NumPy array of one value per puzzle.
@@ -66,6 +72,9 @@ mod status {
 #[pyclass(frozen, module = "graphdoku")]
 struct Variant {
     graph: Arc<ConstraintGraph>,
+    /// How a puzzle file names it: the name or path it was loaded from, or
+    /// its RON text.
+    source: VariantRef,
 }
 
 #[pymethods]
@@ -77,6 +86,21 @@ impl Variant {
         let graph =
             ConstraintGraph::load(name).map_err(|e| VariantError::new_err(e.to_string()))?;
         Ok(Variant {
+            graph: Arc::new(graph),
+            source: VariantRef::Named(name.to_string()),
+        })
+    }
+
+    /// The variant of a RON puzzle file's text, with the puzzle's own rules:
+    /// what its givens are read on (`origin` names it in messages; a variant
+    /// it names by path is found from the working directory).
+    #[staticmethod]
+    #[pyo3(signature = (text, origin = "<puzzle>"))]
+    fn from_puzzle(text: &str, origin: &str) -> PyResult<Self> {
+        let (graph, _) = graphdoku::read::read_ron_puzzle(text, origin)
+            .map_err(|e| VariantError::new_err(e.to_string()))?;
+        Ok(Variant {
+            source: VariantRef::Named(graph.name().to_string()),
             graph: Arc::new(graph),
         })
     }
@@ -92,6 +116,7 @@ impl Variant {
             ConstraintGraph::build(&loaded).map_err(|e| VariantError::new_err(e.to_string()))?;
         Ok(Variant {
             graph: Arc::new(graph),
+            source: VariantRef::Inline(text.trim().to_string()),
         })
     }
 
@@ -153,8 +178,8 @@ impl Variant {
     }
 }
 
-/// A solver for `variant` whose every search stops after `timeout` seconds.
-fn solver(graph: &ConstraintGraph, timeout: Option<f64>) -> PyResult<Solver> {
+/// The budget of each puzzle: `timeout` seconds, or none.
+fn budget(timeout: Option<f64>) -> PyResult<Budget> {
     let mut budget = Budget::unlimited();
     if let Some(seconds) = timeout {
         let duration = Duration::try_from_secs_f64(seconds).map_err(|_| {
@@ -162,7 +187,16 @@ fn solver(graph: &ConstraintGraph, timeout: Option<f64>) -> PyResult<Solver> {
         })?;
         budget = budget.time(duration);
     }
-    Ok(Solver::new(graph).with_budget(budget))
+    Ok(budget)
+}
+
+/// The engine every door asks (the CLI's `solve`, `check`, `count`): a
+/// search capped where SAT takes over, and SAT's share of `timeout`; each
+/// thread makes its [`Answerer`] from them.
+fn engine(graph: &ConstraintGraph, timeout: Option<f64>) -> PyResult<(Solver, Option<Budget>)> {
+    let budget = budget(timeout)?;
+    let solver = Solver::new(graph).with_budget(prove::searching(graph, budget));
+    Ok((solver, prove::handed_off(budget)))
 }
 
 /// A batch of puzzles as the functions take it: an `(N, cells)` array (0 for
@@ -232,9 +266,30 @@ fn array_rows(
         .collect())
 }
 
-/// The one puzzle of string `index`, named `puzzles[index]` in messages.
+/// The one puzzle of string `index`, named `puzzles[index]` in messages: a
+/// line or grid as the CLI reads them, or a RON puzzle file's text whose
+/// variant (rules and all) is the batch's.
 fn string_row(graph: &ConstraintGraph, index: usize, text: &str) -> Result<Puzzle, String> {
     let name = format!("puzzles[{index}]");
+    if graphdoku::read::looks_like_ron(text.as_bytes()) {
+        let (own, record) =
+            graphdoku::read::read_ron_puzzle(text, &name).map_err(|e| e.to_string())?;
+        let same = own.name() == graph.name()
+            && own.len() == graph.len()
+            && own.alphabet().symbols() == graph.alphabet().symbols()
+            && own.rules() == graph.rules();
+        if !same {
+            return Err(format!(
+                "{name}: a puzzle of {:?} with {} rules, not of the batch's {:?} with {}: \
+                 pass variant=graphdoku.Variant.from_puzzle(text)",
+                own.name(),
+                own.rules().len(),
+                graph.name(),
+                graph.rules().len()
+            ));
+        }
+        return record.puzzle.map_err(|e| e.to_string());
+    }
     let mut records = PuzzleReader::new(graph, text.as_bytes(), &name);
     let record = records
         .next()
@@ -306,22 +361,21 @@ fn solve_batch<'py>(
 ) -> PyResult<(Rows<'py, u16>, Column<'py, u8>, Errors)> {
     let graph = &*variant.graph;
     let rows = rows(graph, &puzzles)?;
-    let solver = solver(graph, timeout)?;
-    let solve = |checker: &mut Checker, puzzle: &Puzzle| {
-        let (found, word) = if unique {
-            match checker.uniqueness(puzzle).0 {
-                Verdict::None => (None, status::NO_SOLUTION),
-                Verdict::Unique(s) => (Some(s), status::UNIQUE),
-                Verdict::Multiple(s, _) => (Some(s), status::MULTIPLE),
-                Verdict::GaveUp(_) => (None, status::GAVE_UP),
-            }
-        } else {
-            let count = checker.first(puzzle);
-            match (count.first, count.gave_up) {
-                (Some(s), _) => (Some(s), status::SOLVED),
-                (None, true) => (None, status::GAVE_UP),
-                (None, false) => (None, status::NO_SOLUTION),
-            }
+    let (solver, sat) = engine(graph, timeout)?;
+    let question = match unique {
+        true => Question::Unique,
+        false => Question::First,
+    };
+    let solve = |answerer: &mut Answerer, puzzle: &Puzzle| {
+        let Ok(answer) = answerer.ask(puzzle, question) else {
+            return (None, status::INTERNAL_ERROR);
+        };
+        let (found, word) = match answer.verdict() {
+            Verdict::None => (None, status::NO_SOLUTION),
+            Verdict::GaveUp(_) => (None, status::GAVE_UP),
+            Verdict::Multiple(s, _) => (Some(s), status::MULTIPLE),
+            Verdict::Unique(s) if unique => (Some(s), status::UNIQUE),
+            Verdict::Unique(s) => (Some(s), status::SOLVED),
         };
         match found {
             Some(solution) if verify(graph, puzzle, &solution).is_err() => {
@@ -331,7 +385,8 @@ fn solve_batch<'py>(
         }
     };
     let invalid = (None, status::INVALID);
-    let (results, errors) = each_row(py, threads, &rows, invalid, || Checker::new(&solver), solve)?;
+    let init = || Answerer::new(graph, &solver, sat);
+    let (results, errors) = each_row(py, threads, &rows, invalid, init, solve)?;
     let cells = graph.len();
     let mut solutions = Array2::zeros((rows.len(), cells));
     let mut statuses = Vec::with_capacity(rows.len());
@@ -366,24 +421,17 @@ fn count_batch<'py>(
     }
     let graph = &*variant.graph;
     let rows = rows(graph, &puzzles)?;
-    let solver = solver(graph, timeout)?;
-    let count = |checker: &mut Checker, puzzle: &Puzzle| {
-        let (found, first, gave_up) = match limit {
-            1 => {
-                let c = checker.first(puzzle);
-                (c.solutions, c.first, c.gave_up)
-            }
-            2 => match checker.uniqueness(puzzle).0 {
-                Verdict::None => (0, None, false),
-                Verdict::Unique(s) => (1, Some(s), false),
-                Verdict::Multiple(s, _) => (2, Some(s), false),
-                Verdict::GaveUp(s) => (u64::from(s.is_some()), s, true),
-            },
-            _ => {
-                let c = checker.solver().count_solutions(puzzle, limit);
-                (c.solutions, c.first, c.gave_up)
-            }
+    let (solver, sat) = engine(graph, timeout)?;
+    let question = match limit {
+        1 => Question::First,
+        2 => Question::Unique,
+        _ => Question::Count(limit),
+    };
+    let count = |answerer: &mut Answerer, puzzle: &Puzzle| {
+        let Ok(answer) = answerer.ask(puzzle, question) else {
+            return (0, status::INTERNAL_ERROR);
         };
+        let (found, first, gave_up) = (answer.solutions, answer.first, answer.gave_up);
         if first.is_some_and(|s| verify(graph, puzzle, &s).is_err()) {
             return (found, status::INTERNAL_ERROR);
         }
@@ -396,7 +444,8 @@ fn count_batch<'py>(
         (found, word)
     };
     let invalid = (0, status::INVALID);
-    let (results, errors) = each_row(py, threads, &rows, invalid, || Checker::new(&solver), count)?;
+    let init = || Answerer::new(graph, &solver, sat);
+    let (results, errors) = each_row(py, threads, &rows, invalid, init, count)?;
     let (counts, statuses): (Vec<u64>, Vec<u8>) = results.into_iter().unzip();
     Ok((counts.into_pyarray(py), statuses.into_pyarray(py), errors))
 }
@@ -419,9 +468,12 @@ fn grade_batch<'py>(
 ) -> PyResult<Graded<'py>> {
     let graph = &*variant.graph;
     let rows = rows(graph, &puzzles)?;
-    let solver = solver(graph, timeout)?;
-    let grade = |(checker, logic): &mut (Checker, Logic), puzzle: &Puzzle| {
-        let (solution, word) = match checker.uniqueness(puzzle).0 {
+    let (solver, sat) = engine(graph, timeout)?;
+    let grade = |(answerer, logic): &mut (Answerer, Logic), puzzle: &Puzzle| {
+        let Ok(answer) = answerer.ask(puzzle, Question::Unique) else {
+            return (u8::MAX, 0, status::INTERNAL_ERROR);
+        };
+        let (solution, word) = match answer.verdict() {
             Verdict::None => return (u8::MAX, 0, status::NO_SOLUTION),
             Verdict::GaveUp(_) => return (u8::MAX, 0, status::GAVE_UP),
             Verdict::Unique(s) => (s, status::UNIQUE),
@@ -446,7 +498,7 @@ fn grade_batch<'py>(
             Err(_) => (u8::MAX, 0, status::INTERNAL_ERROR),
         }
     };
-    let init = || (Checker::new(&solver), Logic::new(graph));
+    let init = || (Answerer::new(graph, &solver, sat), Logic::new(graph));
     let invalid = (u8::MAX, 0, status::INVALID);
     let (results, errors) = each_row(py, threads, &rows, invalid, init, grade)?;
     let mut levels = Vec::with_capacity(results.len());
@@ -471,24 +523,89 @@ fn level_names() -> Vec<&'static str> {
     Level::ALL.iter().map(|l| l.name()).collect()
 }
 
-/// The candidates left in each cell of one puzzle (a row) after the basic
-/// eliminations: a `(cells, symbols)` bool array.
+/// What `candidates_batch` returns: counts and exactness by puzzle, cell and
+/// symbol, statuses and errors.
+type Candidated<'py> = (
+    Bound<'py, PyArray3<u64>>,
+    Bound<'py, PyArray3<bool>>,
+    Column<'py, u8>,
+    Errors,
+);
+
+/// The true candidates of each puzzle, as `graphdoku candidates` finds them:
+/// `(counts (N, cells, symbols) uint64, exact (N, cells, symbols) bool,
+/// status uint8, errors)`. `counts[n, c, k]` solutions of puzzle `n` hold
+/// symbol `k + 1` in cell `c`, counted up to `limit` (0: in none, or not yet
+/// known when `exact` is false); a given's value counts every solution.
 #[pyfunction]
-fn candidates_array<'py>(
+#[pyo3(signature = (variant, puzzles, limit = 1000, threads = None, timeout = None))]
+fn candidates_batch<'py>(
+    py: Python<'py>,
+    variant: &Variant,
+    puzzles: Batch<'py>,
+    limit: u64,
+    threads: Option<usize>,
+    timeout: Option<f64>,
+) -> PyResult<Candidated<'py>> {
+    if limit == 0 {
+        return Err(PyValueError::new_err("limit must be at least 1"));
+    }
+    let graph = &*variant.graph;
+    let rows = rows(graph, &puzzles)?;
+    let options = graphdoku::candidates::Options {
+        limit,
+        budget: budget(timeout)?,
+    };
+    let find = |_: &mut (), puzzle: &Puzzle| {
+        let found = graphdoku::candidates::candidates(graph, puzzle, options).ok();
+        let word = match &found {
+            None => status::INTERNAL_ERROR,
+            Some(found) if found.gave_up => status::GAVE_UP,
+            Some(found) => match (found.solutions.solutions, found.solutions.exact) {
+                (0, _) => status::NO_SOLUTION,
+                (1, true) => status::UNIQUE,
+                _ => status::MULTIPLE,
+            },
+        };
+        (found.map(Arc::new), word)
+    };
+    let invalid = (None, status::INVALID);
+    let (results, errors) = each_row(py, threads, &rows, invalid, || (), find)?;
+    let (cells, symbols) = (graph.len(), graph.alphabet().len());
+    let mut counts = Array3::zeros((rows.len(), cells, symbols));
+    let mut exact = Array3::from_elem((rows.len(), cells, symbols), true);
+    let mut statuses = Vec::with_capacity(rows.len());
+    for (n, (found, word)) in results.into_iter().enumerate() {
+        statuses.push(word);
+        let Some(found) = found else { continue };
+        for (cell, entry) in found.cells.iter().enumerate() {
+            for &(colour, tally) in &entry.values {
+                counts[(n, cell, usize::from(colour))] = tally.solutions;
+                exact[(n, cell, usize::from(colour))] = tally.exact;
+            }
+        }
+    }
+    Ok((
+        counts.into_pyarray(py),
+        exact.into_pyarray(py),
+        statuses.into_pyarray(py),
+        errors,
+    ))
+}
+
+/// The candidates left in each cell of one puzzle (a row) after the basic
+/// eliminations (its neighbours' givens, the rules' first deductions): a
+/// `(cells, symbols)` bool array.
+#[pyfunction]
+fn pencil_marks_array<'py>(
     py: Python<'py>,
     variant: &Variant,
     puzzle: Batch<'py>,
 ) -> PyResult<Bound<'py, PyArray2<bool>>> {
     let graph = &*variant.graph;
-    let list = rows(graph, &puzzle)?;
-    let [puzzle] = list.as_slice() else {
-        return Err(PyValueError::new_err("candidates takes one puzzle"));
-    };
-    let puzzle = puzzle
-        .as_ref()
-        .map_err(|e| InputError::new_err(e.clone()))?;
+    let puzzle = one(graph, &puzzle)?;
     let symbols = graph.alphabet().len();
-    let board = Logic::new(graph).start(puzzle).map_err(|c| {
+    let board = Logic::new(graph).start(&puzzle).map_err(|c| {
         InputError::new_err(format!(
             "the puzzle has no solution: {} has no candidate left",
             graph.cells()[c.cell].name
@@ -503,13 +620,260 @@ fn candidates_array<'py>(
     Ok(table.into_pyarray(py))
 }
 
-/// Generates `n` unique, minimal puzzles from `seed` (the same puzzles as
-/// `graphdoku generate --count n --seed seed`): `(puzzles, solutions)` as
-/// `(n, cells)` uint16 arrays. A big board's hard uniqueness questions go to
-/// `threads` threads (all cores when `None`); the puzzles are the same for any
-/// number.
+/// The one puzzle of a batch of one, or `InputError` with why it does not read.
+fn one(graph: &ConstraintGraph, batch: &Batch) -> PyResult<Puzzle> {
+    let list = rows(graph, batch)?;
+    match list.as_slice() {
+        [puzzle] => puzzle.clone().map_err(InputError::new_err),
+        other => Err(PyValueError::new_err(format!(
+            "one puzzle is taken here, not {}",
+            other.len()
+        ))),
+    }
+}
+
+/// Each puzzle's canonical form as `graphdoku canon` prints it (equivalent
+/// puzzles alike): `(forms, errors)`, `""` for a row that does not read.
 #[pyfunction]
-#[pyo3(signature = (variant, n, seed, difficulty = None, clues = None, attempts = 1000, threads = None, timeout = None))]
+#[pyo3(signature = (variant, puzzles, threads = None))]
+fn canon_batch<'py>(
+    py: Python<'py>,
+    variant: &Variant,
+    puzzles: Batch<'py>,
+    threads: Option<usize>,
+) -> PyResult<(Vec<String>, Errors)> {
+    let graph = &*variant.graph;
+    let rows = rows(graph, &puzzles)?;
+    let canon = Canon::new(graph);
+    let form = |_: &mut (), puzzle: &Puzzle| {
+        graphdoku::write::text::line(graph, canon.form(puzzle).givens())
+    };
+    each_row(py, threads, &rows, String::new(), || (), form)
+}
+
+/// What `dataset verify` finds of each row, in the order of `graphdoku.DATASET`.
+mod finding {
+    pub const OK: u8 = 0;
+    pub const WRONG_ANSWER: u8 = 1;
+    pub const NO_SOLUTION: u8 = 2;
+    pub const MULTIPLE: u8 = 3;
+    pub const GAVE_UP: u8 = 4;
+    pub const INVALID: u8 = 5;
+    pub const DUPLICATE: u8 = 6;
+    pub const EQUIVALENT: u8 = 7;
+    pub const INTERNAL_ERROR: u8 = 8;
+}
+
+/// `graphdoku dataset verify` over rows: each answer solves its question
+/// (`answers` full grids, read as they are, or `None`), each question has
+/// one solution, none comes twice (with `canon`, none equivalent to an
+/// earlier one): `(finding uint8, messages)`, a message for each row that is
+/// not ok, as the CLI words it.
+#[pyfunction]
+#[pyo3(signature = (variant, questions, answers = None, canon = false, threads = None, timeout = None))]
+fn verify_dataset<'py>(
+    py: Python<'py>,
+    variant: &Variant,
+    questions: Batch<'py>,
+    answers: Option<Vec<String>>,
+    canon: bool,
+    threads: Option<usize>,
+    timeout: Option<f64>,
+) -> PyResult<(Column<'py, u8>, Errors)> {
+    let graph = &*variant.graph;
+    let rows = rows(graph, &questions)?;
+    if let Some(answers) = &answers
+        && answers.len() != rows.len()
+    {
+        return Err(PyValueError::new_err(format!(
+            "{} answers for {} questions",
+            answers.len(),
+            rows.len()
+        )));
+    }
+    let grids: Vec<Option<Puzzle>> = match &answers {
+        Some(answers) => (answers.iter())
+            .map(|a| graphdoku::read::csv::full_grid(graph, a))
+            .collect(),
+        None => vec![None; rows.len()],
+    };
+    let (solver, sat) = engine(graph, timeout)?;
+    let forms = Canon::new(graph);
+    let indexed: Vec<Result<(usize, Puzzle), String>> = (rows.iter().enumerate())
+        .map(|(i, row)| row.clone().map(|p| (i, p)))
+        .collect();
+    let check = |answerer: &mut Answerer, (i, question): &(usize, Puzzle)| -> (u8, String) {
+        if answers.is_some() {
+            let Some(answer) = &grids[*i] else {
+                return (
+                    finding::INVALID,
+                    format!("answers[{i}]: not a full grid of the variant's symbols"),
+                );
+            };
+            let colours: Vec<u8> = answer.givens().iter().map(|g| g.unwrap_or(0)).collect();
+            if let Err(violation) = verify(graph, question, &Solution::new(colours)) {
+                return (
+                    finding::WRONG_ANSWER,
+                    format!("row {i}: the answer does not solve the question: {violation}"),
+                );
+            }
+        }
+        match answerer
+            .ask(question, Question::Unique)
+            .map(|a| a.verdict())
+        {
+            Ok(Verdict::Unique(_)) => (finding::OK, String::new()),
+            Ok(Verdict::None) => (
+                finding::NO_SOLUTION,
+                format!("row {i}: the question has no solution"),
+            ),
+            Ok(Verdict::Multiple(..)) => (
+                finding::MULTIPLE,
+                format!("row {i}: the question has several solutions"),
+            ),
+            Ok(Verdict::GaveUp(_)) => (
+                finding::GAVE_UP,
+                format!("row {i}: gave up: the search budget ran out"),
+            ),
+            Err(fault) => (
+                finding::INTERNAL_ERROR,
+                format!("row {i}: internal error: {fault}"),
+            ),
+        }
+    };
+    let results: Vec<(u8, String)> = parallel(py, threads, || {
+        (indexed.par_iter())
+            .map_init(
+                || Answerer::new(graph, &solver, sat),
+                |answerer, row| match row {
+                    Ok(row) => check(answerer, row),
+                    Err(message) => (finding::INVALID, message.clone()),
+                },
+            )
+            .collect()
+    })?;
+    // Repeats in row order: the first of each question (or form) is not one.
+    let mut seen: HashMap<&Puzzle, usize> = HashMap::new();
+    let mut seen_forms: HashMap<Puzzle, usize> = HashMap::new();
+    let mut codes = Vec::with_capacity(rows.len());
+    let mut messages = Vec::new();
+    for (i, (row, (code, message))) in rows.iter().zip(results).enumerate() {
+        let mut found = (code, message);
+        if let Ok(question) = row {
+            if let Some(&first) = seen.get(question) {
+                if found.0 == finding::OK {
+                    found = (
+                        finding::DUPLICATE,
+                        format!("row {i}: duplicate of row {first}"),
+                    );
+                }
+            } else {
+                seen.insert(question, i);
+                if canon {
+                    let form = forms.form(question);
+                    match seen_forms.get(&form) {
+                        Some(&first) if found.0 == finding::OK => {
+                            found = (
+                                finding::EQUIVALENT,
+                                format!(
+                                    "row {i}: equivalent to row {first} (the same canonical form)"
+                                ),
+                            );
+                        }
+                        Some(_) => {}
+                        None => {
+                            seen_forms.insert(form, i);
+                        }
+                    }
+                }
+            }
+        }
+        if found.0 != finding::OK {
+            messages.push((i, found.1));
+        }
+        codes.push(found.0);
+    }
+    Ok((codes.into_pyarray(py), messages))
+}
+
+/// One step of `explain`, for Python: technique (kebab-case), text, the
+/// placement `(cell, symbol)` if any, and the eliminations.
+type StepTuple = (
+    String,
+    String,
+    Option<(String, String)>,
+    Vec<(String, String)>,
+);
+
+/// The solution of one puzzle step by step, easiest technique first, as
+/// `graphdoku explain` gives it (`hint`: the first step only): `(status,
+/// steps)`, no steps when there is no solution or the time ran out.
+#[pyfunction]
+#[pyo3(signature = (variant, puzzle, hint = false, timeout = None))]
+fn explain_steps<'py>(
+    py: Python<'py>,
+    variant: &Variant,
+    puzzle: Batch<'py>,
+    hint: bool,
+    timeout: Option<f64>,
+) -> PyResult<(u8, Vec<StepTuple>)> {
+    let graph = &*variant.graph;
+    let puzzle = one(graph, &puzzle)?;
+    let (solver, sat) = engine(graph, timeout)?;
+    py.detach(|| {
+        let answer = Answerer::new(graph, &solver, sat)
+            .ask(&puzzle, Question::Unique)
+            .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
+        let (solution, word) = match answer.verdict() {
+            Verdict::None => return Ok((status::NO_SOLUTION, Vec::new())),
+            Verdict::GaveUp(_) => return Ok((status::GAVE_UP, Vec::new())),
+            Verdict::Unique(s) => (s, status::UNIQUE),
+            Verdict::Multiple(s, _) => (s, status::MULTIPLE),
+        };
+        verify(graph, &puzzle, &solution)
+            .map_err(|v| PyRuntimeError::new_err(format!("internal error: {v:?}")))?;
+        let logic = Logic::new(graph);
+        let path = logic.path(&puzzle, &solution).map_err(|c| {
+            PyRuntimeError::new_err(format!(
+                "internal error: the deductions contradict the verified solution at {}",
+                graph.cells()[c.cell].name
+            ))
+        })?;
+        let take = if hint { 1 } else { path.steps.len() };
+        let named = |(cell, colour): (usize, u8)| {
+            let cell = graph.cells()[cell].name.clone();
+            (cell, graph.alphabet().symbol(colour).to_string())
+        };
+        let step = |step: &Step| -> StepTuple {
+            (
+                graphdoku::write::json::word(&step.technique),
+                logic.describe(step),
+                step.placed.map(named),
+                step.eliminated.iter().copied().map(named).collect(),
+            )
+        };
+        Ok((word, path.steps.iter().take(take).map(step).collect()))
+    })
+}
+
+/// What `generate_array` returns: puzzles, solutions, and each puzzle's rules
+/// (JSON) and RON puzzle file.
+type Made<'py> = (
+    Rows<'py, u16>,
+    Rows<'py, u16>,
+    Vec<Vec<String>>,
+    Vec<String>,
+);
+
+/// Generates `n` unique, minimal puzzles from `seed` (the same puzzles as
+/// `graphdoku generate --count n --seed seed`, and with `rules` as
+/// `--rules`): `(puzzles, solutions)` as `(n, cells)` uint16 arrays, each
+/// puzzle's rules as JSON, and each as a RON puzzle file (which every
+/// command reads, rules and all). A big board's hard uniqueness questions go
+/// to `threads` threads (all cores when `None`); the puzzles are the same for
+/// any number.
+#[pyfunction]
+#[pyo3(signature = (variant, n, seed, difficulty = None, clues = None, attempts = 1000, threads = None, timeout = None, rules = None))]
 #[allow(clippy::too_many_arguments)]
 fn generate_array<'py>(
     py: Python<'py>,
@@ -521,7 +885,11 @@ fn generate_array<'py>(
     attempts: usize,
     threads: Option<usize>,
     timeout: Option<f64>,
-) -> PyResult<(Rows<'py, u16>, Rows<'py, u16>)> {
+    rules: Option<Vec<String>>,
+) -> PyResult<Made<'py>> {
+    let kinds: Vec<RuleKind> = (rules.unwrap_or_default().iter())
+        .map(|k| k.parse::<RuleKind>().map_err(PyValueError::new_err))
+        .collect::<PyResult<_>>()?;
     let graph = &*variant.graph;
     let threads = match threads {
         Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
@@ -556,29 +924,70 @@ fn generate_array<'py>(
         ..GenerateOptions::default()
     };
     let cells = graph.len();
-    let made = py.detach(|| -> Result<Vec<(Puzzle, Solution)>, GenerateError> {
+    type One = (Puzzle, Solution, Vec<RuleSpec>);
+    let made = py.detach(|| -> Result<Vec<One>, GenerateError> {
         let mut generator = Generator::new(graph).with_threads(threads);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut made = Vec::with_capacity(n);
         for _ in 0..n {
             generator.set_deadline(timeout.map(|t| Instant::now() + t));
-            let one = generator.generate(&mut rng, &options)?;
-            made.push((one.puzzle, one.solution));
+            made.push(match kinds.is_empty() {
+                true => {
+                    let one = generator.generate(&mut rng, &options)?;
+                    (one.puzzle, one.solution, Vec::new())
+                }
+                false => {
+                    let dressed = dress::dress(&generator, &kinds, &mut rng, &options)?;
+                    (dressed.made.puzzle, dressed.made.solution, dressed.rules)
+                }
+            });
         }
         Ok(made)
     });
-    let made = made.map_err(|e| GenerateError_::new_err(e.to_string()))?;
+    // The CLI's exit classes: gave up (5) a timeout, a request the variant
+    // cannot meet (2) a value error, a bug (3) a runtime error.
+    let made = made.map_err(|e| match e {
+        GenerateError::OutOfTime | GenerateError::GaveUp { .. } => {
+            GenerateError_::new_err(e.to_string())
+        }
+        GenerateError::Internal => PyRuntimeError::new_err(e.to_string()),
+        other => PyValueError::new_err(other.to_string()),
+    })?;
     let mut puzzles = Array2::zeros((n, cells));
     let mut solutions = Array2::zeros((n, cells));
-    for (i, (puzzle, solution)) in made.iter().enumerate() {
+    let (mut rules_json, mut files) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    for (i, (puzzle, solution, rules)) in made.iter().enumerate() {
         for (cell, given) in puzzle.givens().iter().enumerate() {
             puzzles[(i, cell)] = given.map_or(0, |c| u16::from(c) + 1);
         }
         for (cell, &colour) in solution.colours().iter().enumerate() {
             solutions[(i, cell)] = u16::from(colour) + 1;
         }
+        rules_json.push(
+            (rules.iter())
+                .map(|r| serde_json::to_string(r).unwrap_or_default())
+                .collect(),
+        );
+        let name = format!("{} {} (seed {seed})", graph.name(), i + 1);
+        let about = graphdoku::write::ron::PuzzleAbout {
+            name: &name,
+            author: None,
+            rules_text: None,
+            variant: &variant.source,
+            rules,
+        };
+        files.push(graphdoku::write::ron::puzzle_file(
+            graph,
+            &about,
+            puzzle.givens(),
+        ));
     }
-    Ok((puzzles.into_pyarray(py), solutions.into_pyarray(py)))
+    Ok((
+        puzzles.into_pyarray(py),
+        solutions.into_pyarray(py),
+        rules_json,
+        files,
+    ))
 }
 
 /// Writes rows of values back as the CLI's one-line text (`.` for empty).
@@ -683,7 +1092,8 @@ fn colour_array<'py>(
     match py.detach(|| colouring::colour(&graph, k, options)) {
         Coloured::Coloured { colouring, .. } => Ok(Some(Array1::from(colouring).into_pyarray(py))),
         Coloured::Impossible(Proof::Clique(_) | Proof::Search | Proof::Precoloured(_)) => Ok(None),
-        Coloured::GaveUp(why) => Err(PyRuntimeError::new_err(format!(
+        // The CLI's exit status 5, gave up: a timeout.
+        Coloured::GaveUp(why) => Err(PyTimeoutError::new_err(format!(
             "no colouring with {k} colours found, none ruled out: {why}"
         ))),
     }
@@ -721,7 +1131,11 @@ fn _graphdoku(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(count_batch, m)?)?;
     m.add_function(wrap_pyfunction!(grade_batch, m)?)?;
     m.add_function(wrap_pyfunction!(level_names, m)?)?;
-    m.add_function(wrap_pyfunction!(candidates_array, m)?)?;
+    m.add_function(wrap_pyfunction!(candidates_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(pencil_marks_array, m)?)?;
+    m.add_function(wrap_pyfunction!(canon_batch, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_dataset, m)?)?;
+    m.add_function(wrap_pyfunction!(explain_steps, m)?)?;
     m.add_function(wrap_pyfunction!(generate_array, m)?)?;
     m.add_function(wrap_pyfunction!(format_rows, m)?)?;
     m.add_function(wrap_pyfunction!(colour_array, m)?)?;

@@ -163,9 +163,11 @@ def test_what_no_row_could_survive_still_raises():
         graphdoku.solve([PUZZLE], threads=0)
     with pytest.raises(graphdoku.VariantError):
         graphdoku.solve([PUZZLE], variant="no-such-variant")
-    # One puzzle asked for alone: candidates raises on it.
+    # One puzzle asked for alone: pencil_marks and explain raise on it.
     with pytest.raises(graphdoku.InputError, match=r"puzzles\[0\]:1:3"):
-        graphdoku.candidates("12x" + PUZZLE[3:])
+        graphdoku.pencil_marks("12x" + PUZZLE[3:])
+    with pytest.raises(graphdoku.InputError, match=r"puzzles\[0\]:1:3"):
+        graphdoku.explain("12x" + PUZZLE[3:])
 
 
 def test_solve_other_variants_and_wide_alphabets():
@@ -264,7 +266,8 @@ def test_generate_options():
     assert (graphdoku.grade(easy.puzzles).level == "easy").all()
     with pytest.raises(ValueError, match="not one of"):
         graphdoku.generate(1, difficulty="impossible")
-    with pytest.raises(graphdoku.GenerateError):
+    # More clues than cells is bad input (the CLI's exit 2), not giving up.
+    with pytest.raises(ValueError, match="200 clues"):
         graphdoku.generate(1, variant="sudoku4", clues=200)
     four = graphdoku.generate(3, variant="sudoku4", seed=2)
     assert four.puzzles.shape == (3, 16)
@@ -298,8 +301,37 @@ def test_generate_matches_the_cli():
 # candidates, to_strings
 
 
-def test_candidates():
-    table = graphdoku.candidates(PUZZLE)
+def test_candidates_are_the_true_ones_with_counts_as_the_cli_gives_them():
+    # The Euler example is unique: each empty cell's one true candidate is the answer's digit.
+    found = graphdoku.candidates([PUZZLE, "." * 80 + "1"], limit=3)
+    assert found.counts.shape == (2, 81, 9) and found.counts.dtype == np.uint64
+    answer = digits(ANSWER)[0]
+    assert list(found.status) == ["unique", "multiple"]
+    # Counted up to the limit: a lower bound there.
+    assert found.counts[1].max() == 3 and not found.exact[1, 0, 0]
+    for cell in range(81):
+        row = found.counts[0, cell]
+        assert row[answer[cell] - 1] == 1 and row.sum() == 1
+    assert found.exact[0].all()
+    # The same counts as `graphdoku candidates --json` on a puzzle of several solutions.
+    binary = cli()
+    if binary:
+        out = subprocess.run(
+            [binary, "candidates", "--json", "-v", "sudoku4", "-"], input="1...\n....\n....\n...2\n",
+            capture_output=True, text=True,
+        )
+        record = __import__("json").loads(out.stdout)
+        four = graphdoku.candidates("1...\n....\n....\n...2", variant="sudoku4")
+        for cell, entry in enumerate(record["cells"]):
+            for symbol, count in entry["counts"].items():
+                assert four.counts[0, cell, int(symbol) - 1] == count
+    # A string alone is a batch of one; a bad row is invalid, the rest still run.
+    bad = graphdoku.candidates(["11" + PUZZLE[2:], PUZZLE])
+    assert list(bad.status) == ["invalid", "unique"] and 0 in bad.errors
+
+
+def test_pencil_marks():
+    table = graphdoku.pencil_marks(PUZZLE)
     assert table.shape == (81, 9) and table.dtype == bool
     givens = digits(PUZZLE)[0]
     answer = digits(ANSWER)[0]
@@ -310,7 +342,94 @@ def test_candidates():
             assert table[cell].sum() == 1
     # r1c1 sees 3, 2, 6 in its row, 9 in its column, 1 in its box.
     assert not table[0, 2] and not table[0, 8] and not table[0, 0]
-    assert (graphdoku.candidates(givens) == table).all()
+    assert (graphdoku.pencil_marks(givens) == table).all()
+
+
+RON_KILLER = """Puzzle(
+    variant: "sudoku4",
+    givens: Rows(["....", "....", "....", "...."]),
+    rules: [Killer(cells: ["r1c1", "r1c2"], total: 3), Killer(cells: ["r2c1", "r2c2"], total: 7),
+            Killer(cells: ["r1c3", "r1c4"], total: 7)],
+)"""
+
+
+def test_ron_puzzle_text_is_a_puzzle_everywhere():
+    # Its own variant and rules, without variant=.
+    solved = graphdoku.solve([RON_KILLER])
+    assert solved.status[0] == "solved"
+    grid = solved.solutions[0]
+    assert sorted(grid[:2]) == [1, 2] and sorted(grid[4:6]) == [3, 4] and grid[2] + grid[3] == 7
+    assert graphdoku.check([RON_KILLER])[0] in ("unique", "multiple")
+    assert graphdoku.count([RON_KILLER], limit=100).counts[0] >= 1
+    assert graphdoku.candidates(RON_KILLER).status[0] in ("unique", "multiple")
+    # On another variant it is refused by row, as a bad puzzle is.
+    wrong = graphdoku.solve([RON_KILLER], variant="sudoku4")
+    assert wrong.status[0] == "invalid" and "Variant.from_puzzle" in wrong.errors[0]
+    v = graphdoku.Variant.from_puzzle(RON_KILLER)
+    assert len(v.rules) == 3 and graphdoku.solve([RON_KILLER], variant=v).status[0] == "solved"
+
+
+def test_canon_matches_the_cli():
+    transposed = "".join(PUZZLE[(i % 9) * 9 + i // 9] for i in range(81))
+    forms = graphdoku.canon([PUZZLE, transposed, "11" + PUZZLE[2:]])
+    assert forms.forms[0] == forms.forms[1] and forms.forms[2] == "" and 2 in forms.errors
+    binary = cli()
+    if binary:
+        out = subprocess.run([binary, "canon", "-"], input=PUZZLE + "\n", capture_output=True, text=True)
+        assert out.stdout.strip() == forms.forms[0]
+
+
+def test_verify_dataset_says_what_the_cli_says():
+    other = graphdoku.generate(1, seed=9)
+    other_q = graphdoku.to_strings(other.puzzles)[0]
+    other_a = graphdoku.to_strings(other.solutions)[0]
+    wrong = ANSWER[1] + ANSWER[1:]  # two equal digits in row 1: wrong, not unreadable
+    questions = [PUZZLE, PUZZLE, other_q, PUZZLE, "." * 81, "11" + PUZZLE[2:]]
+    answers = [ANSWER, ANSWER, other_a, wrong, ANSWER, ANSWER]
+    found = graphdoku.verify_dataset(questions, answers)
+    assert list(found.finding) == ["ok", "duplicate", "ok", "wrong-answer", "multiple", "invalid"]
+    assert "does not solve the question" in found.messages[3]
+    assert "duplicate of row 0" in found.messages[1]
+    unanswered = graphdoku.verify_dataset(["." * 81])
+    assert list(unanswered.finding) == ["multiple"]
+
+
+def test_explain_and_hint_give_the_cli_steps():
+    explained = graphdoku.explain(PUZZLE)
+    assert explained.status == "unique"
+    placed = [s["placed"] for s in explained.steps if s["placed"]]
+    assert len(placed) == 81 - sum(c != "0" for c in PUZZLE)
+    hint = graphdoku.hint(PUZZLE)
+    assert hint.steps == explained.steps[:1]
+    binary = cli()
+    if binary:
+        out = subprocess.run([binary, "hint", "--json", "-"], input=PUZZLE + "\n", capture_output=True, text=True)
+        record = __import__("json").loads(out.stdout)
+        step = dict(record["steps"][0])
+        step.pop("rule", None)
+        assert step == hint.steps[0]
+    assert graphdoku.explain("." * 80 + "1").status == "multiple"
+
+
+def test_generate_with_rules():
+    made = graphdoku.generate(2, variant="sudoku4", seed=3, rules=["killer"])
+    assert len(made.rules) == 2 and all(r and all("Killer" in rule for rule in r) for r in made.rules)
+    # Each file is a puzzle every function takes, unique under its rules.
+    for text, solution in zip(made.files, made.solutions):
+        checked = graphdoku.solve([text], unique=True)
+        assert checked.status[0] == "unique"
+        assert (checked.solutions[0] == solution).all()
+    with pytest.raises(ValueError, match="kind of rule"):
+        graphdoku.generate(1, rules=["no-such-rule"])
+
+
+def test_errors_follow_the_cli_exit_classes():
+    # Gave up (exit 5): a TimeoutError.
+    assert issubclass(graphdoku.GenerateError, TimeoutError)
+    with pytest.raises(TimeoutError):
+        graphdoku.generate(1, variant="sudoku4", seed=1, clues=1, attempts=2)
+    # Bad input (exit 2): a ValueError.
+    assert issubclass(graphdoku.InputError, ValueError) and issubclass(graphdoku.VariantError, ValueError)
 
 
 def test_to_strings_round_trips():
@@ -335,6 +454,15 @@ def test_colour():
     assert graphdoku.colour(K4, k=3) is None
     four = graphdoku.colour(K4, k=4)
     assert proper(K4, four) and len(set(four.tolist())) == 4
+    # Numbered 1..K as the CLI prints them; start=0 for indices.
+    assert sorted(four.tolist()) == [1, 2, 3, 4]
+    assert sorted(graphdoku.colour(K4, k=4, start=0).tolist()) == [0, 1, 2, 3]
+    binary = cli()
+    if binary:
+        text = "".join(f"{a} {b}\n" for a, b in K4)
+        out = subprocess.run([binary, "colour", "-k", "4", "-"], input=text, capture_output=True, text=True)
+        printed = sorted(int(line.split()[1]) for line in out.stdout.splitlines() if line and line[0].isdigit())
+        assert printed == [1, 2, 3, 4]
     fewest = graphdoku.colour(WHEEL)
     assert proper(WHEEL, fewest) and len(set(fewest.tolist())) == 4
     # Isolated vertices past the largest in an edge.

@@ -8,12 +8,19 @@
 //! copies the buffers out in order, so that the reading and writing of easy
 //! puzzles grows with the threads as their solving does. Other inputs (grid
 //! blocks, CSV, RON) are read on the main thread and solved in parallel.
+//!
+//! Work goes out in pieces (or chunks of records) sized by the time an item
+//! takes, measured as the run goes ([`Pace`]): the first ones are a few
+//! records, so that the first results and the progress line show within a
+//! moment even when each puzzle takes a tenth of a second (`grade`), and they
+//! grow until each takes about [`PIECE_TIME`], so that easy puzzles by the
+//! million still go out in pieces large enough to cost nothing to hand out.
 
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Read, Write};
 use std::sync::Mutex;
 use std::sync::mpsc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use graphdoku::prove::{self, Answerer};
@@ -46,10 +53,12 @@ pub(super) struct Mode {
 }
 
 impl Mode {
-    /// For commands whose question is uniqueness.
-    pub(super) fn uniqueness() -> Self {
+    /// For commands whose question is uniqueness, answered as `check`
+    /// answers it: the search, then SAT.
+    pub(super) fn answering() -> Self {
         Mode {
             several_is_error: true,
+            hand_off: true,
             ..Mode::default()
         }
     }
@@ -171,18 +180,21 @@ pub(super) fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -
             match read::csv::Reader::new(&graph, reader, &name) {
                 Ok(rows) => {
                     let mut records = rows.map(|row| row.question);
+                    let mut pace = Pace::new(jobs);
                     loop {
-                        let chunk: Vec<Record> = records.by_ref().take(CHUNK * jobs).collect();
+                        let chunk: Vec<Record> = records.by_ref().take(pace.records()).collect();
                         if chunk.is_empty() {
                             break;
                         }
+                        let started = Instant::now();
                         if jobs == 1 {
                             for record in &chunk {
                                 one(&mut batch, &graph, &mut checker, record)?;
                             }
-                            continue;
+                        } else {
+                            in_parallel(&pool, (&solver, sat), &graph, &visit, &mut batch, &chunk)?;
                         }
-                        in_parallel(&pool, (&solver, sat), &graph, &visit, &mut batch, &chunk)?;
+                        pace.took(chunk.len(), started.elapsed());
                     }
                     if batch.total() == before {
                         batch.no_puzzles(&name)?;
@@ -234,13 +246,17 @@ pub(super) fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -
             }
             (_, None) => {
                 let mut chunk = vec![record];
+                let mut pace = Pace::new(jobs);
                 loop {
                     // A bounded chunk at a time keeps memory flat on files of any size.
-                    chunk.extend(records.by_ref().take(CHUNK * jobs - chunk.len()));
+                    let more = pace.records().saturating_sub(chunk.len());
+                    chunk.extend(records.by_ref().take(more));
                     if chunk.is_empty() {
                         break;
                     }
+                    let started = Instant::now();
                     in_parallel(&pool, (&solver, sat), &graph, &visit, &mut batch, &chunk)?;
+                    pace.took(chunk.len(), started.elapsed());
                     chunk.clear();
                 }
             }
@@ -256,15 +272,71 @@ pub(super) fn for_each_record(args: &InputArgs, mode: Mode, visit: impl Visit) -
 /// (a reader, a search's memory) is nothing beside its puzzles.
 const PIECE: usize = 1 << 16;
 
-/// Bytes of text per piece at the least.
-const SMALL_PIECE: usize = 1 << 12;
+/// Bytes of text per piece at the least: a line or two of puzzles.
+const SMALL_PIECE: usize = 1 << 7;
 
-/// The size of the pieces of `path` for `jobs` threads: [`PIECE`], or less
+/// The work a piece (or a chunk's share of a thread) is sized to take, once
+/// the time per item is known: long enough that handing it out costs nothing,
+/// short enough that results and the progress line move several times a
+/// second.
+const PIECE_TIME: Duration = Duration::from_millis(100);
+
+/// The largest pieces of `path` for `jobs` threads: [`PIECE`], or less
 /// when the file would not give every thread several pieces.
 fn piece_size(path: &std::path::Path, jobs: usize) -> usize {
     let length = std::fs::metadata(path).map_or(u64::MAX, |m| m.len());
     let share = (length / (8 * jobs as u64)).min(PIECE as u64) as usize;
     share.max(SMALL_PIECE)
+}
+
+/// The time items take, measured as they are done, and the size of the next
+/// piece or chunk that it gives: [`PIECE_TIME`] of work, between a few items
+/// and the bound of memory. Starts small, since nothing is known yet.
+struct Pace {
+    jobs: usize,
+    /// Items done and the time they took (per thread), so far.
+    items: f64,
+    seconds: f64,
+}
+
+impl Pace {
+    fn new(jobs: usize) -> Self {
+        Pace {
+            jobs,
+            items: 0.0,
+            seconds: 0.0,
+        }
+    }
+
+    /// Records `items` done in `elapsed` by every thread together.
+    fn took(&mut self, items: usize, elapsed: Duration) {
+        self.items += items as f64;
+        self.seconds += elapsed.as_secs_f64() * self.jobs as f64;
+    }
+
+    /// Items of [`PIECE_TIME`] for one thread (`None` until something was timed).
+    fn per_thread(&self) -> Option<f64> {
+        (self.items > 0.0 && self.seconds > 0.0)
+            .then(|| PIECE_TIME.as_secs_f64() * self.items / self.seconds)
+    }
+
+    /// Records for the next chunk: every thread's [`PIECE_TIME`], at least
+    /// one record a thread, at most [`CHUNK`] a thread.
+    fn records(&self) -> usize {
+        let per_thread = self
+            .per_thread()
+            .map_or(1, |n| n.clamp(1.0, CHUNK as f64) as usize);
+        per_thread * self.jobs
+    }
+
+    /// Bytes of the next piece of text whose items average `bytes_per_item`:
+    /// [`PIECE_TIME`] of work, between [`SMALL_PIECE`] and `most`.
+    fn bytes(&self, bytes_per_item: f64, most: usize) -> usize {
+        let want = self
+            .per_thread()
+            .map_or(SMALL_PIECE as f64, |n| n * bytes_per_item);
+        (want as usize).clamp(SMALL_PIECE, most.max(SMALL_PIECE))
+    }
 }
 
 /// Lines of a text input looked at, from a piece's end back, for a place to
@@ -371,6 +443,9 @@ struct PieceReport {
     out: Vec<u8>,
     err: Vec<u8>,
     records: Vec<(usize, usize, Result<Status>)>,
+    /// The piece's bytes of text, and the time its records took.
+    bytes: usize,
+    elapsed: Duration,
 }
 
 /// Reads and runs `visit` on every record of a piece.
@@ -381,6 +456,7 @@ fn piece_report(
     name: &str,
     (lines, text): (usize, Vec<u8>),
 ) -> PieceReport {
+    let started = Instant::now();
     let mut report = Report {
         out: Output::Buffer(Vec::with_capacity(text.len() + text.len() / 8)),
         err: Vec::new(),
@@ -406,7 +482,13 @@ fn piece_report(
     else {
         unreachable!("a piece prints into a buffer");
     };
-    PieceReport { out, err, records }
+    PieceReport {
+        out,
+        err,
+        records,
+        bytes: text.len(),
+        elapsed: started.elapsed(),
+    }
 }
 
 /// Runs `visit` on every record of `pieces` on the pool's threads, a piece a
@@ -424,6 +506,11 @@ fn in_pieces<R: BufRead>(
     mut pieces: Pieces<'_, R>,
 ) -> Result<Option<usize>> {
     let ahead = 2 * pool.current_num_threads();
+    // The largest pieces; the first ones a few records, then sized by time.
+    let most = pieces.size;
+    let mut pace = Pace::new(1);
+    let mut bytes_per_item = 0.0;
+    pieces.size = SMALL_PIECE;
     // The searches of the pool's threads, handed from one piece to the next.
     let checkers = Mutex::new(Vec::new());
     let (done, reports) = mpsc::channel();
@@ -449,6 +536,13 @@ fn in_pieces<R: BufRead>(
                 held => {
                     next = held;
                     let (index, report) = reports.recv().expect("a task per piece sends");
+                    // Time a thread took per record, and text per record.
+                    let items = report.records.len();
+                    if items > 0 {
+                        pace.took(items, report.elapsed);
+                        bytes_per_item = pace_bytes(bytes_per_item, report.bytes, items);
+                        pieces.size = pace.bytes(bytes_per_item, most);
+                    }
                     waiting.insert(index, report);
                     while let Some(report) = waiting.remove(&printed) {
                         batch.print_piece(report)?;
@@ -460,6 +554,17 @@ fn in_pieces<R: BufRead>(
         Ok(())
     })?;
     Ok(pieces.failed)
+}
+
+/// The mean bytes of text per record so far, with a piece of `bytes` and
+/// `items` records added to it.
+fn pace_bytes(mean: f64, bytes: usize, items: usize) -> f64 {
+    let piece = bytes as f64 / items as f64;
+    if mean > 0.0 {
+        (mean + piece) / 2.0
+    } else {
+        piece
+    }
 }
 
 /// Runs `visit` on a chunk of records on the pool's threads and prints the
@@ -515,6 +620,10 @@ struct Batch {
     progress: Option<ProgressBar>,
     /// Messages for standard error not yet written (while the progress line shows).
     pending: Vec<u8>,
+    /// When standard output was last flushed.
+    printed: Instant,
+    /// When a result was last written.
+    written: Instant,
     /// When messages were last written.
     flushed: Instant,
     /// The buffers of the last report, emptied, for the next.
@@ -523,6 +632,9 @@ struct Batch {
 
 /// How often held-back messages go out while the progress line shows.
 const MESSAGE_INTERVAL: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// A result this long after the one before is slow: shown at once.
+const SLOW_RESULT: std::time::Duration = std::time::Duration::from_millis(20);
 
 impl Batch {
     fn new(mode: Mode) -> Self {
@@ -536,6 +648,8 @@ impl Batch {
             progress,
             pending: Vec::new(),
             flushed: Instant::now(),
+            printed: Instant::now(),
+            written: Instant::now(),
             spare: None,
         }
     }
@@ -597,6 +711,7 @@ impl Batch {
         let emptied = match output {
             Output::Buffer(mut bytes) => {
                 self.out.write_all(&bytes)?;
+                self.keep_moving()?;
                 bytes.clear();
                 Some(bytes)
             }
@@ -624,6 +739,21 @@ impl Batch {
             self.out.write_all(&piece.out[out..out_end])?;
             self.settle(status, &piece.err[err..err_end])?;
             (out, err) = (out_end, err_end);
+        }
+        self.keep_moving()
+    }
+
+    /// Flushes standard output after a slow result (one that came
+    /// [`SLOW_RESULT`] or more after the one before), or when it has not been
+    /// for [`MESSAGE_INTERVAL`]: results of slow puzzles show as they come,
+    /// not a buffer's worth later, and fast ones still go out in blocks.
+    fn keep_moving(&mut self) -> Result<()> {
+        let now = Instant::now();
+        let slow = now.duration_since(self.written) >= SLOW_RESULT;
+        self.written = now;
+        if slow || now.duration_since(self.printed) >= MESSAGE_INTERVAL {
+            self.out.flush()?;
+            self.printed = now;
         }
         Ok(())
     }

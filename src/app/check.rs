@@ -67,6 +67,10 @@ pub(crate) fn run(
         if let Ok(Verdict::Unique(only)) = &outcome {
             line.solution = Some(text::line(graph, only.to_puzzle().givens()));
         }
+        let core = match (&outcome, &record.puzzle) {
+            (Ok(Verdict::None), Ok(puzzle)) => super::core_names(graph, puzzle),
+            _ => None,
+        };
         if let Some((a, b)) = pair {
             line.solutions = Some(vec![
                 text::line(graph, a.to_puzzle().givens()),
@@ -83,10 +87,19 @@ pub(crate) fn run(
                     .collect(),
             );
         }
-        writeln!(out, "{}", json::to_line(&line))?;
+        writeln!(
+            out,
+            "{}",
+            super::solve::with_core(&json::to_line(&line), core)
+        )?;
         return Ok(status);
     }
     writeln!(out, "{}: {word}", record.label)?;
+    if let (Ok(Verdict::None), Ok(puzzle)) = (&outcome, &record.puzzle)
+        && let Some(why) = super::why_none(graph, puzzle)
+    {
+        writeln!(out, "{why}")?;
+    }
     if let Some((a, b)) = pair {
         for (n, solution) in [(1, a), (2, b)] {
             writeln!(out, "solution {n}:")?;

@@ -20,7 +20,7 @@ pub fn run(args: &ChromaticArgs, out: &mut impl Write) -> Result<Status> {
     // The bounds are the answer, unless a colouring is asked for: then they
     // are progress, on stderr, and stdout holds the colouring alone.
     let mut stderr = std::io::stderr().lock();
-    let log: &mut dyn Write = match args.output {
+    let log: &mut dyn Write = match args.format() {
         Some(_) => &mut stderr,
         None => out,
     };
@@ -116,7 +116,7 @@ pub fn run(args: &ChromaticArgs, out: &mut impl Write) -> Result<Status> {
         )?;
         Status::GaveUp
     };
-    if let Some(output) = args.output {
+    if let Some(output) = args.format() {
         if !result.colouring.is_empty() {
             let printed = print(&graph, &result.colouring, output, out)?;
             if printed != Status::Ok {

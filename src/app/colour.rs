@@ -180,7 +180,7 @@ pub fn run(args: &ColourArgs, out: &mut impl Write) -> Result<Status> {
             );
             return Ok(Status::GaveUp);
         }
-        let status = print(&graph, &best.colouring, args.output, out)?;
+        let status = print(&graph, &best.colouring, args.format(), out)?;
         if status == Status::Ok {
             eprintln!(
                 "coloured with {} by the heuristics (fewest found, not proven), checked",
@@ -210,7 +210,7 @@ pub fn run(args: &ColourArgs, out: &mut impl Write) -> Result<Status> {
     };
     match outcome {
         Outcome::Coloured { colouring, by } => {
-            let status = print(&graph, &colouring, args.output, out)?;
+            let status = print(&graph, &colouring, args.format(), out)?;
             if status == Status::Ok {
                 let used = colouring::colours_used(&colouring);
                 let of = super::counted(k as usize, "colour", "colours");

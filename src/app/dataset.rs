@@ -6,8 +6,9 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use graphdoku::canon::Canon;
+use graphdoku::prove::{self, Answerer, Question};
 use graphdoku::read::csv::{self, Row};
-use graphdoku::{Checker, ConstraintGraph, Puzzle, Solution, Solver, Verdict, verify};
+use graphdoku::{ConstraintGraph, Puzzle, Solution, Solver, Verdict, verify};
 use rayon::prelude::*;
 
 use super::Status;
@@ -37,7 +38,10 @@ struct Tally {
 
 pub(crate) fn run(args: &DatasetVerifyArgs, out: &mut impl Write) -> Result<Status> {
     let graph = ConstraintGraph::load(args.variant.as_deref().unwrap_or(super::DEFAULT_VARIANT))?;
-    let solver = Solver::new(&graph).with_budget(args.budget.budget());
+    // The question `check` asks: the search, then SAT for what it leaves.
+    let budget = args.budget.budget();
+    let solver = Solver::new(&graph).with_budget(prove::searching(&graph, budget));
+    let sat = prove::handed_off(budget);
     let name = args.file.display().to_string();
     let input = super::open(&args.file).map_err(|e| anyhow::anyhow!("cannot read {name}: {e}"))?;
     let mut rows = csv::Reader::new(&graph, input, &name).map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -63,7 +67,7 @@ pub(crate) fn run(args: &DatasetVerifyArgs, out: &mut impl Write) -> Result<Stat
             chunk
                 .par_iter()
                 .map_init(
-                    || Checker::new(&solver),
+                    || Answerer::new(&graph, &solver, sat),
                     |checker, row| {
                         let finding = check_row(&graph, checker, row);
                         let form = match (&row.question.puzzle, args.canon) {
@@ -157,7 +161,7 @@ pub(crate) fn run(args: &DatasetVerifyArgs, out: &mut impl Write) -> Result<Stat
 
 /// What is wrong with one row, if anything: unreadable, an answer that is not a
 /// solution of its question, a question with no or several solutions.
-fn check_row(graph: &ConstraintGraph, checker: &mut Checker, row: &Row) -> Option<Finding> {
+fn check_row(graph: &ConstraintGraph, answerer: &mut Answerer, row: &Row) -> Option<Finding> {
     let invalid = |message: String| {
         Some(Finding {
             status: Status::Invalid,
@@ -195,7 +199,16 @@ fn check_row(graph: &ConstraintGraph, checker: &mut Checker, row: &Row) -> Optio
             Some(answer)
         }
     };
-    let (status, what) = match checker.uniqueness(question).0 {
+    let verdict = match answerer.ask(question, Question::Unique) {
+        Ok(answer) => answer.verdict(),
+        Err(fault) => {
+            return Some(Finding {
+                status: Status::Internal,
+                message: format!("{}:{}: internal error: {fault}", line.file, line.line),
+            });
+        }
+    };
+    let (status, what) = match verdict {
         Verdict::Unique(only) => match answer {
             Some(answer) if answer != only => (
                 Status::Internal,

@@ -4,27 +4,42 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use anyhow::{Context, Result};
-use graphdoku::{ConstraintGraph, PuzzleReader, Solver};
+use graphdoku::{Budget, ConstraintGraph, PuzzleReader};
 
-use super::{Status, checked, open, puzzle_or_report};
+use super::{Status, open, puzzle_or_report};
+
+/// What a Project Euler 96 file holds, for the message when a file does not.
+const EXPECTED: &str = "expected `Grid NN` headers, each followed by 9 rows of 9 digits";
 
 pub(crate) fn run(file: Option<PathBuf>, verbose: bool, out: &mut impl Write) -> Result<Status> {
     let files = super::input_files(file.as_slice())?;
     let file = &files[0];
     let graph = ConstraintGraph::load("sudoku9")?;
-    let solver = Solver::new(&graph);
     let name = file.display().to_string();
     let reader = open(file).with_context(|| format!("cannot read {name}"))?;
     let mut status = Status::Ok;
     let (mut sum, mut grids) = (0u64, 0usize);
     for record in PuzzleReader::new(&graph, reader, &name) {
+        // Said once, for the whole file: a first puzzle that does not read
+        // as a 9×9 outside a `Grid` block is not a file of Project Euler's.
+        if grids == 0
+            && !record.label.starts_with("Grid")
+            && let Err(e) = &record.puzzle
+        {
+            anyhow::bail!("{name} is not a Project Euler 96 file ({EXPECTED}): {e}");
+        }
         grids += 1;
         let solved = puzzle_or_report(&record, &mut io::stderr()).and_then(|puzzle| {
-            let solution = solver.solve(puzzle).ok_or_else(|| {
-                eprintln!("error: {}: no solution", record.label);
-                Status::Unsolved
-            })?;
-            checked(&graph, puzzle, solution, &record.label, &mut io::stderr())
+            let found = super::solve_one(&graph, puzzle, Budget::unlimited(), &record.label)
+                .map_err(|e| {
+                    eprintln!("{e}");
+                    Status::Internal
+                })?;
+            found.inspect_err(|&status| {
+                if status == Status::Unsolved {
+                    eprintln!("error: {}: no solution", record.label);
+                }
+            })
         });
         match solved {
             Ok(solution) => {
@@ -41,9 +56,7 @@ pub(crate) fn run(file: Option<PathBuf>, verbose: bool, out: &mut impl Write) ->
         }
     }
     if grids == 0 {
-        anyhow::bail!(
-            "{name}: no grids found (expected `Grid NN` headers followed by 9 rows of 9 digits)"
-        );
+        anyhow::bail!("{name} is not a Project Euler 96 file: no grids found ({EXPECTED})");
     }
     if status == Status::Ok {
         writeln!(out, "{sum}")?;

@@ -4,8 +4,9 @@ use std::io::Write;
 
 use anyhow::Result;
 use graphdoku::logic::{Grade, Logic, Path, Step};
+use graphdoku::prove::{Answerer, Question};
 use graphdoku::write::json::{self, Kind, Outcome, Placement, PuzzleRecord, StepRecord, StepRule};
-use graphdoku::{ConstraintGraph, Record, Solver, Stats, Verdict, uniqueness};
+use graphdoku::{ConstraintGraph, Record, Stats, Verdict};
 
 use super::{Report, Status, checked, puzzle_or_report};
 
@@ -42,7 +43,7 @@ pub(super) struct Analysis {
 /// after printing the record's line saying why there is none, the status.
 pub(super) fn analyse_or_report<'g>(
     graph: &'g ConstraintGraph,
-    solver: &Solver,
+    answerer: &mut Answerer,
     record: &Record,
     json: Option<Kind>,
     rated: bool,
@@ -50,7 +51,7 @@ pub(super) fn analyse_or_report<'g>(
     err: &mut impl Write,
 ) -> Result<Result<(Logic<'g>, Analysis), Status>> {
     let logic = Logic::new(graph);
-    Ok(match analyse(graph, solver, &logic, record, rated, err) {
+    Ok(match analyse(graph, answerer, &logic, record, rated, err) {
         Ok(analysis) => Ok((logic, analysis)),
         Err(status) => Err(report_failure(record, status, json, out)?),
     })
@@ -60,14 +61,16 @@ pub(super) fn analyse_or_report<'g>(
 /// or the status after reporting why not.
 fn analyse(
     graph: &ConstraintGraph,
-    solver: &Solver,
+    answerer: &mut Answerer,
     logic: &Logic,
     record: &Record,
     rated: bool,
     err: &mut impl Write,
 ) -> Result<Analysis, Status> {
     let puzzle = puzzle_or_report(record, err)?;
-    let (verdict, stats) = uniqueness(solver, puzzle);
+    // The question `check` asks: the search, then SAT for what it leaves.
+    let answer = super::proved(answerer.ask(puzzle, Question::Unique), &record.label, err)?;
+    let (verdict, stats) = (answer.verdict(), answer.stats);
     let (solution, unique) = match verdict {
         Verdict::None => return Err(Status::Unsolved),
         Verdict::Unique(only) => (only, true),
@@ -137,7 +140,7 @@ pub(super) fn status(analysis: &Analysis) -> Status {
 
 pub(crate) fn run(
     graph: &ConstraintGraph,
-    solver: &Solver,
+    answerer: &mut Answerer,
     record: &Record,
     mode: Mode,
     json: bool,
@@ -146,7 +149,7 @@ pub(crate) fn run(
     let out = &mut report.out;
     let (logic, analysis) = match analyse_or_report(
         graph,
-        solver,
+        answerer,
         record,
         json.then_some(mode.kind()),
         false,

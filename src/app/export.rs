@@ -1,4 +1,4 @@
-//! `graphdoku export`: a puzzle (with its rules) as an f-puzzles link or f-puzzles JSON.
+//! `graphdoku export`: a puzzle (with its rules) as an f-puzzles or SudokuPad link, or f-puzzles JSON.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -8,9 +8,10 @@ use graphdoku::write::fpuzzles;
 use graphdoku::{ConstraintGraph, Puzzle};
 
 use super::{DEFAULT_VARIANT, Status};
+use crate::cli::ExportFormat;
 
 /// Writes the first puzzle of `file` (or `variant`'s empty shape) to `out` as
-/// an f-puzzles link, or as f-puzzles JSON with `json`.
+/// `format` says: an f-puzzles link, a SudokuPad link, or f-puzzles JSON.
 ///
 /// # Errors
 /// The puzzle does not read, or f-puzzles cannot express it (every part that
@@ -18,7 +19,7 @@ use super::{DEFAULT_VARIANT, Status};
 pub(crate) fn run(
     file: Option<PathBuf>,
     variant: Option<String>,
-    json: bool,
+    format: ExportFormat,
     out: &mut impl Write,
 ) -> Result<Status> {
     let (graph, puzzle, label) = match &file {
@@ -33,9 +34,10 @@ pub(crate) fn run(
         true => label.clone(),
         false => format!("{}: {label}", graph.name()),
     };
-    let written = match json {
-        true => fpuzzles::json(&graph, puzzle.givens(), &title),
-        false => fpuzzles::link(&graph, puzzle.givens(), &title),
+    let written = match format {
+        ExportFormat::Json => fpuzzles::json(&graph, puzzle.givens(), &title),
+        ExportFormat::Fpuzzles => fpuzzles::link(&graph, puzzle.givens(), &title),
+        ExportFormat::Sudokupad => fpuzzles::sudokupad_link(&graph, puzzle.givens(), &title),
     };
     let text = written.with_context(|| format!("cannot export {label}"))?;
     writeln!(out, "{text}")?;

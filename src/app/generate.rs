@@ -105,7 +105,7 @@ fn make(
         generator = generator.with_progress(reduction);
     }
     let with_rules = !graph.rules().is_empty() || !matches!(source, Source::Variant);
-    let format = args.format.unwrap_or(match graph.layout() {
+    let format = args.format().unwrap_or(match graph.layout() {
         // Only a puzzle file keeps the rules.
         _ if with_rules => GenerateFormat::Ron,
         // A line reads well only when it is the whole rectangle, row by row.

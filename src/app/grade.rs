@@ -5,15 +5,16 @@ use std::io::Write;
 
 use anyhow::Result;
 use graphdoku::logic::Grade;
+use graphdoku::prove::Answerer;
 use graphdoku::write::json::{self, Kind, Outcome, PuzzleRecord, SeRecord, SearchRecord, Use};
-use graphdoku::{ConstraintGraph, Record, Solver};
+use graphdoku::{ConstraintGraph, Record};
 
 use super::explain::{analyse_or_report, status};
 use super::{Report, Status};
 
 pub(crate) fn run(
     graph: &ConstraintGraph,
-    solver: &Solver,
+    answerer: &mut Answerer,
     record: &Record,
     json: bool,
     report: &mut Report,
@@ -21,7 +22,7 @@ pub(crate) fn run(
     let out = &mut report.out;
     let analysis = match analyse_or_report(
         graph,
-        solver,
+        answerer,
         record,
         json.then_some(Kind::Grade),
         true,

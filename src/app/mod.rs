@@ -34,7 +34,7 @@ use std::process::ExitCode;
 
 use anyhow::Result;
 use graphdoku::prove;
-use graphdoku::{Budget, ConstraintGraph, Puzzle, PuzzleReader, Record, Solution, Solver, verify};
+use graphdoku::{Budget, ConstraintGraph, Puzzle, PuzzleReader, Record, Solution, verify};
 
 use crate::cli::{Cli, Command, DatasetCommand, SolveFormat};
 use batch::{Mode, for_each_record};
@@ -103,9 +103,14 @@ pub fn run(cli: Cli) -> Result<Status> {
         Command::Solve {
             input,
             format,
+            json,
             stats,
             unique,
         } => {
+            let format = match json {
+                true => SolveFormat::Json,
+                false => format,
+            };
             if format == SolveFormat::Csv {
                 graphdoku::write::csv::row(&mut io::stdout(), &graphdoku::write::csv::SOLVED)?;
             }
@@ -193,29 +198,29 @@ pub fn run(cli: Cli) -> Result<Status> {
                 candidates::run(graph, record, (options, json), report)
             })
         }
-        Command::Check { input, output } => {
-            let mode = Mode {
-                hand_off: true,
-                ..Mode::uniqueness()
-            };
-            for_each_record(&input, mode, |graph, answerer, record, report| {
+        Command::Check { input, output } => for_each_record(
+            &input,
+            Mode::answering(),
+            |graph, answerer, record, report| {
                 check::run(graph, answerer, record, output.json(), report)
-            })
-        }
+            },
+        ),
+        // The question of uniqueness goes to SAT where the search leaves it,
+        // as `check`'s does: every command asks the same engine.
         Command::Grade { input, output } => for_each_record(
             &input,
-            Mode::uniqueness(),
+            Mode::answering(),
             |graph, checker, record, report| {
-                grade::run(graph, checker.solver(), record, output.json(), report)
+                grade::run(graph, checker, record, output.json(), report)
             },
         ),
         Command::Explain { input, output } => for_each_record(
             &input,
-            Mode::uniqueness(),
+            Mode::answering(),
             |graph, checker, record, report| {
                 explain::run(
                     graph,
-                    checker.solver(),
+                    checker,
                     record,
                     explain::Mode::All,
                     output.json(),
@@ -225,11 +230,11 @@ pub fn run(cli: Cli) -> Result<Status> {
         ),
         Command::Hint { input, output } => for_each_record(
             &input,
-            Mode::uniqueness(),
+            Mode::answering(),
             |graph, checker, record, report| {
                 explain::run(
                     graph,
-                    checker.solver(),
+                    checker,
                     record,
                     explain::Mode::Hint,
                     output.json(),
@@ -240,21 +245,24 @@ pub fn run(cli: Cli) -> Result<Status> {
         Command::Generate(args) => buffered(|out| generate::run(&args, out)),
         Command::Colour(args) => buffered(|out| colour::run(&args, out)),
         Command::Chromatic(args) => buffered(|out| chromatic::run(&args, out)),
-        Command::Canon { input } => for_each_record(
-            &input,
-            Mode {
-                no_summary: true,
-                ..Mode::default()
-            },
-            |graph, _checker, record, report| canon::run(graph, record, report),
-        ),
+        Command::Canon {
+            input,
+            format,
+            json,
+        } => {
+            let format = match json {
+                true => Some(crate::cli::CanonFormat::Json),
+                false => format,
+            };
+            canon::all(&input, format)
+        }
         Command::Dataset(DatasetCommand::Verify(args)) => buffered(|out| dataset::run(&args, out)),
         Command::Euler { file, verbose } => buffered(|out| euler::run(file, verbose, out)),
         Command::Validate { files, variant } => {
             buffered(|out| validate::run(&files, variant.as_deref(), out))
         }
         Command::Info { variant, output } => {
-            buffered(|out| info::run(&variant, output.json(), out))
+            buffered(|out| info::run(variant.name(), output.json(), out))
         }
         Command::Render {
             file,
@@ -277,23 +285,44 @@ pub fn run(cli: Cli) -> Result<Status> {
         Command::Import {
             source,
             output,
+            force,
             solve,
             budget,
-        } => buffered(|out| import::run(&source, output, solve, budget.budget(), out)),
+        } => {
+            let options = import::Options {
+                output,
+                force,
+                solve,
+                budget: budget.budget(),
+            };
+            buffered(|out| import::run(&source, options, out))
+        }
         Command::Export {
             file,
             variant,
+            format,
             json,
-        } => buffered(|out| export::run(file, variant, json, out)),
+        } => {
+            let format = match json {
+                true => crate::cli::ExportFormat::Json,
+                false => format,
+            };
+            buffered(|out| export::run(file, variant, format, out))
+        }
         Command::Graph {
             variant,
             format,
+            json,
             labels,
             no_labels,
         } => {
             // The last of --labels / --no-labels wins; neither leaves it to the size.
             let labels = (labels || no_labels).then_some(labels);
-            buffered(|out| graph::run(&variant, format, labels, out))
+            let format = match json {
+                true => crate::cli::GraphFormat::Json,
+                false => format,
+            };
+            buffered(|out| graph::run(variant.name(), format, labels, out))
         }
         Command::Completions { shell } => buffered(|out| completions::run(shell, out)),
         Command::Example { name } => buffered(|out| example::run(name.as_deref(), out)),
@@ -525,18 +554,24 @@ pub(crate) fn puzzle_or_report<'r>(
 }
 
 /// The first solution of `puzzle` under `budget`, verified, for the commands
-/// that solve one puzzle on the side; else [`Status::Unsolved`], or
-/// [`Status::GaveUp`] after saying so on standard error.
+/// that solve one puzzle on the side (`import --solve`, `render --solution`,
+/// `euler`): the question `solve` asks ([`prove::answer`]: the search, then
+/// SAT); else [`Status::Unsolved`], or [`Status::GaveUp`] after saying so on
+/// standard error.
 pub(crate) fn solve_one(
     graph: &ConstraintGraph,
     puzzle: &Puzzle,
     budget: Budget,
     label: &str,
 ) -> Result<Result<Solution, Status>> {
-    let count = Solver::new(graph)
-        .with_budget(budget)
-        .count_solutions(puzzle, 1);
-    match (count.first, count.gave_up) {
+    let answer = match prove::answer(graph, puzzle, prove::Question::First, budget) {
+        Ok(answer) => answer,
+        Err(fault) => anyhow::bail!("internal error: {label}: {fault}"),
+    };
+    if let Some(why) = &answer.refused {
+        eprintln!("note: {label}: {why}");
+    }
+    match (answer.first, answer.gave_up) {
         (Some(solution), _) => {
             verify(graph, puzzle, &solution)
                 .map_err(|v| anyhow::anyhow!("internal error: a wrong solution: {v}"))?;
@@ -549,6 +584,43 @@ pub(crate) fn solve_one(
         (None, false) => Ok(Err(Status::Unsolved)),
     }
 }
+
+/// Why `puzzle` has no solution, for people: a line naming a small set of
+/// its givens and rules that has none together ([`prove::core`]), found
+/// within a few seconds; `None` when none was found in time (or the rules
+/// have no SAT encoding).
+pub(crate) fn why_none(graph: &ConstraintGraph, puzzle: &Puzzle) -> Option<String> {
+    let (names, minimal) = core_names(graph, puzzle)?;
+    Some(why_text(&names, minimal))
+}
+
+/// The line that names a core's members (see [`why_none`]).
+pub(crate) fn why_text(names: &[String], minimal: bool) -> String {
+    let minimal = match minimal {
+        true => "",
+        false => " (not shrunk to the end in time)",
+    };
+    match names.is_empty() {
+        true => "why: the shape itself has no solution, whatever the givens and rules".to_string(),
+        false => format!(
+            "why: these have no solution together{minimal}: {}",
+            names.join(", ")
+        ),
+    }
+}
+
+/// The members of a small set of `puzzle`'s givens and rules with no
+/// solution together (`r1c1=5`, `killer cage r1c1 r1c2`), and whether it is
+/// minimal; `None` when none was found within [`CORE_TIME`].
+pub(crate) fn core_names(graph: &ConstraintGraph, puzzle: &Puzzle) -> Option<(Vec<String>, bool)> {
+    let core = prove::core(graph, puzzle, Budget::unlimited().time(CORE_TIME))
+        .ok()
+        .flatten()?;
+    Some((core.names(graph, puzzle), core.minimal))
+}
+
+/// How long [`why_none`] looks for a core.
+const CORE_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// The answer to a question, with a note on standard error when the SAT back
 /// end refused the graph (the search's "gave up" stands); an internal error

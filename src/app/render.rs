@@ -99,11 +99,25 @@ pub(crate) fn run(options: &Options, out: &mut impl Write) -> Result<Status> {
                 .check(options.scale)
                 .map_err(|why| anyhow::anyhow!("{why}"))?;
             let bytes = png::png(&picture, options.scale)?;
-            std::fs::write(path, bytes)
+            std::fs::write(path, &bytes)
                 .with_context(|| format!("cannot write {}", path.display()))?;
+            writeln!(
+                out,
+                "wrote {} (PNG, {} bytes): {title}",
+                path.display(),
+                bytes.len()
+            )?;
         }
-        (Some(path), _) => std::fs::write(path, picture)
-            .with_context(|| format!("cannot write {}", path.display()))?,
+        (Some(path), _) => {
+            std::fs::write(path, &picture)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            writeln!(
+                out,
+                "wrote {} (SVG, {} bytes): {title}",
+                path.display(),
+                picture.len()
+            )?;
+        }
         (None, _) => out.write_all(picture.as_bytes())?,
     }
     Ok(Status::Ok)

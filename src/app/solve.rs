@@ -105,9 +105,17 @@ pub(crate) fn run(
         return Ok(status);
     }
     let values = solved.ok().map(|(s, ..)| s.to_puzzle());
+    // No solution: which givens and rules conflict.
+    let puzzle = record.puzzle.as_ref().ok();
+    let core = puzzle
+        .filter(|_| status == Status::Unsolved)
+        .and_then(|p| super::core_names(graph, p));
     match options.format {
         SolveFormat::Grid => {
             writeln!(out, "{}: {verdict}", super::heading(record))?;
+            if let Some((names, minimal)) = &core {
+                writeln!(out, "{}\n", super::why_text(names, *minimal))?;
+            }
             // A drawing is followed by a blank line, to part it from the next.
             if let Some(values) = &values {
                 let givens = record.puzzle.as_ref().ok().map(|p| p.givens());
@@ -126,8 +134,26 @@ pub(crate) fn run(
             line.error = record.puzzle.as_ref().err().map(|e| e.to_string());
             line.solution = values.map(|v| text::line(graph, v.givens()));
             line.settled_by = engine.map(|e| e.as_str().to_string());
-            writeln!(out, "{}", json::to_line(&line))?;
+            writeln!(out, "{}", with_core(&json::to_line(&line), core))?;
         }
     }
     Ok(status)
+}
+
+/// A JSON record with `core` added (the members of a set of givens and rules
+/// with no solution together, and whether it is minimal) when there is one.
+pub(crate) fn with_core(line: &str, core: Option<(Vec<String>, bool)>) -> String {
+    let Some((members, minimal)) = core else {
+        return line.to_string();
+    };
+    match serde_json::from_str::<serde_json::Value>(line) {
+        Ok(serde_json::Value::Object(mut record)) => {
+            record.insert(
+                "core".into(),
+                serde_json::json!({ "members": members, "minimal": minimal }),
+            );
+            serde_json::Value::Object(record).to_string()
+        }
+        _ => line.to_string(),
+    }
 }

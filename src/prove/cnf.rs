@@ -18,6 +18,8 @@ pub(crate) struct Cnf {
     limit: Option<usize>,
     /// A clause was left out at the limit.
     over: bool,
+    /// A selector every clause added now holds under (see [`Cnf::guard`]).
+    guard: Option<Lit>,
 }
 
 impl Cnf {
@@ -61,13 +63,21 @@ impl Cnf {
         &self.clauses
     }
 
-    /// Adds the clause "one of `lits`" (the empty clause when there is none).
+    /// Adds the clause "one of `lits`" (the empty clause when there is none),
+    /// switched off when a [guard](Cnf::guard) is set and false.
     pub fn clause(&mut self, lits: impl IntoIterator<Item = Lit>) {
         if self.limit.is_some_and(|limit| self.clauses.len() >= limit) {
             self.over = true;
             return;
         }
-        self.clauses.push(lits.into_iter().collect());
+        let off = self.guard.map(|g| -g);
+        self.clauses.push(lits.into_iter().chain(off).collect());
+    }
+
+    /// Clauses added from now on hold only when `selector` is true (`None`:
+    /// always): a part of the formula that assumptions switch on and off.
+    pub fn guard(&mut self, selector: Option<Lit>) {
+        self.guard = selector;
     }
 
     /// At most one of `lits` is true: pairwise for small groups, Sinz's

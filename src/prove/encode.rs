@@ -70,6 +70,20 @@ impl Encoding {
         clauses: usize,
         budget: Budget,
     ) -> Result<Self, Unsupported> {
+        let (mut encoding, room) = Encoding::shape_within(graph, puzzle, clauses, budget)?;
+        Rules::new(&mut encoding, graph)?.all(graph, &room)?;
+        room.check(&encoding.cnf)?;
+        Ok(encoding)
+    }
+
+    /// [`Encoding::restricted_within`] without the rules: the cells and the
+    /// differences, and how far the formula may still grow.
+    fn shape_within(
+        graph: &ConstraintGraph,
+        puzzle: &Puzzle,
+        clauses: usize,
+        budget: Budget,
+    ) -> Result<(Self, Room), Unsupported> {
         Encoding::supports(graph)?;
         let clock = Clock::new(budget);
         let colours = graph.alphabet().len();
@@ -93,9 +107,31 @@ impl Encoding {
         let room = Room { clauses, clock };
         encoding.cells();
         encoding.differ(graph, colours, &room)?;
-        Rules::new(&mut encoding, graph)?.all(graph, &room)?;
-        room.check(&encoding.cnf)?;
-        Ok(encoding)
+        Ok((encoding, room))
+    }
+
+    /// Encodes `graph` for any givens (none assumed), each of its rules
+    /// under a selector of its own, returned in the rules' order: assumed
+    /// true, a rule holds (its primitives' clauses); left out, it does not
+    /// (see `prove::core`). Built within `budget`'s time.
+    ///
+    /// # Errors
+    /// [`Unsupported`] for a rule without an encoding here, or out of time.
+    pub fn guarded(
+        graph: &ConstraintGraph,
+        budget: Budget,
+    ) -> Result<(Self, Vec<Lit>), Unsupported> {
+        let empty = Puzzle::empty(graph.len());
+        let (mut encoding, room) = Encoding::shape_within(graph, &empty, usize::MAX, budget)?;
+        let selectors: Vec<Lit> = graph.rules().iter().map(|_| encoding.cnf.fresh()).collect();
+        let mut rules = Rules::new(&mut encoding, graph)?;
+        for lowered in lowered(graph) {
+            room.check(&rules.enc.cnf)?;
+            rules.enc.cnf.guard(selectors.get(lowered.rule).copied());
+            rules.primitive(&lowered.primitive)?;
+        }
+        rules.enc.cnf.guard(None);
+        Ok((encoding, selectors))
     }
 
     /// Whether `graph` has an encoding, without building it.

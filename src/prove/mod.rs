@@ -25,6 +25,7 @@
 mod answer;
 mod cnf;
 mod colouring;
+mod core;
 mod cover;
 mod encode;
 mod sat;
@@ -32,6 +33,7 @@ mod sat;
 use std::fmt;
 use std::time::Instant;
 
+pub use self::core::{Core, core};
 pub use answer::{
     Answer, Answerer, HAND_OFF_NODES, Question, answer, hand_off_nodes, handed_off, searching,
     since,

@@ -74,6 +74,9 @@ pub fn sniff(head: &[u8]) -> Option<Columns> {
 pub struct Row {
     /// The question as a record (label `line N`), or why it could not be read.
     pub question: Record,
+    /// The question's field as the file writes it (trimmed): a key to join
+    /// results on.
+    pub key: String,
     /// The answer as a full grid, when the file has an answer column.
     pub answer: Option<Result<Puzzle, InputError>>,
     /// The rating, as written, when the file has a rating column.
@@ -124,6 +127,14 @@ impl<'g, R: Read> Reader<'g, R> {
     /// The columns found in the header.
     pub fn columns(&self) -> Columns {
         self.columns
+    }
+
+    /// The field of column `index` of the current row as a full grid, one
+    /// symbol per cell, read as it is: two equal symbols that must differ are
+    /// an answer that is wrong, which `verify` says, not a row that cannot be
+    /// read. `None` when the field is not a full grid of symbols.
+    fn grid(&self, index: usize) -> Option<Puzzle> {
+        full_grid(self.graph, self.record.get(index)?)
     }
 
     /// The cell of column `index` of the current row as a puzzle, with errors
@@ -198,6 +209,7 @@ impl<R: Read> Iterator for Reader<'_, R> {
                         location: e.location.clone(),
                         puzzle: Err(e),
                     },
+                    key: String::new(),
                     answer: None,
                     rating: None,
                 })
@@ -211,6 +223,7 @@ impl<R: Read> Iterator for Reader<'_, R> {
                         location: e.location.clone(),
                         puzzle: Err(e),
                     },
+                    key: String::new(),
                     answer: None,
                     rating: None,
                 })
@@ -220,24 +233,59 @@ impl<R: Read> Iterator for Reader<'_, R> {
                 // An empty answer field is no answer (a dataset of questions only).
                 let answer = (self.columns.answer)
                     .filter(|&i| self.record.get(i).is_some_and(|f| !f.trim().is_empty()))
-                    .map(|i| self.cell(i, line, "answer"));
+                    .map(|i| {
+                        self.grid(i)
+                            .map_or_else(|| self.cell(i, line, "answer"), Ok)
+                    });
                 let rating = self
                     .columns
                     .rating
                     .and_then(|i| self.record.get(i))
                     .map(str::to_string);
+                let key = (self.record.get(self.columns.question))
+                    .map_or_else(String::new, |f| f.trim().to_string());
                 Some(Row {
                     question: Record {
                         label,
                         location: Location::new(&self.file, line, 1),
                         puzzle: question,
                     },
+                    key,
                     answer,
                     rating,
                 })
             }
         }
     }
+}
+
+/// `text` as a full grid of `graph`, one symbol per cell (characters when
+/// every symbol is one, else whitespace-separated), read as it is: no check
+/// that cells which must differ do (an answer to verify, not a puzzle to
+/// solve). `None` when it is not a full grid of symbols.
+///
+/// ```
+/// let graph = graphdoku::ConstraintGraph::load("sudoku4").unwrap();
+/// // Two 1s in the first row: still a full grid, for `verify` to refuse.
+/// let grid = graphdoku::read::csv::full_grid(&graph, "1134341221434321").unwrap();
+/// assert_eq!(grid.clue_count(), 16);
+/// assert!(graphdoku::read::csv::full_grid(&graph, "12.4341221434321").is_none());
+/// ```
+pub fn full_grid(graph: &ConstraintGraph, text: &str) -> Option<Puzzle> {
+    let text = text.trim();
+    let alphabet = graph.alphabet();
+    let symbol = |token: &str| match alphabet.token(token) {
+        crate::symbols::Token::Symbol(colour) => Some(Some(colour)),
+        _ => None,
+    };
+    let values: Option<Vec<Option<u8>>> = match alphabet.single_chars() {
+        true => text
+            .char_indices()
+            .map(|(at, c)| symbol(&text[at..at + c.len_utf8()]))
+            .collect(),
+        false => text.split_whitespace().map(symbol).collect(),
+    };
+    values.filter(|v| v.len() == graph.len()).map(Puzzle::new)
 }
 
 /// Where the bytes of a CSV stream are, for [`Bounded`]: in a field or

@@ -49,7 +49,7 @@ const KEPT: &[&str] = &[
 /// | field | rule |
 /// |---|---|
 /// | `killercage` | `Killer` (no total when the value is empty) |
-/// | `thermometer` | one `Thermometer` per line, from the bulb |
+/// | `thermometer`, `slowthermometer` | one `Thermometer` or `SlowThermometer` per line, from the bulb |
 /// | `arrow` | one `Arrow` per line, the circle (or pill) read in reading order |
 /// | `difference`, `ratio` | `Difference` (1 unless given), `Ratio` (2 unless given) |
 /// | `xv` | `X` or `V` |
@@ -64,6 +64,15 @@ const KEPT: &[&str] = &[
 /// | `regionsumline` | one `RegionSum` per line that crosses a region's border |
 /// | `palindrome`, `clone` | one `Palindrome` per line, `Clone` |
 /// | `minimum`, `maximum` | `Minimum`, `Maximum` |
+/// | `zipperline`, `doublearrow` | one `Zipper` or `DoubleArrow` per line |
+/// | `entropicline`, `modularline`, `nabner` | one `Entropic`, `Modular` or `Nabner` per line |
+///
+/// A line that passes a cell twice (a whispers line crossing itself, a loop)
+/// is read as the line it is when its rule binds only neighbours along it:
+/// thermometers and whispers are cut into lines that each pass a cell once,
+/// sharing the cell at each cut, and entropic and modular lines likewise,
+/// sharing two cells (the window of three). Any other line through a cell
+/// twice is refused, naming the line's rule and the cell.
 pub const RULES: &[&str] = &[
     "killercage",
     "thermometer",
@@ -88,6 +97,12 @@ pub const RULES: &[&str] = &[
     "clone",
     "minimum",
     "maximum",
+    "slowthermometer",
+    "zipperline",
+    "doublearrow",
+    "entropicline",
+    "modularline",
+    "nabner",
 ];
 
 /// Why an f-puzzles puzzle could not be imported.
@@ -470,6 +485,9 @@ fn number(value: &Option<Value>, what: &str) -> Result<Option<i64>, String> {
     }
 }
 
+/// A line's cells by name, and the value of the constraint it belongs to.
+type NamedLine = (Vec<String>, Option<Value>);
+
 /// The rules of an f-puzzles puzzle of `size` whose cells lie in `region`
 /// (row by row): every field of [`RULES`] present in `map`, in that order.
 fn rules(
@@ -508,10 +526,47 @@ fn rules(
             total: number(&cage.value, "`killercage`")?,
         });
     }
-    for thermo in list::<FLines>(map, "thermometer")? {
-        for line in thermo.lines.iter().filter(|l| l.len() > 1) {
-            rules.push(RuleSpec::Thermometer(names("thermometer", line)?));
+    // Lines whose rule binds neighbours along them: cut where they cross
+    // themselves (see [`untangled`]), `overlap` cells shared at each cut.
+    let crossing = |key: &str, overlap: usize| -> Result<Vec<NamedLine>, String> {
+        let mut out = Vec::new();
+        for lines in list::<FLines>(map, key)? {
+            for line in &lines.lines {
+                let cells: Vec<(usize, usize)> =
+                    line.iter().map(|c| at(key, c)).collect::<Result<_, _>>()?;
+                for piece in untangled(&cells, overlap) {
+                    out.push((piece.into_iter().map(name).collect(), lines.value.clone()));
+                }
+            }
         }
+        Ok(out)
+    };
+    // Lines read whole: a cell passed twice is refused by name.
+    let whole = |key: &str, least: usize| -> Result<Vec<Vec<String>>, String> {
+        let mut out = Vec::new();
+        for lines in list::<FLines>(map, key)? {
+            for line in lines.lines.iter().filter(|l| l.len() >= least) {
+                let cells: Vec<(usize, usize)> =
+                    line.iter().map(|c| at(key, c)).collect::<Result<_, _>>()?;
+                let cells = without_repeats(&cells);
+                if let Some(twice) = passed_twice(&cells) {
+                    return Err(format!(
+                        "`{key}`: the line passes {} twice, and only lines whose rule binds \
+                         neighbours along them (thermometers, whispers, entropic and modular \
+                         lines) are read through a crossing",
+                        name(twice)
+                    ));
+                }
+                out.push(cells.into_iter().map(name).collect());
+            }
+        }
+        Ok(out)
+    };
+    for (line, _) in crossing("thermometer", 1)? {
+        rules.push(RuleSpec::Thermometer(line));
+    }
+    for (line, _) in crossing("slowthermometer", 1)? {
+        rules.push(RuleSpec::SlowThermometer(line));
     }
     for arrow in list::<FLines>(map, "arrow")? {
         let mut circle: Vec<(usize, usize)> = (arrow.cells.iter())
@@ -565,19 +620,14 @@ fn rules(
             rules.push(RuleSpec::Negative(mark));
         }
     }
-    for whispers in list::<FLines>(map, "whispers")? {
-        let difference = number(&whispers.value, "`whispers`")?;
-        for line in whispers.lines.iter().filter(|l| l.len() > 1) {
-            rules.push(RuleSpec::Whispers {
-                cells: names("whispers", line)?,
-                difference,
-            });
-        }
+    for (cells, value) in crossing("whispers", 1)? {
+        rules.push(RuleSpec::Whispers {
+            cells,
+            difference: number(&value, "`whispers`")?,
+        });
     }
-    for renban in list::<FLines>(map, "renban")? {
-        for line in renban.lines.iter().filter(|l| l.len() > 1) {
-            rules.push(RuleSpec::Renban(names("renban", line)?));
-        }
+    for line in whole("renban", 2)? {
+        rules.push(RuleSpec::Renban(line));
     }
     for (key, odd) in [("odd", true), ("even", false)] {
         let cells: Vec<String> = list::<FOne>(map, key)?
@@ -630,10 +680,8 @@ fn rules(
             });
         }
     }
-    for between in list::<FLines>(map, "betweenline")? {
-        for line in between.lines.iter().filter(|l| l.len() > 2) {
-            rules.push(RuleSpec::Between(names("betweenline", line)?));
-        }
+    for line in whole("betweenline", 3)? {
+        rules.push(RuleSpec::Between(line));
     }
     for quad in list::<FQuadruple>(map, "quadruple")? {
         let digits = (quad.values.iter())
@@ -660,10 +708,23 @@ fn rules(
             }
         }
     }
-    for palindrome in list::<FLines>(map, "palindrome")? {
-        for line in palindrome.lines.iter().filter(|l| l.len() > 1) {
-            rules.push(RuleSpec::Palindrome(names("palindrome", line)?));
-        }
+    for line in whole("palindrome", 2)? {
+        rules.push(RuleSpec::Palindrome(line));
+    }
+    for line in whole("zipperline", 3)? {
+        rules.push(RuleSpec::Zipper(line));
+    }
+    for line in whole("doublearrow", 3)? {
+        rules.push(RuleSpec::DoubleArrow(line));
+    }
+    for (line, _) in crossing("entropicline", 2)? {
+        rules.push(RuleSpec::Entropic(line));
+    }
+    for (line, _) in crossing("modularline", 2)? {
+        rules.push(RuleSpec::Modular(line));
+    }
+    for line in whole("nabner", 2)? {
+        rules.push(RuleSpec::Nabner(line));
     }
     for clone in list::<FMarked>(map, "clone")? {
         let (a, b) = (
@@ -693,6 +754,52 @@ fn rules(
         }
     }
     Ok(rules)
+}
+
+/// `line` with a cell that follows itself (a doubled click) kept once.
+pub(crate) fn without_repeats(line: &[(usize, usize)]) -> Vec<(usize, usize)> {
+    let mut out: Vec<(usize, usize)> = Vec::with_capacity(line.len());
+    for &cell in line {
+        if out.last() != Some(&cell) {
+            out.push(cell);
+        }
+    }
+    out
+}
+
+/// The first cell `line` passes a second time, if any.
+fn passed_twice(line: &[(usize, usize)]) -> Option<(usize, usize)> {
+    (1..line.len())
+        .find(|&i| line[..i].contains(&line[i]))
+        .map(|i| line[i])
+}
+
+/// A line that may pass a cell twice, as lines that each pass a cell once:
+/// a new line starts where the next cell is already on the current one, and
+/// takes the current one's last `overlap` cells with it, so that every pair
+/// (`overlap` 1) or window of three (`overlap` 2) of neighbours along the
+/// line is on one of them. Lines of `overlap` cells or fewer are dropped.
+///
+/// A whispers line through r2c2 twice, `a b X c d X e`, becomes `a b X c d`
+/// and `d X e`: the same six neighbouring pairs.
+pub(crate) fn untangled(line: &[(usize, usize)], overlap: usize) -> Vec<Vec<(usize, usize)>> {
+    let mut lines = Vec::new();
+    let mut current: Vec<(usize, usize)> = Vec::new();
+    for cell in without_repeats(line) {
+        if current.contains(&cell) {
+            let kept = current[current.len().saturating_sub(overlap)..].to_vec();
+            lines.push(std::mem::replace(&mut current, kept));
+            // A window that holds the cell still (a line that goes back on
+            // itself): the rule's own check says what is wrong with it.
+            if current.contains(&cell) {
+                current.clear();
+            }
+        }
+        current.push(cell);
+    }
+    lines.push(current);
+    lines.retain(|l| l.len() > overlap);
+    lines
 }
 
 /// The cells of a little killer clue: the diagonal from its outside cell in its
@@ -897,6 +1004,40 @@ mod tests {
                 circle: vec!["r1c1".into(), "r1c2".into()],
                 line: vec!["r2c3".into(), "r3c3".into()],
             }]
+        );
+    }
+
+    #[test]
+    fn crossing_lines_keep_every_neighbouring_pair() {
+        let (a, b, x, c, d, e) = ((0, 0), (0, 1), (1, 1), (1, 2), (2, 2), (2, 1));
+        // Through x twice, then on: every pair of neighbours along it kept.
+        let line = [a, b, x, c, d, x, e];
+        let pieces = untangled(&line, 1);
+        assert_eq!(pieces, [vec![a, b, x, c, d], vec![d, x, e]]);
+        let pairs = |ls: &[Vec<(usize, usize)>]| -> Vec<((usize, usize), (usize, usize))> {
+            ls.iter()
+                .flat_map(|l| l.windows(2).map(|w| (w[0], w[1])))
+                .collect()
+        };
+        assert_eq!(pairs(&pieces), pairs(&[line.to_vec()]));
+        // Windows of three: two cells shared.
+        assert_eq!(untangled(&line, 2), [vec![a, b, x, c, d], vec![c, d, x, e]]);
+        // A loop back to its start; a doubled click.
+        assert_eq!(untangled(&[a, b, x, a], 1), [vec![a, b, x], vec![x, a]]);
+        assert_eq!(untangled(&[a, a, b], 1), [vec![a, b]]);
+        assert_eq!(passed_twice(&[a, b, x, a]), Some(a));
+        assert_eq!(passed_twice(&[a, b]), None);
+    }
+
+    #[test]
+    fn a_renban_through_a_cell_twice_is_refused_by_name() {
+        let message = fault(
+            "renban",
+            r#"[{"lines": [["R1C1", "R1C2", "R2C2", "R2C1", "R1C1"]]}]"#,
+        );
+        assert!(
+            message.starts_with("x.json: `renban`: the line passes r1c1 twice"),
+            "{message}"
         );
     }
 

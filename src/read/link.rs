@@ -12,41 +12,77 @@
 //!   `/sclN4Ig…`, `/ctcN4Ig…`, `/?puzzle=scl…`, with or without `/sudoku/`
 //!   before the puzzle; the puzzle id alone (`fpuzN4Ig…`, `scl…`) too.
 //!
+//! * SudokuPad's compact classic format, `/scf…` (givens, windoku, X, title and
+//!   author), and links that carry the puzzle id as `?puzzleid=scl…` (or
+//!   `fpuz…`, `scf…`), as SudokuPad's own converters write them;
+//! * the Interactive Sudoku Solver's constraint strings (`.Cage~16~R1C1~R1C2…`),
+//!   its share links (`…/Interactive-Sudoku-Solver/?q=…`), its killer grids of
+//!   arrows and totals, and plain grids of givens (`53..7....`), all through
+//!   [`super::iss`];
+//! * the page's own share links (`…/#p=…`), through [`read_source`] alone: they
+//!   hold any shape, not only a grid (see [`super::share`]).
+//!
 //! Payloads may be percent-encoded (`%2B`, `%2F`, `%3D`) and may have lost
 //! their padding or had a `//` collapsed to `/` (see [`super::lz`]). SudokuPad's
 //! short links (`sudokupad.app/abc123`, `…/sudoku/m3BfHFrP8D`) name a puzzle
 //! stored on SudokuPad's server: graphdoku does not go on the network, so they
-//! are refused with a message that says how to get the full link. SudokuPad's
-//! `scf` format is refused by name.
+//! are refused with a message that says how to get the full link.
 
 use thiserror::Error;
 
 use super::fpuzzles::{self, FpuzzlesError, Imported};
+use super::iss::{self, IssError};
 use super::lz;
+use super::share::{self, ShareError, Shared};
 use super::sudokupad::{self, SudokuPadError};
 
 /// The forms [`read`] accepts, for messages.
 pub const ACCEPTED: &str = "accepted: an f-puzzles JSON file; an f-puzzles link \
     (f-puzzles.com/?load=N4Ig…) or its lz-string (N4Ig…); a SudokuPad link \
-    (sudokupad.app/fpuzzlesN4Ig…, /fpuzN4Ig…, /sclN4Ig…, /?puzzle=…)";
+    (sudokupad.app/fpuzzlesN4Ig…, /fpuzN4Ig…, /sclN4Ig…, /scf…, /?puzzle=…, ?puzzleid=…); \
+    an Interactive Sudoku Solver link (…?q=…), constraint string (.Cage~16~R1C1~R1C2…) or \
+    killer grid; a plain grid of givens (53..7....); a graphdoku share link (…/#p=…)";
+
+/// The name of a puzzle read from a plain grid of givens, which has none.
+pub const PLAIN_GRID: &str = "puzzle string";
 
 /// Which format a puzzle came in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     /// f-puzzles JSON, from a file, a link or a SudokuPad `fpuzzles` link.
     Fpuzzles,
-    /// SudokuPad's own zipped JSON (`scl`).
+    /// SudokuPad's own zipped JSON (`scl`), or its compact classic format (`scf`).
     SudokuPad,
+    /// The Interactive Sudoku Solver's constraint strings, killer grids and links.
+    Iss,
+    /// A plain grid of givens, one character per cell.
+    Grid,
+    /// The page's share link.
+    Share,
 }
 
 impl Format {
-    /// A short name for files and messages: `fpuzzles`, `sudokupad`.
+    /// A short name for files and messages: `fpuzzles`, `sudokupad`, `iss`,
+    /// `grid`, `shared`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Fpuzzles => "fpuzzles",
             Format::SudokuPad => "sudokupad",
+            Format::Iss => "iss",
+            Format::Grid => "grid",
+            Format::Share => "shared",
         }
     }
+}
+
+/// What [`read_source`] found: a grid in graphdoku terms (every format but
+/// the page's), or the page's share link, which may hold any shape.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Source {
+    /// An f-puzzles, SudokuPad or ISS puzzle, or a plain grid.
+    Imported(Decoded),
+    /// A share link of `graphdoku serve`'s page.
+    Shared(Shared),
 }
 
 /// A puzzle read from a link or string, and the format it was in.
@@ -80,13 +116,20 @@ pub enum ImportError {
         /// The short id (`m3BfHFrP8D`).
         id: String,
     },
-    /// A SudokuPad format graphdoku does not read.
-    #[error("{origin}: SudokuPad's {format:?} format is not read (scl and fpuzzles links are)")]
-    Format {
+    /// An Interactive Sudoku Solver puzzle that does not read or import.
+    #[error(transparent)]
+    Iss(#[from] IssError),
+    /// The page's share link that does not read.
+    #[error(transparent)]
+    Share(#[from] ShareError),
+    /// The page's share link, given where only grids are read ([`read`]).
+    #[error(
+        "{origin}: a graphdoku share link (#p=…): open it in the page, or import it with \
+         `graphdoku import`, which reads any shape"
+    )]
+    SharedShape {
         /// The input's name.
         origin: String,
-        /// The format's prefix (`scf`).
-        format: String,
     },
     /// Neither JSON nor a recognisable link or puzzle string.
     #[error("{origin}: not a puzzle link or string ({ACCEPTED})")]
@@ -141,15 +184,39 @@ fn is_sudokupad_host(host: &str) -> bool {
 /// assert!(link::read("no-such-puzzle.json", "x").unwrap_err().is_unrecognised());
 /// ```
 pub fn read(text: &str, origin: &str) -> Result<Decoded, ImportError> {
+    match read_source(text, origin)? {
+        Source::Imported(decoded) => Ok(decoded),
+        Source::Shared(_) => Err(ImportError::SharedShape {
+            origin: origin.to_string(),
+        }),
+    }
+}
+
+/// Reads a puzzle in any form [`read`] takes, or the page's share link
+/// (`…/#p=…`, any shape); `origin` names it in messages.
+///
+/// # Errors
+/// As [`read`], and [`ImportError::Share`] for a share link that does not read.
+///
+/// # Example
+/// ```
+/// use graphdoku::read::link::{self, Source};
+/// let model = r#"{"v":1,"shape":{"kind":"builtin","name":"pie"},"rules":[],"givens":[]}"#;
+/// let packed = lz_str::compress_to_encoded_uri_component(model);
+/// let source = link::read_source(&format!("http://127.0.0.1:8787/#p={packed}"), "link").unwrap();
+/// assert!(matches!(source, Source::Shared(_)));
+/// let iss = link::read_source(".Cage~3~R1C1~R1C2", "link").unwrap();
+/// assert!(matches!(iss, Source::Imported(d) if d.format == link::Format::Iss));
+/// ```
+pub fn read_source(text: &str, origin: &str) -> Result<Source, ImportError> {
     let text = text.trim_start_matches('\u{feff}').trim();
-    let fpuzzles = |json: &str| -> Result<Decoded, ImportError> {
-        Ok(Decoded {
-            format: Format::Fpuzzles,
-            imported: fpuzzles::read(json, origin)?,
-        })
-    };
+    let decoded =
+        |format: Format, imported: Imported| Ok(Source::Imported(Decoded { format, imported }));
     if text.starts_with('{') {
-        return fpuzzles(text);
+        return decoded(Format::Fpuzzles, fpuzzles::read(text, origin)?);
+    }
+    if share::recognises(text) {
+        return Ok(Source::Shared(share::read(text, origin)?));
     }
     if let Some((host, path, query)) = split_url(text) {
         let param = |name: &str| {
@@ -159,10 +226,13 @@ pub fn read(text: &str, origin: &str) -> Result<Decoded, ImportError> {
             })
         };
         if let Some(load) = param("load") {
-            return fpuzzles_payload(load, origin);
+            return fpuzzles_payload(load, origin).map(Source::Imported);
         }
-        if let Some(id) = param("puzzle") {
-            return puzzle_id(id, origin, true);
+        if let Some(id) = param("puzzle").or_else(|| param("puzzleid")) {
+            return puzzle_id(id, origin, true).map(Source::Imported);
+        }
+        if param("q").is_some() && iss::recognises(text) {
+            return decoded(Format::Iss, iss::read(text, origin)?);
         }
         let path = path.trim_matches('/');
         let path = path.strip_prefix("sudoku/").unwrap_or(path);
@@ -171,10 +241,21 @@ pub fn read(text: &str, origin: &str) -> Result<Decoded, ImportError> {
                 origin: origin.to_string(),
             });
         }
-        return puzzle_id(path, origin, is_sudokupad_host(host));
+        return puzzle_id(path, origin, is_sudokupad_host(host)).map(Source::Imported);
     }
     if prefix(text).is_some() {
-        return puzzle_id(text, origin, false);
+        return puzzle_id(text, origin, false).map(Source::Imported);
+    }
+    if iss::recognises(text) {
+        let mut imported = iss::read(text, origin)?;
+        let format = match iss::is_plain_grid(text) {
+            true => {
+                imported.name = PLAIN_GRID.to_string();
+                Format::Grid
+            }
+            false => Format::Iss,
+        };
+        return decoded(format, imported);
     }
     // A bare lz-string: base64 characters (a `+` may have become a space, and
     // the string may be percent-encoded).
@@ -182,7 +263,7 @@ pub fn read(text: &str, origin: &str) -> Result<Decoded, ImportError> {
     let base64 = |c: char| c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '=' | '\\');
     if !bare.is_empty() && bare.chars().all(base64) {
         return match lz::decompress_payload(&bare) {
-            Ok(json) => fpuzzles(&json),
+            Ok(json) => decoded(Format::Fpuzzles, fpuzzles::read(&json, origin)?),
             // lz-string writes the `{` every JSON object starts with as
             // `N4I`: a string that starts so was meant as a puzzle.
             Err(e) if bare.starts_with("N4I") => Err(FpuzzlesError::Compressed {
@@ -223,48 +304,68 @@ fn split_url(text: &str) -> Option<(&str, &str, &str)> {
     Some((host, path, query))
 }
 
+/// How a SudokuPad puzzle id's payload is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Payload {
+    /// f-puzzles JSON, lz-string compressed.
+    Fpuzzles,
+    /// SudokuPad's zipped JSON, lz-string compressed (or plain).
+    Scl,
+    /// SudokuPad's compact classic format, compressed or not.
+    Scf,
+}
+
 /// SudokuPad's format prefixes, longest first (`PuzzleLoader`'s formats and their aliases).
-const PREFIXES: &[(&str, Option<Format>)] = &[
-    ("fpuzzles", Some(Format::Fpuzzles)),
-    ("fpuz", Some(Format::Fpuzzles)),
-    ("scl", Some(Format::SudokuPad)),
-    ("ctc", Some(Format::SudokuPad)),
-    ("scf", None),
+const PREFIXES: &[(&str, Payload)] = &[
+    ("fpuzzles", Payload::Fpuzzles),
+    ("fpuz", Payload::Fpuzzles),
+    ("scl", Payload::Scl),
+    ("ctc", Payload::Scl),
+    ("scf", Payload::Scf),
 ];
 
 /// The format prefix `id` starts with, and the rest.
-fn prefix(id: &str) -> Option<(&'static str, Option<Format>, &str)> {
+fn prefix(id: &str) -> Option<(Payload, &str)> {
     PREFIXES
         .iter()
-        .find_map(|&(p, format)| id.strip_prefix(p).map(|rest| (p, format, rest)))
+        .find_map(|&(p, payload)| id.strip_prefix(p).map(|rest| (payload, rest)))
 }
 
 /// A SudokuPad puzzle id: a format prefix and its payload, or (on a SudokuPad
 /// host) a short link.
 fn puzzle_id(id: &str, origin: &str, sudokupad_host: bool) -> Result<Decoded, ImportError> {
     let id = lz::percent_decode(id);
+    let syntax = |message: String| SudokuPadError::Syntax {
+        origin: origin.to_string(),
+        message,
+    };
+    let sudokupad = |imported: Imported| Decoded {
+        format: Format::SudokuPad,
+        imported,
+    };
     match prefix(&id) {
-        Some((_, Some(Format::Fpuzzles), payload)) => fpuzzles_payload(payload, origin),
-        Some((_, Some(Format::SudokuPad), payload)) => {
+        Some((Payload::Fpuzzles, payload)) => fpuzzles_payload(payload, origin),
+        Some((Payload::Scl, payload)) => {
             let payload = payload.trim();
             // SudokuPad's `saveDecompress`: a payload that is already text is read as it is.
             let text = if payload.starts_with('{') {
                 payload.to_string()
             } else {
-                lz::decompress_payload(payload).map_err(|e| SudokuPadError::Syntax {
-                    origin: origin.to_string(),
-                    message: format!("the scl payload does not decompress: {e}"),
-                })?
+                lz::decompress_payload(payload)
+                    .map_err(|e| syntax(format!("the scl payload does not decompress: {e}")))?
             };
-            Ok(Decoded {
-                format: Format::SudokuPad,
-                imported: sudokupad::read(&text, origin)?,
-            })
+            Ok(sudokupad(sudokupad::read(&text, origin)?))
         }
-        Some((format, None, _)) => Err(ImportError::Format {
-            origin: origin.to_string(),
-            format: format.to_string(),
-        }),
+        Some((Payload::Scf, payload)) => {
+            let payload = payload.trim();
+            // `saveDecompress` again: compressed text is taken when it
+            // decompresses to at least half its length, else the text itself.
+            let text = match lz::decompress_base64(payload) {
+                Ok(text) if text.len() * 2 >= payload.len() => text,
+                _ => payload.to_string(),
+            };
+            Ok(sudokupad(sudokupad::read_scf(&text, origin)?))
+        }
         None if sudokupad_host => Err(ImportError::ShortLink {
             origin: origin.to_string(),
             id: id.to_string(),
@@ -321,10 +422,7 @@ mod tests {
             );
         }
         let err = read("https://sudokupad.app/scfAAAA", "l").unwrap_err();
-        assert!(
-            err.to_string().contains("\"scf\" format is not read"),
-            "{err}"
-        );
+        assert!(err.to_string().contains("cells, not 81"), "{err}");
         let err = read("https://example.com/puzzle", "l").unwrap_err();
         assert!(err.is_unrecognised(), "{err}");
     }

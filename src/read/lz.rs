@@ -140,13 +140,26 @@ fn doubled_slashes(payload: &str, depth: usize, tries: &mut usize) -> Option<Str
 /// alphabet is an error (lz-string would read it as zero bits).
 pub(crate) fn decompress_base64(payload: &str) -> Result<String, Undecodable> {
     const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let trimmed = payload.trim_end_matches(['=', '\\']);
-    let values = trimmed
+    decompress_in(payload.trim_end_matches(['=', '\\']), ALPHABET)
+}
+
+/// lz-string's `decompressFromEncodedURIComponent` (base64's alphabet with
+/// `-` for `/`, no padding), stopping at [`MAX_TEXT`]
+/// characters: what the page's share links hold.
+pub(crate) fn decompress_uri(payload: &str) -> Result<String, Undecodable> {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-";
+    // A `+` that went through a form comes back as a space.
+    decompress_in(&payload.replace(' ', "+"), ALPHABET)
+}
+
+/// The text of `payload`, 6 bits a character of `alphabet`.
+fn decompress_in(payload: &str, alphabet: &[u8; 64]) -> Result<String, Undecodable> {
+    let values = payload
         .chars()
         .map(|c| {
             u8::try_from(c)
                 .ok()
-                .and_then(|b| ALPHABET.iter().position(|&k| k == b))
+                .and_then(|b| alphabet.iter().position(|&k| k == b))
                 .map(|n| n as u32)
                 .ok_or(Undecodable::Character(c))
         })
@@ -288,6 +301,11 @@ mod tests {
             for text in [text, format!("{{{json}")] {
                 let packed = lz_str::compress_to_base64(text.as_str());
                 match decompress_base64(&packed) {
+                    Ok(back) => prop_assert_eq!(back, text.clone()),
+                    Err(e) => prop_assert!(text.is_empty(), "{e}"),
+                }
+                let packed = lz_str::compress_to_encoded_uri_component(text.as_str());
+                match decompress_uri(&packed) {
                     Ok(back) => prop_assert_eq!(back, text),
                     Err(e) => prop_assert!(text.is_empty(), "{e}"),
                 }

@@ -22,10 +22,12 @@ mod dimacs;
 mod edges;
 pub mod fpuzzles;
 mod graph_file;
+pub mod iss;
 mod json_graph;
 pub mod link;
 mod lz;
 mod ron_puzzle;
+pub mod share;
 pub mod sudokupad;
 mod text;
 

@@ -319,6 +319,141 @@ pub fn read(text: &str, origin: &str) -> Result<Imported, SudokuPadError> {
     .read(&puzzle)
 }
 
+/// Reads SudokuPad's `scf` format (the part after `scf`, decompressed when it
+/// was compressed), as its `PuzzleTools.decodeSCF` does: a classic 9×9 whose
+/// givens are run-length coded (a digit and the zeros after it in one
+/// character: `0`…`9`, `A`…`Z`, `a`…`x`), then, after `*` or straight after the
+/// 81st cell, `w` (windoku), `x` (both diagonals), `t` and a title, `a` and an
+/// author (`*` ends a text, `**` is a `*` in it).
+///
+/// # Errors
+/// [`SudokuPadError::Syntax`] for a character outside the code or fewer than
+/// 81 cells; [`SudokuPadError::Refused`] for a constraint letter SudokuPad
+/// does not read either.
+///
+/// # Example
+/// ```
+/// // 5, then 80 empty cells: `5` is the digit alone, `x` a digit and five zeros…
+/// let givens = format!("{}{}", "5", "0".repeat(80));
+/// let imported = graphdoku::read::sudokupad::read_scf(&format!("{givens}*xtDiagonal"), "link").unwrap();
+/// assert_eq!((imported.givens[0][0], imported.houses.len()), (Some(5), 2));
+/// assert_eq!(imported.name, "Diagonal");
+/// ```
+pub fn read_scf(text: &str, origin: &str) -> Result<Imported, SudokuPadError> {
+    let syntax = |message: String| SudokuPadError::Syntax {
+        origin: origin.to_string(),
+        message,
+    };
+    let text = text.trim();
+    let (data, explicit) = match text.split_once('*') {
+        Some((data, rest)) => (data, Some(rest)),
+        None => (text, None),
+    };
+    // `dedoku`: each character a digit and the zeros that follow it.
+    let mut digits = String::new();
+    let mut used = 0;
+    for c in data.chars() {
+        if explicit.is_none() && digits.len() >= 81 {
+            break;
+        }
+        let code = match c {
+            '0'..='9' => c as u32 - 48,
+            'A'..='Z' => c as u32 - 55,
+            'a'..='z' => c as u32 - 61,
+            _ => return Err(syntax(format!("{c:?} is not a character of the scf code"))),
+        };
+        digits.push(char::from_digit(code % 10, 10).unwrap_or('0'));
+        digits.extend(std::iter::repeat_n('0', (code / 10) as usize));
+        used += c.len_utf8();
+    }
+    if digits.len() < 81 {
+        return Err(syntax(format!(
+            "its givens code {} cells, not 81",
+            digits.len()
+        )));
+    }
+    let constraints = explicit.unwrap_or(&data[used..]);
+    let mut givens = vec![vec![None; 9]; 9];
+    for (i, d) in digits.chars().take(81).enumerate() {
+        givens[i / 9][i % 9] = d.to_digit(10).filter(|&d| d > 0);
+    }
+    let (mut houses, mut title, mut author) = (Vec::new(), None, None);
+    let mut refused = Vec::new();
+    let chars: Vec<char> = constraints.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let letter = chars[i];
+        i += 1;
+        match letter {
+            'w' => {
+                for (n, (r0, c0)) in [(1, 1), (1, 5), (5, 1), (5, 5)].into_iter().enumerate() {
+                    let cells = (0..9)
+                        .map(|k| cell_name((r0 + k / 3, c0 + k % 3)))
+                        .collect();
+                    houses.push((format!("window {}", n + 1), cells));
+                }
+            }
+            'x' => {
+                houses.push((
+                    "diagonal -".to_string(),
+                    (0..9).map(|k| cell_name((k, k))).collect(),
+                ));
+                houses.push((
+                    "diagonal +".to_string(),
+                    (0..9).map(|k| cell_name((8 - k, k))).collect(),
+                ));
+            }
+            't' | 'a' => {
+                // To the next lone `*`; `**` is a `*` in the text.
+                let mut value = String::new();
+                while i < chars.len() {
+                    match (chars[i], chars.get(i + 1)) {
+                        ('*', Some('*')) => {
+                            value.push('*');
+                            i += 2;
+                        }
+                        ('*', _) => {
+                            i += 1;
+                            break;
+                        }
+                        (c, _) => {
+                            value.push(c);
+                            i += 1;
+                        }
+                    }
+                }
+                let value = Some(value.trim().to_string()).filter(|v| !v.is_empty());
+                match letter {
+                    't' => title = value,
+                    _ => author = value,
+                }
+            }
+            other => refused.push(format!("scf constraint {other:?}")),
+        }
+    }
+    if !refused.is_empty() {
+        return Err(SudokuPadError::Refused {
+            origin: origin.to_string(),
+            refused,
+        });
+    }
+    Ok(Imported {
+        name: title.unwrap_or_else(|| "SudokuPad import".to_string()),
+        author,
+        rules_text: None,
+        size: 9,
+        boxes: Some((3, 3)),
+        regions: None,
+        houses,
+        disjoint: None,
+        knight: false,
+        king: false,
+        givens,
+        rules: Vec::new(),
+        ignored: Vec::new(),
+    })
+}
+
 /// How the regions are written: standard boxes (height, width), or a map of
 /// letters (`.` for a cell in no region); neither when there are no regions.
 type Layout = (Option<(usize, usize)>, Option<Vec<String>>);

@@ -30,7 +30,8 @@ pub(super) struct Connections {
 pub(super) struct Connection {
     /// Its requests being answered: it is idle when there are none.
     busy: AtomicUsize,
-    /// When it was opened or last answered, in milliseconds from the epoch.
+    /// When it was opened, last sent bytes or last answered, in milliseconds
+    /// from the epoch.
     since: AtomicU64,
     /// Since when its writes wait on the client, in milliseconds from the
     /// epoch plus one; 0 while they do not.
@@ -211,7 +212,16 @@ impl<S: AsyncRead + Unpin> AsyncRead for Stream<S> {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<std::io::Result<()>> {
-        Pin::new(&mut self.get_mut().inner).poll_read(cx, buf)
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        let read = Pin::new(&mut this.inner).poll_read(cx, buf);
+        if buf.filled().len() > before {
+            // A client sending a request is not the idle one to close: the
+            // oldest is the one quiet longest.
+            let connection = &this.connection;
+            (connection.since).store(millis(connection.epoch), Ordering::SeqCst);
+        }
+        read
     }
 }
 

@@ -11,10 +11,12 @@
 //! those places have scored high: branching on one place decides the other
 //! by a hidden single.
 
-use super::bits::Bits;
-
 /// Conflicts between two halvings of the scores.
 const DECAY_EVERY: u32 = 1 << 14;
+
+/// Branches on cells with at least this many candidates are watched for
+/// deciding nothing beyond their cell (as the Interactive Sudoku Solver does).
+const WATCH_FROM: u32 = 5;
 
 /// The learnt scores of one search, and the houses its places are read from.
 #[derive(Debug, Clone)]
@@ -37,6 +39,11 @@ pub(crate) struct Learning {
     fresh: bool,
     /// Per cell, its candidates at the current choice (scratch).
     candidates: Vec<u128>,
+    /// The last branch's cell and the candidates it leaves in all when it
+    /// decides nothing else: a branch that did not propagate at all halves
+    /// its cell's score, so that a cell which only scores by being in the
+    /// way stops being chosen.
+    watching: Option<(usize, u32)>,
 }
 
 impl Learning {
@@ -59,6 +66,7 @@ impl Learning {
             houses,
             houses_of,
             fresh: true,
+            watching: None,
         }
     }
 
@@ -69,6 +77,7 @@ impl Learning {
         self.colours.fill(0);
         self.countdown = DECAY_EVERY;
         self.fresh = true;
+        self.watching = None;
     }
 
     /// A branch on `cell` (to or away from `colour`) ended in a contradiction.
@@ -107,21 +116,25 @@ impl Learning {
             .then_some((best, max))
     }
 
-    /// The branch to take among the undecided cells (`candidates` gives each
+    /// The branch to take among the undecided cells (`fill` writes every
     /// cell's candidates): `None` when nothing has scored yet (the store's own
     /// choice is then as good), else the cell and colour to try first.
-    pub(crate) fn choose<S: Bits>(
-        &mut self,
-        candidates: impl Fn(usize) -> S,
-    ) -> Option<(usize, usize)> {
+    pub(crate) fn choose(&mut self, fill: impl FnOnce(&mut [u128])) -> Option<(usize, usize)> {
         let n = self.scores.len();
         let hot = self.hot_colour();
         // The most score per candidate, in fixed point (a fifth of the hot
         // colour's count for each cell that may take it).
         let (mut best, mut best_score, mut best_count) = (usize::MAX, 0u64, 1u64);
+        fill(&mut self.candidates);
+        let total: u32 = self.candidates.iter().map(|s| s.count_ones()).sum();
+        if let Some((cell, left)) = self.watching.take()
+            && self.fresh
+            && total == left
+        {
+            self.scores[cell] >>= 1;
+        }
         for cell in 0..n {
-            let set = candidates(cell).wide();
-            self.candidates[cell] = set;
+            let set = self.candidates[cell];
             let count = set.count_ones() as u64;
             if count < 2 {
                 continue;
@@ -145,6 +158,9 @@ impl Learning {
             if let Some(place) = self.place(per_candidate) {
                 return Some(place);
             }
+        }
+        if self.fresh && best_count >= WATCH_FROM as u64 {
+            self.watching = Some((best, total - (best_count as u32 - 1)));
         }
         Some((best, colour))
     }

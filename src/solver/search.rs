@@ -58,6 +58,12 @@ pub(crate) trait Store {
     fn cell_candidates(&self, cell: usize) -> Self::Set;
     /// The colour of every cell of a solved state.
     fn solution(&self) -> Vec<u8>;
+    /// The candidates of every cell, widened, into `out` (a slot per cell).
+    fn every_candidates(&self, out: &mut [u128]) {
+        for (cell, set) in out.iter_mut().enumerate() {
+            *set = self.cell_candidates(cell).wide();
+        }
+    }
     /// The undecided cells of a propagated state with exactly two candidates,
     /// and their candidates, appended to `out`.
     fn pairs(&self, out: &mut Vec<(u32, Self::Set)>);

@@ -47,6 +47,10 @@ pub const MAX_SIZE: usize = 16;
 /// Where an f-puzzles link loads from: the compressed JSON follows.
 pub const LINK_PREFIX: &str = "https://www.f-puzzles.com/?load=";
 
+/// Where a SudokuPad link to an f-puzzles puzzle starts: the same
+/// compressed JSON follows.
+pub const SUDOKUPAD_PREFIX: &str = "https://sudokupad.app/fpuzzles";
+
 /// What f-puzzles cannot express of a puzzle, every part named.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("f-puzzles cannot express {}", what.join("; "))]
@@ -199,6 +203,33 @@ pub fn link(
     let json = json(graph, givens, title)?;
     Ok(format!(
         "{LINK_PREFIX}{}",
+        lz_str::compress_to_base64(json.as_str())
+    ))
+}
+
+/// A SudokuPad link to the puzzle: [`SUDOKUPAD_PREFIX`] and the compressed
+/// JSON of [`fpuzzles`], which SudokuPad opens as it opens f-puzzles' own
+/// links (the page's export gives the same link).
+///
+/// # Errors
+/// As [`fpuzzles`].
+///
+/// # Example
+/// ```
+/// let graph = graphdoku::ConstraintGraph::load("sudoku9").unwrap();
+/// let link = graphdoku::write::fpuzzles::sudokupad_link(&graph, &vec![None; 81], "empty").unwrap();
+/// assert!(link.starts_with("https://sudokupad.app/fpuzzlesN4Ig"));
+/// let back = graphdoku::read::link::read(&link, "link").unwrap();
+/// assert_eq!(back.imported.size, 9);
+/// ```
+pub fn sudokupad_link(
+    graph: &ConstraintGraph,
+    givens: &[Option<u8>],
+    title: &str,
+) -> Result<String, Unexpressible> {
+    let json = json(graph, givens, title)?;
+    Ok(format!(
+        "{SUDOKUPAD_PREFIX}{}",
         lz_str::compress_to_base64(json.as_str())
     ))
 }

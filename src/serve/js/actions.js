@@ -29,6 +29,15 @@ function answered(version, text, kind) {
   app.say(version === app.version ? text : `${text} (for the puzzle before your last edit)`, kind);
 }
 
+// Why there is no solution, when the server says (`core`: a set of givens and
+// rules with none together): its cells marked in red, its members in words.
+function why(answer) {
+  const core = answer.core;
+  if (!core || !Array.isArray(core.members)) return "";
+  if (Array.isArray(core.cells)) app.ui.marks = marksFor(core.cells, "clash");
+  return core.members.length ? ` These have none together (marked red): ${core.members.join(", ")}.` : "";
+}
+
 export async function check(signal) {
   const version = app.version;
   const answer = await api.call("check", M.request(app.model), signal);
@@ -44,9 +53,31 @@ export async function check(signal) {
     app.ui.marks = marksFor(answer.differing, "differ");
     answered(version, `Multiple: at least two solutions; they differ in ${answer.differing.length} cells (${names(answer.differing)}).`, "multiple");
   } else if (answer.status === "no-solution") {
-    answered(version, "None: no solution.", "none");
+    answered(version, `None: no solution.${why(answer)}`, "none");
   } else {
     answered(version, "Gave up: the search budget ran out before an answer.", "error");
+  }
+  app.refresh();
+}
+
+// The puzzle's level by the hardest technique its logic path needs, as
+// `graphdoku grade` gives it.
+export async function grade(signal) {
+  const version = app.version;
+  const answer = await api.call("grade", M.request(app.model), signal);
+  app.ui.marks = new Map();
+  if (answer.clashes) {
+    app.ui.marks = marksFor(answer.clashes, "clash");
+    answered(version, `No grade: givens clash in ${names(answer.clashes)}.`, "none");
+  } else if (answer.status === "no-solution") {
+    answered(version, "No grade: the puzzle has no solution.", "none");
+  } else if (answer.status === "gave-up" || !answer.level) {
+    answered(version, "No grade: the logic path was not found in time.", "error");
+  } else {
+    const hardest = answer.hardest ? `, hardest step ${answer.hardest.replace(/-/g, " ")}` : "";
+    const guesses = answer.guesses ? `, ${answer.guesses} guess${answer.guesses === 1 ? "" : "es"}` : ", no guess";
+    const several = answer.status === "multiple" ? " (of one of its several solutions)" : "";
+    answered(version, `Level: ${answer.level}${hardest}${guesses}; ${answer.count} steps${several}.`, answer.status === "multiple" ? "multiple" : "unique");
   }
   app.refresh();
 }
@@ -63,7 +94,7 @@ export async function solve(signal) {
     answered(version, "Solved (solution in blue; Check says whether it is the only one).", "solved");
   } else if (answer.status === "no-solution") {
     app.ui.solution = null;
-    answered(version, "No solution.", "none");
+    answered(version, `No solution.${why(answer)}`, "none");
   } else {
     answered(version, "Gave up: the search budget ran out before a solution.", "error");
   }
@@ -194,10 +225,22 @@ function imported(answer) {
   const model = M.newModel(shape);
   model.rules = answer.rules;
   model.givens = answer.givens;
-  model.title = answer.name && !["f-puzzles import", "SudokuPad import"].includes(answer.name) ? answer.name : "";
+  model.title = answer.name && !["f-puzzles import", "SudokuPad import", "Interactive Sudoku Solver import", "puzzle string"].includes(answer.name) ? answer.name : "";
   model.author = answer.author || "";
   model.rulesText = answer.rules_text || "";
   return model;
+}
+
+// A string of one character per cell of the shape in use (`.` or `0` for an
+// empty one, the shape's one-character symbols): the givens, or null.
+function givensOf(text) {
+  const cells = app.info.cells.length;
+  const chars = [...text.replace(/\s+/g, "")];
+  const symbols = app.info.symbols;
+  if (chars.length !== cells || !symbols.every((s) => s.length === 1)) return null;
+  const blank = (c) => c === "." || (c === "0" && !symbols.includes("0"));
+  if (!chars.every((c) => blank(c) || symbols.includes(c))) return null;
+  return chars.map((c) => (blank(c) ? null : c));
 }
 
 export async function importPuzzle(signal) {
@@ -206,13 +249,23 @@ export async function importPuzzle(signal) {
   let model;
   let what;
   if (linked instanceof Error) throw linked;
+  // A puzzle string of the shape in use (a pie's too): its givens, in place.
+  const givens = linked ? null : givensOf(text);
+  if (givens) {
+    app.edit(null, (m) => {
+      m.givens = givens;
+      m.digits = m.digits.map(() => null);
+    });
+    app.say(`Imported ${givens.filter(Boolean).length} givens onto ${app.info.name}.`);
+    return;
+  }
   if (linked) {
     model = linked;
     what = "the share link";
   } else {
     const answer = await api.call("import", { fpuzzles: text }, signal);
     model = imported(answer);
-    what = model.title ? `“${model.title}”` : "an untitled f-puzzles puzzle";
+    what = model.title ? `“${model.title}”` : "an untitled puzzle";
     if (answer.ignored.length) what += ` (left out: ${answer.ignored.join(", ")})`;
   }
   const before = M.clone(app.model);
@@ -234,12 +287,29 @@ function save(name, type, data) {
 
 const fileName = () => (app.model.title.trim() || "puzzle").replace(/[^\p{L}\p{N}._-]+/gu, "-").replace(/^-+|-+$/g, "") || "puzzle";
 
-export function showLink(link, what) {
+export function showLink(link, what, note) {
   const field = $("link");
   field.value = link;
   field.dataset.kind = what;
+  $("link-note").textContent = note || "";
   const copied = navigator.clipboard ? navigator.clipboard.writeText(link).then(() => true, () => false) : Promise.resolve(false);
   copied.then((ok) => app.say(`${what}${ok ? " copied" : " below"}: ${link.length} characters.`));
+}
+
+// The share link, with what a reader needs to open it: it opens in
+// `graphdoku serve` (this page) on their machine; a reader without graphdoku
+// is given the SudokuPad link instead, when the puzzle has one.
+export async function shareLink(signal) {
+  const note = "This link opens in graphdoku: the reader runs `graphdoku serve` and pastes it into that page's address bar (or `graphdoku import LINK`).";
+  showLink(storage.shareLink(app.model), "Share link", note);
+  try {
+    const answer = await api.call("export", M.request(app.model), signal);
+    $("link-note").textContent = `${note} For people without graphdoku, share the SudokuPad link: ${answer.sudokupad}`;
+    $("link-note").dataset.sudokupad = answer.sudokupad;
+  } catch (e) {
+    if (e.name === "AbortError") throw e;
+    $("link-note").textContent = `${note} (No SudokuPad link: ${e.message}.)`;
+  }
 }
 
 export async function exportLink(which, signal) {

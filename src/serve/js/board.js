@@ -222,7 +222,11 @@ export class Board {
     const unit = Math.min(cell.w, cell.h);
     const how = options || {};
     if (how.corner) {
-      const spots = [[0.2, 0.24], [0.8, 0.24], [0.2, 0.86], [0.8, 0.86], [0.5, 0.24], [0.5, 0.86], [0.2, 0.55], [0.8, 0.55], [0.5, 0.55]];
+      let spots = [[0.2, 0.24], [0.8, 0.24], [0.2, 0.86], [0.8, 0.86], [0.5, 0.24], [0.5, 0.86], [0.2, 0.55], [0.8, 0.55], [0.5, 0.55]];
+      // A cage's total sits top left: the marks keep clear of it.
+      if (how.top) spots = spots.filter(([x, y]) => !(x < 0.3 && y < 0.3)).map(([x, y]) => [x, y < 0.3 ? y + 0.06 : y]);
+      // A circle or bulb in the middle: the marks keep to the edges.
+      if (how.middle) spots = spots.filter(([x, y]) => !(x === 0.5 && y === 0.55));
       texts.slice(0, spots.length).forEach((t, k) => {
         const [fx, fy] = spots[k];
         this.add("text", { x: cell.x + fx * cell.w, y: cell.y + fy * cell.h, "font-size": unit * 0.24, "text-anchor": "middle", fill: how.fill || "#1d4f91", class: how.cls || "corner" }, t.text ?? t);
@@ -256,8 +260,17 @@ export class Board {
       return;
     }
     const text = texts.join("");
-    const size = Math.min(unit * 0.3, (unit * 0.9) / (0.6 * Math.max(1, text.length)));
-    this.add("text", { x: cell.cx, y: cell.cy + size * 0.35, "font-size": size, "text-anchor": "middle", fill: how.fill || "#1d4f91", class: how.cls || "centre" }, text);
+    let size = Math.min(unit * 0.3, (unit * 0.9) / (0.6 * Math.max(1, text.length)));
+    // Over a circle or bulb the marks go below it, smaller; under a cage's
+    // total, a little lower.
+    let y = cell.cy + size * 0.35;
+    if (how.middle) {
+      size *= 0.8;
+      y = cell.y + cell.h * 0.9;
+    } else if (how.top) {
+      y += unit * 0.06;
+    }
+    this.add("text", { x: cell.cx, y, "font-size": size, "text-anchor": "middle", fill: how.fill || "#1d4f91", class: how.cls || "centre" }, text);
   }
 
   // A digit in a cell, as the picture draws its values.
@@ -269,11 +282,29 @@ export class Board {
     this.add("text", { x: cell.cx, y: cell.cy + size * 0.36, "font-size": size, "text-anchor": "middle", fill, class: cls || "digit" }, text);
   }
 
-  // An outline around a set of cells (a rule picked, a cage being drawn).
+  // A copy of cell `i`'s own shape (a pie's wedge) on the layer, placed where
+  // the cell is, or null for a square cell (its box is its shape).
+  shapeOf(i, attributes) {
+    const shape = this.shapes.get(i);
+    if (!shape || shape.tagName === "rect" || !this.svg.getScreenCTM()) return null;
+    const m = this.svg.getScreenCTM().inverse().multiply(shape.getScreenCTM());
+    const copy = shape.cloneNode(false);
+    copy.removeAttribute("data-cell");
+    copy.removeAttribute("class");
+    copy.setAttribute("transform", `matrix(${m.a} ${m.b} ${m.c} ${m.d} ${m.e} ${m.f})`);
+    for (const [key, value] of Object.entries(attributes)) copy.setAttribute(key, value);
+    this.layer.appendChild(copy);
+    return copy;
+  }
+
+  // An outline around a set of cells (a rule picked, a cage being drawn),
+  // on each cell's own shape.
   outline(cells, colour, width, dashed, fill) {
     for (const i of cells) {
       const cell = this.cells[i];
       if (!cell) continue;
+      const look = { fill: colour, "fill-opacity": fill ?? 0.22, stroke: colour, "stroke-width": width, "stroke-dasharray": dashed ? "4 3" : "none" };
+      if (this.shapeOf(i, look)) continue;
       const inset = 2;
       this.add("rect", {
         x: cell.x + inset, y: cell.y + inset, width: cell.w - 2 * inset, height: cell.h - 2 * inset,
@@ -282,16 +313,31 @@ export class Board {
     }
   }
 
-  // A line through cell centres (a line rule being drawn).
-  path(cells, colour) {
+  // A line through cell centres (a line rule being drawn, or drawn on a
+  // shape the server's picture has no rules on).
+  path(cells, colour, cls, width) {
     if (!cells.length) return;
     const points = cells.map((i) => this.centre(i).map((v) => v.toFixed(1)).join(",")).join(" ");
+    const extra = cls ? { class: cls } : {};
     if (cells.length === 1) {
       const [x, y] = this.centre(cells[0]);
-      this.add("circle", { cx: x, cy: y, r: this.unit * 0.2, fill: colour, "fill-opacity": 0.6 });
+      this.add("circle", { cx: x, cy: y, r: this.unit * 0.2, fill: colour, "fill-opacity": 0.6, ...extra });
     } else {
-      this.add("polyline", { points, fill: "none", stroke: colour, "stroke-width": this.unit * 0.18, "stroke-linecap": "round", "stroke-linejoin": "round", "stroke-opacity": 0.55 });
+      this.add("polyline", { points, fill: "none", stroke: colour, "stroke-width": this.unit * (width || 0.18), "stroke-linecap": "round", "stroke-linejoin": "round", "stroke-opacity": 0.55, ...extra });
     }
+  }
+
+  // A circle at a cell's centre (a bulb, an arrow's circle, an odd cell).
+  bulb(i, colour, filled, cls) {
+    const [x, y] = this.centre(i);
+    this.add("circle", { cx: x, cy: y, r: this.unit * 0.3, fill: filled ? colour : "none", "fill-opacity": filled ? 0.55 : 1, stroke: colour, "stroke-width": 2, class: cls || "" });
+  }
+
+  // A small text at a cell's top left (a cage's total).
+  label(i, text, colour, cls) {
+    const cell = this.cells[i];
+    if (!cell) return;
+    this.add("text", { x: cell.cx - this.unit * 0.32, y: cell.cy - this.unit * 0.2, "font-size": this.unit * 0.22, fill: colour, class: cls || "" }, text);
   }
 
   // A ring at a grid position (an outside clue picked or being placed).

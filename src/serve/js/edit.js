@@ -3,7 +3,7 @@
 // a rule's number, deleting, undo and redo.
 
 import { DIRECTIONS } from "./board.js";
-import { KINDS, boxMap, complete, describe, kindOf, letter, regionProblem, ruleCells, ruleNumber, sameCells, setRuleNumber } from "./model.js";
+import { KINDS, article, boxMap, complete, describe, kindOf, letter, regionProblem, ruleCells, ruleNumber, sameCells, setRuleNumber } from "./model.js";
 import { tool, touching } from "./tools.js";
 
 // The app: {model, info, ui, board, edit(key, mutate), paint(), say(), undo(), redo()}.
@@ -37,6 +37,7 @@ function down(event) {
   board.element.setPointerCapture(event.pointerId);
   board.element.focus({ preventScroll: true });
   ui.typed = "";
+  ui.advanced = null;
   app.history.seal();
   if (t.gesture === "select") {
     const i = board.cellAt(p);
@@ -165,7 +166,7 @@ function addRule(rule, what) {
   app.ui.rule = app.model.rules.length - 1;
   const info = KINDS[kindOf(rule)[0]];
   const more = !info ? "" : info.pill ? " (type 2 or 3 for a pill)" : info.needs || info.digits ? ": type its number" : info.number ? " (type a number if it needs one)" : "";
-  app.say(`Drew a ${what || info.label}${more}.`);
+  app.say(`Drew ${article(what || info.label)}${more}.`);
 }
 
 function cage(t, drag) {
@@ -354,6 +355,7 @@ function key(event) {
     ui.cursor = to;
     ui.rule = null;
     ui.typed = "";
+    ui.advanced = null;
     if (event.shiftKey) {
       if (!ui.selection.includes(to)) ui.selection.push(to);
     } else {
@@ -372,6 +374,8 @@ function key(event) {
     app.say("Rule deleted.");
   } else if (ui.rule !== null && takesNumber(ui.rule) && (/^[0-9]$/.test(event.key) || event.key === "Backspace" || event.key === "-")) {
     typeNumber(event.key);
+  } else if (event.key === "Backspace" && backOver()) {
+    clearCells();
   } else if (["Backspace", "Delete"].includes(event.key) || (event.key === "." && !isSymbol("."))) {
     clearCells();
   } else if (MODES[event.key.toLowerCase()] && !isSymbol(event.key)) {
@@ -436,7 +440,13 @@ function type(k, mode) {
   for (const attempt of [ui.typed + k, k]) {
     if (symbols.some((s) => s.startsWith(attempt))) {
       ui.typed = attempt;
-      if (symbols.includes(attempt)) fill(attempt, mode, attempt !== k);
+      if (symbols.includes(attempt)) {
+        fill(attempt, mode, attempt !== k);
+        // A given or digit typed in: on to the next cell, once no longer
+        // symbol could still begin with it (1 waits for 12 on a 16×16).
+        const whole = !symbols.some((s) => s !== attempt && s.startsWith(attempt));
+        if (whole && ["given", "digit"].includes(mode) && ui.selection.length === 1) advance();
+      }
       return true;
     }
   }
@@ -467,6 +477,34 @@ function fill(symbol, mode, longer) {
 }
 
 const symbols = () => app.info.symbols;
+
+// Moves the selection to the cell after the one just typed in (the
+// variant's order: reading order on a grid, sector by sector on a pie).
+function advance() {
+  const ui = app.ui;
+  const from = ui.selection[0];
+  const to = from + 1;
+  if (to >= app.info.cells.length) return;
+  ui.selection = [to];
+  ui.cursor = to;
+  ui.typed = "";
+  ui.advanced = { from, to };
+}
+
+// Backspace on the empty cell typing moved to: back to the cell typed in,
+// which is then cleared (as a text field's Backspace takes the last letter).
+function backOver() {
+  const ui = app.ui;
+  const moved = ui.advanced;
+  if (!moved || ui.selection.length !== 1 || ui.selection[0] !== moved.to) return false;
+  const model = app.model;
+  const filled = ui.mode === "given" ? model.givens[moved.to] : model.digits[moved.to];
+  if (filled) return false;
+  ui.selection = [moved.from];
+  ui.cursor = moved.from;
+  ui.advanced = null;
+  return true;
+}
 
 function clearCells() {
   const cells = app.ui.selection.slice();

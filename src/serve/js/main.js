@@ -91,6 +91,7 @@ function afterEdit(before) {
     $("use-minimal").disabled = true;
     $("setter-result").textContent = "";
     overlays.refreshTruth();
+    overlays.refreshClashes();
     if (app.ui.overlay === "candidates") actions.showCandidates();
   }
   if (app.ui.rule !== null && app.ui.rule >= app.model.rules.length) app.ui.rule = null;
@@ -188,6 +189,7 @@ function paint() {
   board.classes(classes);
   if (model.shape.kind === "grid" && model.shape.regions && M.regionProblem(model.shape)) board.regions(model.shape.regions);
   const shown = (i) => model.givens[i] || (ui.solution && ui.solution[i]);
+  const crowded = M.crowded(model, info);
   for (let i = 0; i < info.cells.length; i++) {
     if (shown(i)) continue;
     if (model.digits[i]) {
@@ -199,13 +201,37 @@ function paint() {
     // Marks of one character each read as one run ("123"); longer symbols
     // (10, 11 or 12) keep their spaces.
     const long = info.symbols.some((s) => s.length > 1);
-    if (model.centre[i]) board.marks(i, [long ? model.centre[i] : model.centre[i].replace(/ /g, "")], { cls: "centre" });
-    if (model.corner[i]) board.marks(i, model.corner[i].split(" "), { corner: true, cls: "corner" });
+    // Clear of the rules' drawings: a cage's total, a bulb or circle.
+    const room = { top: crowded.top.has(i), middle: crowded.middle.has(i) };
+    if (model.centre[i]) board.marks(i, [long ? model.centre[i] : model.centre[i].replace(/ /g, "")], { cls: "centre", ...room });
+    if (model.corner[i]) board.marks(i, model.corner[i].split(" "), { corner: true, cls: "corner", ...room });
   }
+  overlays.paintRulesOffGrid();
   overlays.paintCandidates();
   overlays.paintRules();
   overlays.paintGesture();
+  fillPad();
   panels.controls();
+}
+
+// The digit pad's keys: the shape's symbols (one button each when they are
+// one character; for longer ones the digits that spell them), and clear.
+function fillPad() {
+  const pad = $("pad");
+  if (!pad || !app.info) return;
+  const symbols = app.info.symbols;
+  const keys = symbols.every((s) => s.length === 1) ? symbols : [...new Set(symbols.join("").split(""))].sort();
+  if (pad.dataset.keys === keys.join(" ")) return;
+  pad.dataset.keys = keys.join(" ");
+  pad.replaceChildren();
+  for (const key of [...keys, "Backspace"]) {
+    const b = document.createElement("button");
+    b.textContent = key === "Backspace" ? "⌫" : key;
+    b.dataset.key = key;
+    b.title = key === "Backspace" ? "Clear the cell" : `Type ${key}`;
+    b.onclick = () => $("board").dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true }));
+    pad.appendChild(b);
+  }
 }
 
 function setMode(mode) {
@@ -322,7 +348,8 @@ function wire() {
       paint();
     };
   }
-  $("share").onclick = () => actions.showLink(storage.shareLink(app.model), "Share link");
+  $("share").onclick = () => work("Sharing", actions.shareLink);
+  $("grade").onclick = () => work("Grading", actions.grade);
   $("export-fpuzzles").onclick = () => work("Exporting", (s) => actions.exportLink("fpuzzles", s));
   $("export-sudokupad").onclick = () => work("Exporting", (s) => actions.exportLink("sudokupad", s));
   $("download-ron").onclick = () => work("Writing RON", actions.downloadRon);
@@ -356,6 +383,7 @@ async function start() {
   builtins.label = "Built-in variant";
   for (const name of list.variants) builtins.appendChild(new Option(name, name));
   picker.appendChild(builtins);
+  fillPad();
   const pasted = new Option("(pasted RON)", "");
   pasted.disabled = true;
   picker.appendChild(pasted);

@@ -265,6 +265,36 @@ export function describe(rule) {
   return `${info.label}${said}${cells.length ? ": " + shown : ""}${towards}`;
 }
 
+// "a" or "an" before `word`, as it is said: an arrow, an X, a V, a whispers line.
+export function article(word) {
+  const w = String(word).trim();
+  const single = /^[A-Za-z](\b|[-\s]|$)/.test(w);
+  const vowel = single ? /^[AEFHILMNORSX]/i.test(w) : /^[aeio]/i.test(w);
+  return `${vowel ? "an" : "a"} ${w}`;
+}
+
+// Where a cell's pencil marks would sit under a rule's drawing: `top` for the
+// cell that holds a cage's total (top left), `middle` for a circle or bulb
+// in it (a thermometer's bulb, an arrow's circle, a line's end, a cell mark).
+export function crowded(model, info) {
+  const index = new Map(info.cells.map((c, i) => [c.name, i]));
+  const at = (name) => index.get(name);
+  const top = new Set(), middle = new Set();
+  for (const rule of model.rules) {
+    const [kind, spec] = kindOf(rule);
+    if (!spec) continue;
+    const cells = ruleCells(rule).map(at).filter((i) => i !== undefined);
+    if (["Killer", "Cage", "Sum"].includes(kind) && cells.length) top.add(Math.min(...cells));
+    const circled = {
+      Thermometer: () => [spec[0]], SlowThermometer: () => [spec[0]], Arrow: () => spec.circle,
+      Between: () => [spec[0], spec[spec.length - 1]], Lockout: () => [spec.cells[0], spec.cells[spec.cells.length - 1]],
+      DoubleArrow: () => [spec[0], spec[spec.length - 1]], Odd: () => spec, Even: () => spec, Minimum: () => spec, Maximum: () => spec,
+    }[kind];
+    if (circled) for (const name of circled()) if (at(name) !== undefined) middle.add(at(name));
+  }
+  return { top, middle };
+}
+
 // Whether two rules are the same kind on the same cells.
 export function sameCells(a, b) {
   const [ka] = kindOf(a), [kb] = kindOf(b);

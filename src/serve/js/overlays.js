@@ -42,6 +42,37 @@ export function stepText(answer) {
   }
 }
 
+// ---- Clashes as they are typed ----
+
+let clashTimer = null;
+let clashRequest = null;
+
+// Asks soon (a burst of edits asks once) whether the givens clash, and marks
+// the cells that do in red, as they are typed; an answer for older givens is
+// dropped.
+export function refreshClashes() {
+  clearTimeout(clashTimer);
+  if (clashRequest) clashRequest.abort();
+  clashRequest = null;
+  if (!app.model.givens.some(Boolean)) return;
+  clashTimer = setTimeout(async () => {
+    const controller = new AbortController();
+    clashRequest = controller;
+    const version = app.version;
+    try {
+      const answer = await call("steps", M.request(app.model, { from: 0, take: 0 }), controller.signal);
+      if (version !== app.version) return;
+      for (const [cell, kind] of [...app.ui.marks]) if (kind === "clash") app.ui.marks.delete(cell);
+      for (const cell of answer.clashes || []) app.ui.marks.set(cell, "clash");
+      app.paint();
+    } catch (e) {
+      // A failed check is not worth a word: Check says it.
+    } finally {
+      if (clashRequest === controller) clashRequest = null;
+    }
+  }, 200);
+}
+
 // ---- True candidates ----
 
 let truthRequest = null;
@@ -190,6 +221,40 @@ export function paintRules() {
       if (kind === "Quadruple") board.outline(cells, colour, 1.5, true);
     } else {
       board.outline(cells, colour, shown ? 2.5 : 1.5, pending, shown ? 0.06 : 0.22);
+    }
+  });
+}
+
+// The rules on a shape whose picture the server draws without them (a pie,
+// free cells): cages on their cells' own shapes with their totals, lines
+// through the cells' centres (a thermometer's bulb, an arrow's circle), dots
+// between two cells, circles on marked cells. A grid's rules are the
+// server's picture.
+export function paintRulesOffGrid() {
+  const { board, info, model } = app;
+  if (board.grid) return;
+  const index = new Map(info.cells.map((c, i) => [c.name, i]));
+  const at = (name) => index.get(name);
+  const colour = "#6a6a6a";
+  model.rules.forEach((rule) => {
+    const [kind, spec] = M.kindOf(rule);
+    if (!spec || !M.KINDS[kind]) return;
+    const cells = M.ruleCells(rule).map(at).filter((i) => i !== undefined);
+    if (!cells.length) return;
+    if (["Killer", "Cage", "Sum"].includes(kind)) {
+      board.outline(cells, colour, 1.2, true, 0.05);
+      const total = spec.total;
+      if (total !== null && total !== undefined) board.label(Math.min(...cells), String(total), "#333", "rule-drawn");
+    } else if (["Difference", "Ratio", "X", "V", "GreaterThan"].includes(kind)) {
+      board.spot(cells, kind === "Ratio" ? "#222" : colour);
+    } else if (["Odd", "Even", "Minimum", "Maximum"].includes(kind)) {
+      for (const i of cells) board.bulb(i, colour, false, "rule-drawn");
+    } else if (M.KINDS[kind].outside) {
+      return;
+    } else {
+      board.path(cells, colour, "rule-drawn", kind === "Thermometer" || kind === "SlowThermometer" ? 0.22 : 0.12);
+      if (["Thermometer", "SlowThermometer"].includes(kind)) board.bulb(cells[0], colour, true, "rule-drawn");
+      if (kind === "Arrow") for (const name of spec.circle) if (at(name) !== undefined) board.bulb(at(name), colour, false, "rule-drawn");
     }
   });
 }

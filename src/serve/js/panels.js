@@ -5,7 +5,7 @@
 import * as edit from "./edit.js";
 import * as M from "./model.js";
 import * as overlays from "./overlays.js";
-import { TOOLS, tool } from "./tools.js";
+import { TOOLS, offGrid, tool } from "./tools.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -33,7 +33,13 @@ export function controls() {
       box.checked = model.rules.some((r) => M.kindOf(r)[0] === "Negative" && M.kindOf(r)[1] === box.dataset.negative);
     }
   }
-  for (const b of document.querySelectorAll('[data-tool="region"], [data-tool="house"]')) b.disabled = !grid;
+  // Tools that cannot apply to the shape are off (a dot or a clue outside needs
+  // a grid's rows and columns; regions, the designer's grid).
+  const rows = Boolean(info) && info.layout === "grid";
+  for (const b of document.querySelectorAll("[data-tool]")) {
+    const t = tool(b.dataset.tool);
+    b.disabled = ["region", "house"].includes(t.id) ? !grid : !rows && !offGrid(t);
+  }
   // The selection in words.
   let said = "";
   if (ui.rule !== null && model.rules[ui.rule]) {
@@ -43,8 +49,11 @@ export function controls() {
     said = `Rule: ${M.describe(rule)} (${number}Delete removes it).`;
   } else if (ui.selection.length === 1) {
     const i = ui.selection[0];
-    const value = model.givens[i] ? ` = ${model.givens[i]}` : model.digits[i] ? ` (digit ${model.digits[i]})` : " (empty)";
-    said = `Selected: ${info.cells[i].name}${value}`;
+    const valueOf = (c) => (model.givens[c] ? ` = ${model.givens[c]}` : model.digits[c] ? ` (digit ${model.digits[c]})` : " (empty)");
+    said = `Selected: ${info.cells[i].name}${valueOf(i)}`;
+    // Typing moved on from a cell: what went in it, then where typing goes next.
+    const moved = ui.advanced;
+    if (moved && moved.to === i) said = `Typed: ${info.cells[moved.from].name}${valueOf(moved.from)}; next: ${info.cells[i].name}${valueOf(i)}`;
   } else if (ui.selection.length > 1) {
     const names = ui.selection.slice(0, 6).map((i) => info.cells[i].name).join(", ");
     said = `Selected: ${ui.selection.length} cells (${names}${ui.selection.length > 6 ? ", …" : ""})`;
@@ -145,7 +154,9 @@ export function toolButtons() {
     const button = document.createElement("button");
     button.textContent = t.label;
     button.dataset.tool = t.id;
-    button.title = t.help || `Drag to draw a ${t.label.toLowerCase()} line`;
+    const name = t.label.length > 1 ? t.label.toLowerCase() : t.label;
+    const said = { line: `Drag to draw ${M.article(name)} line.`, edge: `Click the edge between two cells for ${M.article(name)}.`, mark: `Click cells to make them ${name} cells.`, cells: `Drag over cells for ${M.article(name)}.` };
+    button.title = t.help || said[t.gesture] || t.label;
     button.onclick = () => pickTool(t.id);
     row.appendChild(button);
   }

@@ -44,6 +44,14 @@ export const TOOLS = [
   { id: "house", label: "Extra region", group: "Shape", gesture: "house", help: "Drag over cells that must all differ (an extra region)." },
 ];
 
+// Whether tool `t` can draw on a shape without rows and columns (a pie, free
+// cells): a dot, sign or corner sits between grid neighbours, a minimum or
+// maximum compares its grid neighbours, a clue sits beside a row or column,
+// and regions are drawn on a grid.
+export function offGrid(t) {
+  return !["edge", "corner", "outside", "region", "house"].includes(t.gesture) && !["Minimum", "Maximum"].includes(t.kind);
+}
+
 export function tool(id) {
   return TOOLS.find((t) => t.id === id) || TOOLS[0];
 }

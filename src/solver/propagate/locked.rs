@@ -50,11 +50,17 @@ impl<const W: usize, const H: usize> Board<'_, W, H> {
     fn point(&mut self, s: usize, h: usize) -> bool {
         let t = self.t;
         let places = dense::and(&self.sets[s], &t.houses[h]);
+        // Counted first: most houses have too many places to point from.
+        if places
+            .iter()
+            .map(|w| w.count_ones() as usize)
+            .sum::<usize>()
+            > POINTING_MAX
+        {
+            return false;
+        }
         let mut seen = t.all;
-        for (n, cell) in dense::cells(places).enumerate() {
-            if n == POINTING_MAX {
-                return false;
-            }
+        for cell in dense::cells(places) {
             seen = dense::and(&seen, &t.peers[cell]);
         }
         let removed = dense::and(&self.sets[s], &seen);

@@ -511,7 +511,7 @@ impl<D: Houses> Store for Ruled<'_, D> {
             return self.inner.choose(salt, seeking);
         }
         let inner = &self.inner;
-        match self.learning.choose(|c| inner.cell_candidates(c)) {
+        match self.learning.choose(|out| inner.every_candidates(out)) {
             Some((cell, colour)) => Choice::Branch { cell, colour },
             None => self.inner.choose(salt, seeking),
         }
