@@ -130,10 +130,17 @@ fn top1465_grades_at_the_hardest_levels() {
     );
     assert!(count(Level::Medium) * 20 <= grades.len(), "{counts:?}");
     // Every technique is exercised (and so checked by the replay) somewhere;
-    // rule steps need rules on values (`tests/rules_logic.rs`).
+    // rule steps (alone and with houses) need rules on values
+    // (`tests/rules_logic.rs`).
     // (the ladder above triples is `tests/grades.rs`'s).
+    let with_rules = [
+        Technique::Rule,
+        Technique::RulePointing,
+        Technique::InniesOuties,
+        Technique::RuleHouse,
+    ];
     for technique in Technique::ALL.into_iter().filter(|&t| {
-        t != Technique::Rule && (t <= Technique::HiddenTriple || t == Technique::Guess)
+        !with_rules.contains(&t) && (t <= Technique::HiddenTriple || t == Technique::Guess)
     }) {
         assert!(
             grades
