@@ -125,6 +125,22 @@ impl ConstraintGraph {
         &self.rules
     }
 
+    /// Its rules lowered to primitives, as the solver, the SAT encoding and
+    /// the shape read them (none when the symbols have no values).
+    pub(crate) fn lowered(&self) -> Vec<crate::rules::primitive::Lowered> {
+        use crate::rules::primitive::{Context, lower};
+        match self.values() {
+            Some(values) if !self.rules.is_empty() => {
+                let cx = Context {
+                    cells: self.cells(),
+                    values,
+                };
+                lower(&self.rules, cx)
+            }
+            _ => Vec::new(),
+        }
+    }
+
     /// The symmetries the variant declares (its `symmetries`, or those of its
     /// short form), as permutations of the cells (`to[c]` is where cell `c`
     /// goes): each an automorphism of the graph with its rules. Rules added

@@ -17,7 +17,7 @@ use super::cnf::{Cnf, Lit};
 use crate::colouring::Clock;
 use crate::graph::ConstraintGraph;
 use crate::puzzle::{Puzzle, Solution};
-use crate::rules::primitive::{self, Automaton, Context, EndsKind, Lowered, Primitive, Relation};
+use crate::rules::primitive::{Automaton, EndsKind, Primitive, Relation};
 use crate::solver::Budget;
 
 /// Why a graph has no encoding (yet): the SAT back end refuses it rather than
@@ -125,7 +125,7 @@ impl Encoding {
         let (mut encoding, room) = Encoding::shape_within(graph, &empty, usize::MAX, budget)?;
         let selectors: Vec<Lit> = graph.rules().iter().map(|_| encoding.cnf.fresh()).collect();
         let mut rules = Rules::new(&mut encoding, graph)?;
-        for lowered in lowered(graph) {
+        for lowered in graph.lowered() {
             room.check(&rules.enc.cnf)?;
             rules.enc.cnf.guard(selectors.get(lowered.rule).copied());
             rules.primitive(&lowered.primitive)?;
@@ -146,7 +146,7 @@ impl Encoding {
             };
         };
         let distinct = distinct(values);
-        (lowered(graph).iter())
+        (graph.lowered().iter())
             .try_for_each(|l| refusal(&l.primitive, distinct).map_or(Ok(()), Err))
     }
 
@@ -280,7 +280,7 @@ impl<'e> Rules<'e> {
     }
 
     fn all(&mut self, graph: &ConstraintGraph, room: &Room) -> Result<(), Unsupported> {
-        for lowered in lowered(graph) {
+        for lowered in graph.lowered() {
             room.check(&self.enc.cnf)?;
             self.primitive(&lowered.primitive)?;
         }
@@ -626,20 +626,6 @@ impl<'e> Rules<'e> {
             Primitive::Skyscraper { cells, count } => self.skyscraper(cells, *count as i64),
         }
         Ok(())
-    }
-}
-
-/// The graph's rules as primitives (none without values).
-fn lowered(graph: &ConstraintGraph) -> Vec<Lowered> {
-    match graph.values() {
-        Some(values) if !graph.rules().is_empty() => {
-            let cx = Context {
-                cells: graph.cells(),
-                values,
-            };
-            primitive::lower(graph.rules(), cx)
-        }
-        _ => Vec::new(),
     }
 }
 

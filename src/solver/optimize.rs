@@ -267,39 +267,35 @@ mod tests {
 /// the primitives add removes a solution, and nothing lets a wrong one in.
 #[cfg(test)]
 mod soundness {
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::{Rng, SeedableRng};
+
     use crate::puzzle::{Puzzle, Solution};
     use crate::{ConstraintGraph, Solver, verify};
 
-    /// A xorshift stream, reproducible.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
+    /// A number below `n` (seeded: the same cases every run).
+    fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
+        (rng.next_u64() % n as u64) as usize
     }
 
     /// A random rule puzzle of 4×4 around `grid` (values row by row): cages
     /// covering it (their totals now and then off by one), a thermometer, a
     /// renban and a little sum where the grid allows, and a few givens.
-    fn random_puzzle(rng: &mut Rng, grid: &[u8]) -> Option<(ConstraintGraph, Puzzle)> {
+    fn random_puzzle(rng: &mut ChaCha8Rng, grid: &[u8]) -> Option<(ConstraintGraph, Puzzle)> {
         let name = |c: usize| format!("\"r{}c{}\"", c / 4 + 1, c % 4 + 1);
         let value = |c: usize| grid[c] as i64 + 1;
         let mut order: Vec<usize> = (0..16).collect();
         for i in (1..16).rev() {
-            order.swap(i, rng.below(i + 1));
+            order.swap(i, below(rng, i + 1));
         }
         let mut rules = Vec::new();
         let mut at = 0;
         while at < 16 {
-            let size = (1 + rng.below(4)).min(16 - at);
+            let size = (1 + below(rng, 4)).min(16 - at);
             let cells = &order[at..at + size];
             at += size;
             let mut total: i64 = cells.iter().map(|&c| value(c)).sum();
-            if rng.below(6) == 0 {
+            if below(rng, 6) == 0 {
                 total += 1;
             }
             let names: Vec<String> = cells.iter().map(|&c| name(c)).collect();
@@ -308,7 +304,7 @@ mod soundness {
                 v.sort_unstable();
                 v.windows(2).all(|w| w[0] != w[1])
             };
-            match (distinct, rng.below(3)) {
+            match (distinct, below(rng, 3)) {
                 (true, 0 | 1) => rules.push(format!(
                     "Killer(cells: [{}], total: {total})",
                     names.join(", ")
@@ -320,12 +316,12 @@ mod soundness {
             }
         }
         // A thermometer along a row where the grid rises.
-        let row = rng.below(4) * 4;
+        let row = below(rng, 4) * 4;
         if value(row) < value(row + 1) {
             rules.push(format!("Thermometer([{}, {}])", name(row), name(row + 1)));
         }
         // A renban of two neighbours in a row holding consecutive values.
-        let c = rng.below(4) * 4 + rng.below(3);
+        let c = below(rng, 4) * 4 + below(rng, 3);
         if (value(c) - value(c + 1)).abs() == 1 {
             rules.push(format!("Renban([{}, {}])", name(c), name(c + 1)));
         }
@@ -337,8 +333,8 @@ mod soundness {
         let variant = crate::variant::parse(&source, "random").ok()?;
         let graph = ConstraintGraph::build(&variant).ok()?;
         let mut givens = vec![None; 16];
-        for _ in 0..rng.below(3) {
-            let c = rng.below(16);
+        for _ in 0..below(rng, 3) {
+            let c = below(rng, 16);
             givens[c] = Some(grid[c]);
         }
         Some((graph, Puzzle::new(givens)))
@@ -349,11 +345,11 @@ mod soundness {
         let plain = ConstraintGraph::load("sudoku4").unwrap();
         let grids: Vec<Solution> = Solver::new(&plain).search(&Puzzle::empty(16)).collect();
         assert_eq!(grids.len(), 288);
-        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let rng = &mut ChaCha8Rng::seed_from_u64(0x2545_f491_4f6c_dd1d);
         let (mut none, mut one, mut more) = (0, 0, 0);
         for round in 0..300 {
-            let grid = grids[rng.below(grids.len())].colours().to_vec();
-            let Some((graph, puzzle)) = random_puzzle(&mut rng, &grid) else {
+            let grid = grids[below(rng, grids.len())].colours().to_vec();
+            let Some((graph, puzzle)) = random_puzzle(rng, &grid) else {
                 continue;
             };
             let mut brute: Vec<Vec<u8>> = (grids.iter())

@@ -4,7 +4,7 @@
 use petgraph::visit::EdgeRef;
 
 use crate::graph::ConstraintGraph;
-use crate::rules::primitive::{self, Context};
+use crate::rules::primitive;
 
 /// The graph as plain index lists (cells and colours are indices).
 #[derive(Debug, Clone)]
@@ -41,16 +41,7 @@ impl Shape {
             neighbours[a].push(b as u32);
             neighbours[b].push(a as u32);
         }
-        let lowered = match graph.values() {
-            Some(values) if !graph.rules().is_empty() => {
-                let cx = Context {
-                    cells: graph.cells(),
-                    values,
-                };
-                primitive::lower(graph.rules(), cx)
-            }
-            _ => Vec::new(),
-        };
+        let lowered = graph.lowered();
         // Cells a rule holds distinct (killer cages, renban) are neighbours here.
         for cells in primitive::distinct(&lowered) {
             for (i, &a) in cells.iter().enumerate() {

@@ -330,6 +330,19 @@ impl Sum {
         walk((self, part, domains), 0, 0, -low, &mut colours, out);
     }
 
+    /// The colours of `d` that cell `i` may hold when the other cells add up
+    /// to between `rest.0` and `rest.1`.
+    #[inline]
+    fn completing(&self, i: usize, d: u128, (rest_lo, rest_hi): (i64, i64)) -> u128 {
+        let w = self.weights[i];
+        colours_of(d)
+            .filter(|&c| {
+                let x = w * self.values[c];
+                rest_lo + x <= self.total && rest_hi + x >= self.total
+            })
+            .fold(0u128, |m, c| m | 1 << c)
+    }
+
     /// One pass of bounds, without allocating: each cell keeps the values
     /// that the others' least and greatest contributions can complete to
     /// the total. True when every cell is decided (and the sum holds).
@@ -358,13 +371,7 @@ impl Sum {
             if rest_lo + ranges[i].1 <= self.total && rest_hi + ranges[i].0 >= self.total {
                 continue;
             }
-            let w = self.weights[i];
-            let kept = colours_of(*d)
-                .filter(|&c| {
-                    let x = w * self.values[c];
-                    rest_lo + x <= self.total && rest_hi + x >= self.total
-                })
-                .fold(0u128, |m, c| m | 1 << c);
+            let kept = self.completing(i, *d, (rest_lo, rest_hi));
             if kept == 0 {
                 return Err(Contradiction);
             }
@@ -460,13 +467,7 @@ impl Sum {
             let mut changed = false;
             for (i, d) in domains.iter_mut().enumerate() {
                 let (rest_lo, rest_hi) = (lo - ranges[i].0, hi - ranges[i].1);
-                let w = self.weights[i];
-                let kept = colours_of(*d)
-                    .filter(|&c| {
-                        let x = w * self.values[c];
-                        rest_lo + x <= self.total && rest_hi + x >= self.total
-                    })
-                    .fold(0u128, |m, c| m | 1 << c);
+                let kept = self.completing(i, *d, (rest_lo, rest_hi));
                 if kept == 0 {
                     return Err(Contradiction);
                 }
