@@ -30,14 +30,16 @@ pub(super) struct Connections {
 pub(super) struct Connection {
     /// Its requests being answered: it is idle when there are none.
     busy: AtomicUsize,
-    /// When it was opened, last sent bytes or last answered, in milliseconds
-    /// from the epoch.
+    /// When it was opened or last answered, in milliseconds from the epoch.
     since: AtomicU64,
     /// Since when its writes wait on the client, in milliseconds from the
     /// epoch plus one; 0 while they do not.
     stalled: AtomicU64,
     /// Told to close.
     close: Notify,
+    /// A second handle on its socket, to look whether a request is waiting
+    /// to be read (such a connection is not idle, whatever it has sent).
+    socket: Option<std::net::TcpStream>,
     epoch: Instant,
 }
 
@@ -55,14 +57,14 @@ impl Connections {
         self.open.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// A place for a new connection: when every place is taken, the oldest
-    /// idle connection is told to close and gives up its own; `None` when
-    /// none is idle.
-    pub fn open(&self) -> Option<Arc<Connection>> {
+    /// A place for a new connection (`socket`: a second handle on it): when
+    /// every place is taken, the oldest idle connection is told to close and
+    /// gives up its own; `None` when none is idle.
+    pub fn open(&self, socket: Option<std::net::TcpStream>) -> Option<Arc<Connection>> {
         let mut open = self.open_list();
         if open.len() >= self.most {
             let oldest = (0..open.len())
-                .filter(|&i| open[i].busy.load(Ordering::SeqCst) == 0)
+                .filter(|&i| open[i].idle())
                 .min_by_key(|&i| open[i].since.load(Ordering::SeqCst))?;
             open.swap_remove(oldest).close.notify_one();
         }
@@ -71,6 +73,7 @@ impl Connections {
             since: AtomicU64::new(millis(self.epoch)),
             stalled: AtomicU64::new(0),
             close: Notify::new(),
+            socket,
             epoch: self.epoch,
         });
         open.push(Arc::clone(&connection));
@@ -89,6 +92,15 @@ fn millis(epoch: Instant) -> u64 {
 }
 
 impl Connection {
+    /// No request of it is being answered, and none waits to be read (a
+    /// client's request that arrived before its connection was served would
+    /// otherwise be closed unanswered by a flood of new connections).
+    fn idle(&self) -> bool {
+        let waiting =
+            (self.socket.as_ref()).is_some_and(|s| matches!(s.peek(&mut [0u8]), Ok(n) if n > 0));
+        self.busy.load(Ordering::SeqCst) == 0 && !waiting
+    }
+
     /// Marks the connection busy until the guard is dropped.
     pub fn busy(self: &Arc<Self>) -> Busy {
         self.busy.fetch_add(1, Ordering::SeqCst);
@@ -212,16 +224,7 @@ impl<S: AsyncRead + Unpin> AsyncRead for Stream<S> {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<std::io::Result<()>> {
-        let this = self.get_mut();
-        let before = buf.filled().len();
-        let read = Pin::new(&mut this.inner).poll_read(cx, buf);
-        if buf.filled().len() > before {
-            // A client sending a request is not the idle one to close: the
-            // oldest is the one quiet longest.
-            let connection = &this.connection;
-            (connection.since).store(millis(connection.epoch), Ordering::SeqCst);
-        }
-        read
+        Pin::new(&mut self.get_mut().inner).poll_read(cx, buf)
     }
 }
 
@@ -268,12 +271,12 @@ mod tests {
     #[test]
     fn the_oldest_idle_connection_makes_room() {
         let connections = Connections::new(2);
-        let first = connections.open().unwrap();
+        let first = connections.open(None).unwrap();
         std::thread::sleep(Duration::from_millis(5));
-        let second = connections.open().unwrap();
+        let second = connections.open(None).unwrap();
         // Both taken, the first busy: the second (idle) gives up its place.
         let busy = first.busy();
-        let third = connections.open().unwrap();
+        let third = connections.open(None).unwrap();
         assert_eq!(connections.open_list().len(), 2);
         assert!(
             connections
@@ -289,8 +292,29 @@ mod tests {
         );
         // Every one busy: no room.
         let _also = third.busy();
-        assert!(connections.open().is_none());
+        assert!(connections.open(None).is_none());
         drop(busy);
-        assert!(connections.open().is_some());
+        assert!(connections.open(None).is_some());
+    }
+
+    #[test]
+    fn a_connection_with_a_request_waiting_is_not_idle() {
+        use std::io::Write;
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let mut client = std::net::TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+        let (server_side, _) = listener.accept().unwrap();
+        // As tokio leaves it: a look that never waits.
+        server_side.set_nonblocking(true).unwrap();
+        let connections = Connections::new(1);
+        let first = connections.open(Some(server_side)).unwrap();
+        // Nothing sent yet: idle, and closed to make room.
+        assert!(first.idle());
+        client.write_all(b"GET / HTTP/1.1\r\n").unwrap();
+        // Sent but not yet read: not idle, so no room is made.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while first.idle() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        assert!(connections.open(None).is_none());
     }
 }

@@ -104,7 +104,19 @@ pub(super) async fn serve(
                 continue;
             }
         };
-        let Some(connection) = shared.connections.open() else {
+        // A second handle on the socket, for the look at whether a request
+        // waits on it (both are non-blocking, as tokio set the socket up).
+        let (stream, socket) = match stream.into_std() {
+            Ok(std) => {
+                let socket = std.try_clone().ok();
+                match tokio::net::TcpStream::from_std(std) {
+                    Ok(stream) => (stream, socket),
+                    Err(_) => continue,
+                }
+            }
+            Err(_) => continue,
+        };
+        let Some(connection) = shared.connections.open(socket) else {
             // Every connection busy: a short answer if the socket takes it at once, then close.
             let _ = stream.try_write(
                 format!(
