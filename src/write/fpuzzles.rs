@@ -200,11 +200,7 @@ pub fn link(
     givens: &[Option<u8>],
     title: &str,
 ) -> Result<String, Unexpressible> {
-    let json = json(graph, givens, title)?;
-    Ok(format!(
-        "{LINK_PREFIX}{}",
-        lz_str::compress_to_base64(json.as_str())
-    ))
+    compressed(LINK_PREFIX, graph, givens, title)
 }
 
 /// A SudokuPad link to the puzzle: [`SUDOKUPAD_PREFIX`] and the compressed
@@ -227,9 +223,19 @@ pub fn sudokupad_link(
     givens: &[Option<u8>],
     title: &str,
 ) -> Result<String, Unexpressible> {
+    compressed(SUDOKUPAD_PREFIX, graph, givens, title)
+}
+
+/// `prefix` and the compressed JSON of [`fpuzzles`]: both links' form.
+fn compressed(
+    prefix: &str,
+    graph: &ConstraintGraph,
+    givens: &[Option<u8>],
+    title: &str,
+) -> Result<String, Unexpressible> {
     let json = json(graph, givens, title)?;
     Ok(format!(
-        "{SUDOKUPAD_PREFIX}{}",
+        "{prefix}{}",
         lz_str::compress_to_base64(json.as_str())
     ))
 }
