@@ -133,6 +133,9 @@ pub(crate) trait Propagator: std::fmt::Debug + Send + Sync {
     }
 }
 
+/// The origin of a propagator no rule of the graph wrote: an implied sum.
+const IMPLIED: u32 = u32::MAX;
+
 /// The propagators of one graph, and which of them watch each cell.
 #[derive(Debug, Default)]
 pub(crate) struct RuleSet {
@@ -144,7 +147,17 @@ pub(crate) struct RuleSet {
     slot: Vec<u32>,
     /// The propagators watching each slot.
     watchers: Vec<Vec<u32>>,
-    /// The index in `graph.rules()` of the rule each propagator comes from.
+    /// The implied propagators (the optimizer's sums, see `optimize.rs`)
+    /// watching each slot: woken at the root and, below it, only when the
+    /// cell is decided, as the Interactive Sudoku Solver wakes its auxiliary
+    /// handlers. They only repeat what the rules imply, and woken at every
+    /// change they cost more than they prune. Measured (search alone, side
+    /// by side): the 42 TAREK killers' median 27.6 → 12.7 ms, extreme
+    /// killer 01 3.3 → 1.5 s (a third of the propagator runs for 10% fewer
+    /// nodes); `data/little-killer.ron` 0.69 → 0.81 s.
+    decided_watchers: Vec<Vec<u32>>,
+    /// The index in `graph.rules()` of the rule each propagator comes from,
+    /// or [`IMPLIED`].
     origin: Vec<u32>,
     /// Each cell's starting conflict score, and the full houses, for the
     /// branching that learns (empty without rules).
@@ -228,7 +241,7 @@ impl RuleSet {
         // Pairs first: cheap, and they narrow what the sums enumerate.
         let (mut pairs, mut others): (Vec<Compiled>, Vec<Compiled>) = (Vec::new(), Vec::new());
         for l in &lowered {
-            let origin = l.rule as u32;
+            let origin = u32::try_from(l.rule).unwrap_or(IMPLIED);
             match &l.primitive {
                 Primitive::Distinct(_) | Primitive::Allowed { .. } => {}
                 Primitive::Pairs {
@@ -258,8 +271,13 @@ impl RuleSet {
                     set.slot[cell] = set.watched.len() as u32;
                     set.watched.push(cell as u32);
                     set.watchers.push(Vec::new());
+                    set.decided_watchers.push(Vec::new());
                 }
-                let watchers = &mut set.watchers[set.slot[cell] as usize];
+                let slot = set.slot[cell] as usize;
+                let watchers = match set.origin[p] == IMPLIED {
+                    true => &mut set.decided_watchers[slot],
+                    false => &mut set.watchers[slot],
+                };
                 if watchers.last() != Some(&(p as u32)) {
                     watchers.push(p as u32);
                 }
@@ -356,7 +374,12 @@ impl<'s, D: Houses> Ruled<'s, D> {
 
     /// Queues the propagators watching `slot`, but `except`.
     fn wake_but(&mut self, slot: usize, except: u32) {
-        for &p in &self.set.watchers[slot] {
+        let set = self.set;
+        let implied = match self.saved.is_empty() || self.seen[slot].count_ones() == 1 {
+            true => set.decided_watchers[slot].as_slice(),
+            false => &[],
+        };
+        for &p in set.watchers[slot].iter().chain(implied) {
             if p != except && !std::mem::replace(&mut self.queued[p as usize], true) {
                 self.queue.push(p);
             }
