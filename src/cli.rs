@@ -526,8 +526,8 @@ pub struct GenerateArgs {
     /// fiendish 3.6..4.1, diabolical 4.2..6.4, extreme 6.5..). Random minimal
     /// puzzles are rated until one is in range; one rated above it gets clues
     /// back until it is. Works with --rules (each dressed puzzle rated under its
-    /// rules) and --from (random reductions of the puzzle rated); --clues is
-    /// then a floor.
+    /// rules) and --from (random reductions of the puzzle rated). With --se,
+    /// --clues is a floor, not an exact count.
     #[arg(long, value_name = "RANGE", conflicts_with = "difficulty")]
     pub se: Option<graphdoku::generate::SeRange>,
     /// Full solutions to try per puzzle (random reductions with --from) before

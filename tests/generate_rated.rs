@@ -97,6 +97,36 @@ fn a_puzzle_file_is_reduced_to_the_range_asked_for() {
 }
 
 #[test]
+fn a_level_is_met_from_a_puzzle_file_too() {
+    // It was accepted and not looked at: any reduction came out.
+    let out = graphdoku()
+        .args(["generate", "--from", "killer", "--difficulty", "fiendish"])
+        .args(["-s", "1", "-f", "json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let made = &json_lines(&out.stdout)[0];
+    assert_eq!(made["level"], "fiendish", "{made}");
+    // `grade` says so of the example itself, whose givens are minimal.
+    graphdoku()
+        .arg("grade")
+        .arg(common::data("killer.ron"))
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(": fiendish ED="));
+    graphdoku()
+        .args(["generate", "--from", "killer", "--difficulty", "easy"])
+        .args(["--attempts", "3", "-s", "1"])
+        .assert()
+        .code(5)
+        .stderr("error: puzzle 1: no puzzle with level easy in 3 attempts\n");
+}
+
+#[test]
 fn a_range_not_reached_fails_with_a_reason() {
     // No step rates below 1.0, with givens given back or not.
     graphdoku()
