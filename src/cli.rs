@@ -21,7 +21,7 @@ puzzle files that name their variant. `-` reads standard input.
 Exit status: 0 success, 1 some puzzle has no solution, \
 2 invalid input or usage, 3 internal error, 4 some puzzle has several solutions \
 (check, grade, explain, hint, solve --unique), 5 gave up: the search budget ran out \
-(--timeout, --max-nodes) or generate met no --clues or --difficulty within --attempts, \
+(--timeout, --max-nodes) or generate met no --clues, --difficulty or --se within --attempts, \
 6 I/O error: a file could not be read (missing, unreadable, a directory) or the output \
 could not be written; when several apply: 3, then 6, then 2, then 5, then 1, then 4. \
 A closed output pipe (`| head`) ends the run quietly with 0; Ctrl-C stops it at once \
@@ -515,18 +515,23 @@ pub struct GenerateArgs {
     /// Clue pattern symmetry: none, rot180, rot90, mirror, diagonal (as the shape allows).
     #[arg(long, default_value = "none")]
     pub symmetry: Symmetry,
-    /// Only puzzles of this level: easy, rules, medium, hard, fiendish, diabolical,
+    /// Only puzzles of this level, as `grade` gives it (with --rules and --from
+    /// too, rules and all): easy, rules, medium, hard, fiendish, diabolical,
     /// extreme, needs-search.
     #[arg(long)]
     pub difficulty: Option<Level>,
-    /// Only puzzles with a Sudoku Explainer rating (ER) in this range: 6.0..7.5,
-    /// 7.5.. (at least), ..4.5 (at most), 7.1, or a level name for its range
-    /// (easy 1.0..2.5, medium 2.6..2.9, hard 3.0..3.5, fiendish 3.6..4.1,
-    /// diabolical 4.2..6.4, extreme 6.5..). Random minimal puzzles are rated
-    /// until one is in range; one rated above it gets clues back until it is.
-    #[arg(long, value_name = "RANGE", conflicts_with_all = ["difficulty", "rules", "from"])]
+    /// Only puzzles with a Sudoku Explainer rating (ER) in this range, as `grade`
+    /// rates them: 6.0..7.5, 7.5.. (at least), ..4.5 (at most), 7.1, or a level
+    /// name for its range (easy 1.0..2.5, medium 2.6..2.9, hard 3.0..3.5,
+    /// fiendish 3.6..4.1, diabolical 4.2..6.4, extreme 6.5..). Random minimal
+    /// puzzles are rated until one is in range; one rated above it gets clues
+    /// back until it is. Works with --rules (each dressed puzzle rated under its
+    /// rules) and --from (random reductions of the puzzle rated). With --se,
+    /// --clues is a floor, not an exact count.
+    #[arg(long, value_name = "RANGE", conflicts_with = "difficulty")]
     pub se: Option<graphdoku::generate::SeRange>,
-    /// Full solutions to try per puzzle before giving up on --clues or --difficulty.
+    /// Full solutions to try per puzzle (random reductions with --from) before
+    /// giving up on --clues, --difficulty or --se.
     #[arg(long, default_value_t = 1000)]
     pub attempts: usize,
     /// Threads for a big board's hardest uniqueness questions [default: every

@@ -426,6 +426,7 @@ def generate(
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
     rules: Optional[Sequence[str]] = None,
+    se: Optional[str] = None,
 ) -> Generated:
     """Generates ``n`` unique, minimal puzzles, reproducibly from ``seed``.
 
@@ -443,13 +444,19 @@ def generate(
     ``"kropki"``, ``"xv"``, ``"whispers"``, ...): each puzzle's rules come back
     in ``rules`` and the whole puzzle as a RON file in ``files``, which
     :func:`solve` and the others take as a puzzle.
+
+    ``se`` is a range of Sudoku Explainer ratings (ER), as ``graphdoku
+    generate --se``: ``"3.0..4.0"``, ``"6.5.."``, ``"..4.5"``, ``"7.1"`` or a
+    level name for its band; each puzzle is rated as ``graphdoku grade`` rates
+    it (with its rules too), and one rated above the range gets givens back
+    until it is in it. Not with ``difficulty``.
     """
     if n < 0:
         raise ValueError(f"n must be at least 0, not {n}")
     native = _variant(variant)
     kinds = None if rules is None else [str(k) for k in rules]
     puzzles, solutions, rules_json, files = _graphdoku.generate_array(
-        native, n, seed, difficulty, clues, attempts, _threads(threads), timeout, kinds
+        native, n, seed, difficulty, clues, attempts, _threads(threads), timeout, kinds, se
     )
     parsed = [[json.loads(r) for r in one] for one in rules_json]
     return Generated(_values(native, puzzles), _values(native, solutions), parsed, files)

@@ -86,6 +86,7 @@ def generate_array(
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
     rules: Optional[list[str]] = None,
+    se: Optional[str] = None,
 ) -> tuple[npt.NDArray[np.uint16], npt.NDArray[np.uint16], list[list[str]], list[str]]: ...
 def format_rows(variant: Variant, rows: npt.NDArray[np.int64]) -> list[str]: ...
 def colour_array(

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use graphdoku::canon::Canon;
 use graphdoku::colouring::{self, Outcome as Coloured, Proof};
 use graphdoku::generate::dress::{self, Kind as RuleKind};
-use graphdoku::generate::{GenerateError, Generator, Options as GenerateOptions};
+use graphdoku::generate::{GenerateError, Generator, Options as GenerateOptions, SeRange};
 use graphdoku::logic::{Grade, Level, Logic, Step};
 use graphdoku::prove::{self, Answerer, Question};
 use graphdoku::read::VariantRef;
@@ -867,13 +867,13 @@ type Made<'py> = (
 
 /// Generates `n` unique, minimal puzzles from `seed` (the same puzzles as
 /// `graphdoku generate --count n --seed seed`, and with `rules` as
-/// `--rules`): `(puzzles, solutions)` as `(n, cells)` uint16 arrays, each
-/// puzzle's rules as JSON, and each as a RON puzzle file (which every
-/// command reads, rules and all). A big board's hard uniqueness questions go
-/// to `threads` threads (all cores when `None`); the puzzles are the same for
-/// any number.
+/// `--rules`, `se` as `--se`): `(puzzles, solutions)` as `(n, cells)`
+/// uint16 arrays, each puzzle's rules as JSON, and each as a RON puzzle file
+/// (which every command reads, rules and all). A big board's hard uniqueness
+/// questions go to `threads` threads (all cores when `None`); the puzzles
+/// are the same for any number.
 #[pyfunction]
-#[pyo3(signature = (variant, n, seed, difficulty = None, clues = None, attempts = 1000, threads = None, timeout = None, rules = None))]
+#[pyo3(signature = (variant, n, seed, difficulty = None, clues = None, attempts = 1000, threads = None, timeout = None, rules = None, se = None))]
 #[allow(clippy::too_many_arguments)]
 fn generate_array<'py>(
     py: Python<'py>,
@@ -886,7 +886,17 @@ fn generate_array<'py>(
     threads: Option<usize>,
     timeout: Option<f64>,
     rules: Option<Vec<String>>,
+    se: Option<&str>,
 ) -> PyResult<Made<'py>> {
+    let se = match se {
+        None => None,
+        Some(range) => Some(range.parse::<SeRange>().map_err(PyValueError::new_err)?),
+    };
+    if se.is_some() && difficulty.is_some() {
+        return Err(PyValueError::new_err(
+            "difficulty and se: one or the other (as --difficulty and --se)",
+        ));
+    }
     let kinds: Vec<RuleKind> = (rules.unwrap_or_default().iter())
         .map(|k| k.parse::<RuleKind>().map_err(PyValueError::new_err))
         .collect::<PyResult<_>>()?;
@@ -920,6 +930,7 @@ fn generate_array<'py>(
     let options = GenerateOptions {
         clues,
         difficulty,
+        se,
         attempts,
         ..GenerateOptions::default()
     };

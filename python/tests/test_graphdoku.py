@@ -1,6 +1,7 @@
 """Tests of the graphdoku Python package: every public function, checked against
 independent facts (Sudoku rules checked in NumPy, known counts, the CLI)."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -421,6 +422,33 @@ def test_generate_with_rules():
         assert (checked.solutions[0] == solution).all()
     with pytest.raises(ValueError, match="kind of rule"):
         graphdoku.generate(1, rules=["no-such-rule"])
+
+
+def test_generate_by_rating_with_rules():
+    # The CLI's puzzles: rated as `graphdoku grade` rates them, rules and all.
+    made = graphdoku.generate(2, seed=1, rules=["killer"], se="3.0..4.0")
+    for text, solution in zip(made.files, made.solutions):
+        checked = graphdoku.solve([text], unique=True)
+        assert checked.status[0] == "unique"
+        assert (checked.solutions[0] == solution).all()
+    binary = cli()
+    if binary is not None:
+        out = subprocess.run(
+            [binary, "generate", "--rules", "killer", "--se", "3.0..4.0", "-n", "2", "-s", "1", "-f", "json"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.splitlines()
+        records = [json.loads(line) for line in out]
+        assert graphdoku.to_strings(made.puzzles) == [r["puzzle"] for r in records]
+        assert all(3.0 <= r["se"]["er"] <= 4.0 for r in records)
+    # Out of reach: given up (the CLI's exit 5), with the range in the reason.
+    with pytest.raises(graphdoku.GenerateError, match="rating in 0.0..0.5"):
+        graphdoku.generate(1, seed=1, rules=["killer"], se="..0.5", attempts=2)
+    with pytest.raises(ValueError, match="expected a rating"):
+        graphdoku.generate(1, se="hard-ish")
+    with pytest.raises(ValueError, match="one or the other"):
+        graphdoku.generate(1, se="hard", difficulty="hard")
 
 
 def test_errors_follow_the_cli_exit_classes():

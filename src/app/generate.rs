@@ -68,6 +68,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut impl Write) -> Result<Status> {
         symmetry: args.symmetry,
         clues: args.clues,
         difficulty: args.difficulty,
+        se: args.se,
         attempts: args.attempts,
     };
     // A big board can take long even for one puzzle: a progress line while
@@ -120,12 +121,9 @@ fn make(
     for n in 1..=args.count {
         generator.set_deadline(Some(Instant::now() + args.timeout));
         let result = match source {
-            Source::Variant => match args.se {
-                #[cfg(feature = "se")]
-                Some(range) => generator.generate_rated(rng, options, range),
-                _ => generator.generate(rng, options),
-            }
-            .map(|made| (None, made, Vec::new())),
+            Source::Variant => generator
+                .generate(rng, options)
+                .map(|made| (None, made, Vec::new())),
             Source::Dress(kinds) => dress(&generator, kinds, rng, options)
                 .map(|dressed| (Some(dressed.graph), dressed.made, dressed.rules)),
             Source::Reduce { puzzle, rules, .. } => generator

@@ -19,7 +19,6 @@ use rand_core::Rng;
 use super::random::{below, shuffle};
 use super::{GenerateError, Generated, Generator, Options};
 use crate::graph::{ConstraintGraph, Coord};
-use crate::logic::{Grade, Logic};
 use crate::puzzle::Solution;
 use crate::rules::{Direction, Mark, RuleSpec};
 
@@ -203,7 +202,11 @@ pub struct Dressed {
 /// A random solution of `generator`'s variant dressed with rules of `kinds`,
 /// and its givens removed while the puzzle stays unique under them (with
 /// `options`' symmetry; `options.clues`, when given, as a floor that the
-/// result must meet exactly, else another solution is tried).
+/// result must meet exactly, else another solution is tried). With
+/// `options.difficulty` or `options.se` the dressed puzzle is graded under its
+/// rules as `grade` grades it (see `Generator::generate_rated`, with the `se` feature): another
+/// solution is dressed until one meets the level or rating, and one rated
+/// above the range gets givens back until it is in it.
 ///
 /// Rules are added a batch at a time until the unique puzzle has at most
 /// about one given per 27 cells (3 on a 9×9) or every unit of the kinds is in.
@@ -311,26 +314,24 @@ pub fn dress<R: Rng + ?Sized>(
                 .clone()
                 .with_rules(&rules)
                 .map_err(|fault| GenerateError::Dressing(fault.message))?;
-            let mut reducer = Generator::new(&ruled);
+            let mut reducer = Generator::new(&ruled).with_max_clauses(generator.clauses);
+            if let Some(stop) = generator.stop {
+                reducer = reducer.with_stop(stop);
+            }
             reducer.set_deadline(generator.deadline);
             // More rules keep the last puzzle unique: reduce from it.
             puzzle = reducer.reduce_from(rng, &puzzle, &solution, &orbits, floor)?;
             if puzzle.clue_count() <= target || taken == queue.len() {
-                if options.clues.is_some_and(|c| c != puzzle.clue_count()) {
+                // A rating may give clues back: the count is a floor then.
+                if options.se.is_none() && options.clues.is_some_and(|c| c != puzzle.clue_count()) {
                     break;
                 }
-                // A difficulty is the grade of the whole puzzle, rules and all.
-                let grade = match options.difficulty {
-                    None => None,
-                    Some(level) => {
-                        let path = (Logic::new(&ruled).path(&puzzle, &solution))
-                            .map_err(|_| GenerateError::Internal)?;
-                        let grade = Grade::of(&path);
-                        if grade.level != level {
-                            break;
-                        }
-                        Some(grade)
-                    }
+                // A level or rating is the grade of the whole puzzle, rules
+                // and all, as `grade` gives it.
+                let Some((puzzle, grade)) =
+                    reducer.aim(rng, puzzle, &solution, &orbits, options)?
+                else {
+                    break;
                 };
                 return Ok(Dressed {
                     rules,
@@ -346,12 +347,8 @@ pub fn dress<R: Rng + ?Sized>(
             taken = (taken + step).min(queue.len());
         }
     }
-    let mut wanted = vec![format!("{floor} clues")];
-    if let Some(level) = options.difficulty {
-        wanted.push(format!("level {level}"));
-    }
     Err(GenerateError::GaveUp {
-        wanted: wanted.join(", "),
+        wanted: options.wanted("rules of the kinds asked for"),
         attempts: options.attempts,
     })
 }

@@ -50,7 +50,14 @@ pub struct Options {
     pub clues: Option<usize>,
     /// Only puzzles of this level (see [`Level`]).
     pub difficulty: Option<Level>,
-    /// Full colourings to try before giving up on `clues` or `difficulty`.
+    /// Only puzzles whose Sudoku Explainer rating (ER) is in this range, as
+    /// `grade` rates them, with or without rules; a puzzle rated above it
+    /// gets givens back until it is in it (see `Generator::generate_rated`).
+    /// With it, `clues` is a floor of removal, not an exact count. Needs the
+    /// `se` feature ([`GenerateError::Unrated`] without it).
+    pub se: Option<SeRange>,
+    /// Full colourings to try before giving up on `clues`, `difficulty` or
+    /// `se` (random reductions, for [`Generator::reduce_puzzle`]).
     pub attempts: usize,
 }
 
@@ -60,6 +67,7 @@ impl Default for Options {
             symmetry: Symmetry::None,
             clues: None,
             difficulty: None,
+            se: None,
             attempts: 1000,
         }
     }
@@ -69,7 +77,35 @@ impl Options {
     /// The orbits of the clue symmetry on `graph`: the groups of cells that
     /// are given or removed together.
     fn orbits(&self, graph: &ConstraintGraph) -> Result<Vec<Vec<usize>>, GenerateError> {
+        if self.se.is_some() && !cfg!(feature = "se") {
+            return Err(GenerateError::Unrated);
+        }
         self.symmetry.orbits(graph).map_err(GenerateError::Symmetry)
+    }
+
+    /// What was asked for, in words, for [`GenerateError::GaveUp`]: "level
+    /// hard, symmetry rot180"; `otherwise` when nothing was.
+    fn wanted(&self, otherwise: &str) -> String {
+        let mut wanted = Vec::new();
+        if let Some(clues) = self.clues {
+            wanted.push(match self.se {
+                Some(_) => format!("at least {clues} clues"),
+                None => format!("{clues} clues"),
+            });
+        }
+        if let Some(level) = self.difficulty {
+            wanted.push(format!("level {level}"));
+        }
+        if let Some(range) = self.se {
+            wanted.push(format!("a Sudoku Explainer rating in {range}"));
+        }
+        if self.symmetry != Symmetry::None {
+            wanted.push(format!("symmetry {}", self.symmetry));
+        }
+        match wanted.is_empty() {
+            true => otherwise.to_string(),
+            false => wanted.join(", "),
+        }
     }
 }
 
@@ -80,7 +116,8 @@ pub struct Generated {
     pub puzzle: Puzzle,
     /// Its one solution.
     pub solution: Solution,
-    /// Its grade, when [`Options::difficulty`] asked for one.
+    /// Its grade, when [`Options::difficulty`] or [`Options::se`] asked for
+    /// one (with the ratings, [`Grade::se`], for the latter).
     pub grade: Option<Grade>,
     /// How many full colourings it took.
     pub attempts: usize,
@@ -103,7 +140,7 @@ pub enum GenerateError {
         /// Cells of the variant.
         cells: usize,
     },
-    /// No attempt met the clue count or difficulty.
+    /// No attempt met the clue count, difficulty or rating.
     #[error("no puzzle with {wanted} in {attempts} attempt{}", if *.attempts == 1 { "" } else { "s" })]
     GaveUp {
         /// What was asked for, in words.
@@ -128,6 +165,12 @@ pub enum GenerateError {
     /// The deadline passed (see [`Generator::with_deadline`]) before a puzzle was made.
     #[error("the time allowed ran out before a puzzle was made")]
     OutOfTime,
+    /// A rating was asked for ([`Options::se`]) of a build without Sudoku
+    /// Explainer's ladder.
+    #[error(
+        "a Sudoku Explainer rating was asked for, which this build leaves out (built without the `se` feature)"
+    )]
+    Unrated,
     /// The logic engine contradicted the solver: a bug.
     #[error("internal error: the solution path does not reach the solver's solution")]
     Internal,
@@ -494,8 +537,15 @@ impl<'g> Generator<'g> {
     /// solutions is first completed to the one the solver finds first, and
     /// reduced from there.
     ///
+    /// With [`Options::difficulty`] or [`Options::se`], each attempt is
+    /// another random reduction of the same puzzle, graded as in
+    /// [`Generator::generate`]; one rated above the range gets givens of the
+    /// solution back until it is in it (possibly more givens than `puzzle`
+    /// had).
+    ///
     /// # Errors
     /// [`GenerateError::Unsolvable`], an unsupported symmetry,
+    /// [`GenerateError::GaveUp`] when no attempt met the level or rating,
     /// [`GenerateError::OutOfTime`] past the deadline.
     ///
     /// # Example
@@ -528,22 +578,33 @@ impl<'g> Generator<'g> {
             1 => puzzle.clone(),
             _ => solution.to_puzzle(),
         };
-        let reduced =
-            self.reduce_from(rng, &start, &solution, &orbits, options.clues.unwrap_or(0))?;
-        Ok(Generated {
-            puzzle: reduced,
-            solution,
-            grade: None,
-            attempts: 1,
+        for attempt in 1..=options.attempts.max(1) {
+            self.in_time()?;
+            let reduced =
+                self.reduce_from(rng, &start, &solution, &orbits, options.clues.unwrap_or(0))?;
+            if let Some((puzzle, grade)) = self.aim(rng, reduced, &solution, &orbits, options)? {
+                return Ok(Generated {
+                    puzzle,
+                    solution,
+                    grade,
+                    attempts: attempt,
+                });
+            }
+        }
+        Err(GenerateError::GaveUp {
+            wanted: options.wanted("the options asked for"),
+            attempts: options.attempts,
         })
     }
 
-    /// One puzzle as `options` ask.
+    /// One puzzle as `options` ask: each attempt a random solution reduced to
+    /// a minimal puzzle, kept when it meets the clue count, the level and the
+    /// rating asked for (see `Generator::generate_rated`, with the `se` feature, for the rating).
     ///
     /// # Errors
     /// An unsupported symmetry, too many clues, a variant with no colouring,
-    /// [`GenerateError::GaveUp`] when no attempt met the clue count or level, or
-    /// [`GenerateError::OutOfTime`] past the deadline.
+    /// [`GenerateError::GaveUp`] when no attempt met the clue count, level or
+    /// rating, [`GenerateError::OutOfTime`] past the deadline.
     pub fn generate<R: Rng + ?Sized>(
         &self,
         rng: &mut R,
@@ -560,40 +621,21 @@ impl<'g> Generator<'g> {
             self.in_time()?;
             let solution = self.solution(rng)?;
             let puzzle = self.reduce(rng, &solution, &orbits, options.clues.unwrap_or(0))?;
-            if options.clues.is_some_and(|c| c != puzzle.clue_count()) {
+            // A rating may give clues back: the count is a floor then.
+            if options.se.is_none() && options.clues.is_some_and(|c| c != puzzle.clue_count()) {
                 continue;
             }
-            let grade = match options.difficulty {
-                None => None,
-                Some(level) => {
-                    let path = (self.logic.graded_path(&puzzle, &solution))
-                        .map_err(|_| GenerateError::Internal)?;
-                    let grade = Grade::of(&path);
-                    if grade.level != level {
-                        continue;
-                    }
-                    Some(grade)
-                }
-            };
-            return Ok(Generated {
-                puzzle,
-                solution,
-                grade,
-                attempts: attempt,
-            });
-        }
-        let mut wanted = Vec::new();
-        if let Some(clues) = options.clues {
-            wanted.push(format!("{clues} clues"));
-        }
-        if let Some(level) = options.difficulty {
-            wanted.push(format!("level {level}"));
-        }
-        if options.symmetry != Symmetry::None {
-            wanted.push(format!("symmetry {}", options.symmetry));
+            if let Some((puzzle, grade)) = self.aim(rng, puzzle, &solution, &orbits, options)? {
+                return Ok(Generated {
+                    puzzle,
+                    solution,
+                    grade,
+                    attempts: attempt,
+                });
+            }
         }
         Err(GenerateError::GaveUp {
-            wanted: wanted.join(", "),
+            wanted: options.wanted("the options asked for"),
             attempts: options.attempts,
         })
     }

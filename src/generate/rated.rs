@@ -1,13 +1,94 @@
-//! Generation by Sudoku Explainer rating: random minimal puzzles rated with
+//! Generation by grade: a level ([`Options::difficulty`]) or a Sudoku
+//! Explainer rating ([`Options::se`]), the same for puzzles with and without
+//! rules, since both are read off the path `grade` rates by.
+//!
+//! By rating, random minimal puzzles are rated with
 //! [`Logic::rated_path_up_to`](crate::logic::Logic::rated_path_up_to) until
 //! one falls in the range asked for; one rated above it is brought down into
 //! the range by giving back removed clues (each kept unless it takes the
 //! rating below the range), so it is then unique but not minimal.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
+use std::time::Instant;
 
-use crate::logic::Level;
+use rand_core::Rng;
+
+use super::{GenerateError, Generator, Options};
+use crate::logic::{Grade, Level, Logic};
+use crate::puzzle::{Puzzle, Solution};
+
+impl<'g> Generator<'g> {
+    /// `puzzle` (unique, with `solution` its one solution, reduced in
+    /// `orbits`) judged against what `options` ask of its grade: as it is
+    /// with no level or rating asked for; with [`Options::se`], rated and,
+    /// when above the range, given clues back until it is in it; with
+    /// [`Options::difficulty`], kept when its level is the one asked for
+    /// (by [`Logic::graded_path`], as `grade` has it). `None` when it
+    /// misses.
+    ///
+    /// # Errors
+    /// [`GenerateError::OutOfTime`] when the deadline passes before a
+    /// rating is settled, [`GenerateError::Internal`] when the logic
+    /// contradicts `solution`.
+    pub(super) fn aim<R: Rng + ?Sized>(
+        &self,
+        rng: &mut R,
+        puzzle: Puzzle,
+        solution: &Solution,
+        orbits: &[Vec<usize>],
+        options: &Options,
+    ) -> Result<Option<(Puzzle, Option<Grade>)>, GenerateError> {
+        let (puzzle, grade) = match options.se {
+            None => (puzzle, None),
+            #[cfg(feature = "se")]
+            Some(range) => match self.rated(rng, puzzle, solution, orbits, range)? {
+                Some((puzzle, grade)) => (puzzle, Some(grade)),
+                None => return Ok(None),
+            },
+            #[cfg(not(feature = "se"))]
+            Some(_) => {
+                let _ = (rng, orbits);
+                return Err(GenerateError::Unrated);
+            }
+        };
+        let Some(level) = options.difficulty else {
+            return Ok(Some((puzzle, grade)));
+        };
+        let grade = match grade {
+            Some(grade) => grade,
+            None => Grade::of(
+                &(self.grader().graded_path(&puzzle, solution))
+                    .map_err(|_| GenerateError::Internal)?,
+            ),
+        };
+        if grade.level != level {
+            // A grade cut short by the deadline is no verdict.
+            self.in_time()?;
+            return Ok(None);
+        }
+        Ok(Some((puzzle, Some(grade))))
+    }
+
+    /// The logic to grade by: this generator's, with its chains through
+    /// rules given no more than the time left before the deadline. Those
+    /// chains' budget (see [`Logic::with_path_budget`]) is what bounds a
+    /// rating of a puzzle with rules; a rating cut short by it ends in a
+    /// guess, which the callers take for out of time once the deadline has
+    /// passed. Without rules the ratings have no budget: the search is
+    /// Sudoku Explainer's, and a 9×9's is quick.
+    fn grader(&self) -> Cow<'_, Logic<'g>> {
+        let Some(deadline) = self.deadline else {
+            return Cow::Borrowed(&self.logic);
+        };
+        let left = deadline.saturating_duration_since(Instant::now());
+        match left < self.logic.path_budget() {
+            true => Cow::Owned(self.logic.clone().with_path_budget(left)),
+            false => Cow::Borrowed(&self.logic),
+        }
+    }
+}
 
 /// A range of Sudoku Explainer ratings (ER, the hardest step), in tenths,
 /// both ends included.
@@ -99,13 +180,23 @@ mod by_rating {
 
     impl Generator<'_> {
         /// One puzzle whose Sudoku Explainer rating (ER) is in `range`, as
-        /// `options` ask otherwise (symmetry, clue floor, attempts): a minimal
-        /// puzzle when one is found in range, else one rated above the range
-        /// with clues given back until it is in it.
+        /// `options` ask otherwise (symmetry, clue floor, attempts): the same
+        /// as [`Generator::generate`] with [`Options::se`] set to `range`. A
+        /// minimal puzzle when one is found in range, else one rated above
+        /// the range with clues given back until it is in it.
         ///
-        /// Each attempt makes a random minimal puzzle and rates it; a rating below
-        /// the range moves on to the next attempt. The grade returned carries the
-        /// ratings ([`Grade::se`]).
+        /// Each attempt makes a random minimal puzzle and rates it as `grade`
+        /// does ([`Logic::graded_path`](crate::logic::Logic::graded_path), the
+        /// rule steps among the ladder's on a variant with rules); a rating
+        /// below the range moves on to the next attempt. The grade returned
+        /// carries the ratings ([`Grade::se`]). [`dress`](super::super::dress::dress)
+        /// and [`Generator::reduce_puzzle`] aim at [`Options::se`] the same way.
+        ///
+        /// A rating of a puzzle with rules has a time budget for its chains
+        /// through rules (see
+        /// [`Logic::with_path_budget`](crate::logic::Logic::with_path_budget)):
+        /// one that runs into it ends in a guess, so counts as above the
+        /// range; the budget is cut to the time left before the deadline.
         ///
         /// # Errors
         /// [`GenerateError::GaveUp`] when no attempt got into the range,
@@ -133,43 +224,57 @@ mod by_rating {
             options: &Options,
             range: SeRange,
         ) -> Result<Generated, GenerateError> {
-            let orbits = options.orbits(self.graph)?;
-            for attempt in 1..=options.attempts {
-                self.in_time()?;
-                let solution = self.solution(rng)?;
-                let puzzle = self.reduce(rng, &solution, &orbits, options.clues.unwrap_or(0))?;
-                let eased = match self.rate(&puzzle, &solution, range)? {
-                    Rated::In(grade) => Some((puzzle, grade)),
-                    Rated::Below => None,
-                    Rated::Above => self.ease(rng, &puzzle, &solution, &orbits, range)?,
-                };
-                if let Some((puzzle, grade)) = eased {
-                    return Ok(made(puzzle, solution, grade, attempt));
-                }
+            let options = Options {
+                se: Some(range),
+                ..options.clone()
+            };
+            self.generate(rng, &options)
+        }
+
+        /// `puzzle` (unique, minimal in `orbits`, `solution` its one
+        /// solution) with its grade when its rating is in `range`, or eased
+        /// into it when it is above; `None` when it is below, or cannot be
+        /// eased into the range.
+        pub(in crate::generate) fn rated<R: Rng + ?Sized>(
+            &self,
+            rng: &mut R,
+            puzzle: Puzzle,
+            solution: &Solution,
+            orbits: &[Vec<usize>],
+            range: SeRange,
+        ) -> Result<Option<(Puzzle, Grade)>, GenerateError> {
+            match self.rate(&puzzle, solution, range)? {
+                Rated::In(grade) => Ok(Some((puzzle, grade))),
+                Rated::Below => Ok(None),
+                Rated::Above => self.ease(rng, &puzzle, solution, orbits, range),
             }
-            Err(GenerateError::GaveUp {
-                wanted: format!("a Sudoku Explainer rating in {range}"),
-                attempts: options.attempts,
-            })
         }
 
         /// Where a puzzle whose one solution is `solution` rates against
         /// `range`. Ratings above it are not worked out in full (see
         /// [`Logic::rated_path_up_to`](crate::logic::Logic::rated_path_up_to)),
         /// which saves the deepest forcing chains' searches.
+        ///
+        /// # Errors
+        /// [`GenerateError::OutOfTime`] when a rating other than "in range"
+        /// comes after the deadline: it may have been cut short.
         fn rate(
             &self,
             puzzle: &Puzzle,
             solution: &Solution,
             range: SeRange,
         ) -> Result<Rated, GenerateError> {
-            let path = (self.logic.rated_path_up_to(puzzle, solution, range.high))
+            let path = (self.grader().rated_path_up_to(puzzle, solution, range.high))
                 .map_err(|_| GenerateError::Internal)?;
-            Ok(match path.map(|path| Grade::of(&path)) {
+            let rated = match path.map(|path| Grade::of(&path)) {
                 Some(grade) if grade.se.is_some_and(|se| se.er >= range.low) => Rated::In(grade),
                 Some(_) => Rated::Below,
                 None => Rated::Above,
-            })
+            };
+            if !matches!(rated, Rated::In(_)) {
+                self.in_time()?;
+            }
+            Ok(rated)
         }
 
         /// `puzzle` (rated above `range`) with removed clues given back, one orbit
@@ -211,14 +316,5 @@ mod by_rating {
         In(Grade),
         Below,
         Above,
-    }
-
-    fn made(puzzle: Puzzle, solution: Solution, grade: Grade, attempts: usize) -> Generated {
-        Generated {
-            puzzle,
-            solution,
-            grade: Some(grade),
-            attempts,
-        }
     }
 }
