@@ -14,7 +14,7 @@
 
 use std::sync::Arc;
 
-use super::{Propagator, colours_of, narrow};
+use super::{Propagator, colours_of};
 use crate::solver::search::Contradiction;
 
 /// The most combinations a table of distinct colours may hold.
@@ -29,15 +29,16 @@ const COMBINATIONS_MAX: usize = 20_000;
 /// 20% more nodes at 0.
 const ENUMERATE_MAX: u64 = 27;
 
+/// The most open cells (of two candidates or more) an enumeration takes:
+/// as many as [`ENUMERATE_MAX`] allows.
+const OPEN_MAX: usize = ENUMERATE_MAX.ilog2() as usize;
+
 /// The exact supports of the partial sums ([`Sum::reach`]) are taken for a
 /// sum with repeats of at most this many cells (an arrow, a short line);
 /// longer ones, and cages, get bounds, their combination table and, near the
 /// end, enumeration: per call the supports cost more than they prune
 /// (the timings at [`ENUMERATE_MAX`]).
 const REACH_MAX: usize = 4;
-
-/// The most cells the reachable-sums pass handles (more: bounds only).
-const REACH_CELLS: usize = 32;
 
 /// The widest range of partial sums the reachable-sums pass handles, in
 /// 64-bit words (wider: bounds only).
@@ -191,10 +192,10 @@ impl Sum {
     /// Complexity: O(cells × candidates × range / 64).
     fn reach(&self, domains: &mut [u128]) -> Option<Result<(), Contradiction>> {
         let n = domains.len();
-        if n > REACH_CELLS {
+        if n > REACH_MAX {
             return None;
         }
-        let mut lows = [0i64; REACH_CELLS];
+        let mut lows = [0i64; REACH_MAX];
         let (mut base, mut span) = (0i64, 0i64);
         for (i, &d) in domains.iter().enumerate() {
             let (lo, hi) = self.range(i, d);
@@ -233,8 +234,8 @@ impl Sum {
             })
             .sum();
         let mut tuples: Vec<(u32, [u8; BLOCK_MAX])> = Vec::with_capacity(room);
-        let mut ends = [0usize; REACH_CELLS + 1];
-        let mut blocks: [&[usize]; REACH_CELLS] = [&[]; REACH_CELLS];
+        let mut ends = [0usize; REACH_MAX + 1];
+        let mut blocks: [&[usize]; REACH_MAX] = [&[]; REACH_MAX];
         let mut count = 0;
         for block in &self.blocks {
             let product = (block.iter()).try_fold(1usize, |p, &i| {
@@ -258,7 +259,7 @@ impl Sum {
         }
         let of = |b: usize| &tuples[ends[b]..ends[b + 1]];
         // forward[b]: the partial sums the blocks before `b` can make.
-        let mut forward = [B::EMPTY; REACH_CELLS + 1];
+        let mut forward = [B::EMPTY; REACH_MAX + 1];
         forward[0] = B::bit(0);
         for b in 0..count {
             let mut next = B::EMPTY;
@@ -520,26 +521,53 @@ impl Sum {
     }
 
     /// Exact supports by enumeration: each cell keeps the colours some full
-    /// solution of the sum gives it.
+    /// solution of the sum gives it. The decided cells add their values once
+    /// and the walk goes over the open ones, at most [`OPEN_MAX`] (more:
+    /// nothing is narrowed), without allocating: it runs at nearly every node.
     fn enumerate(&self, domains: &mut [u128]) -> Result<(), Contradiction> {
-        let n = domains.len();
-        // What the cells from `i` on can add, at the least and the most.
-        let mut least = vec![0i64; n + 1];
-        let mut most = vec![0i64; n + 1];
-        for i in (0..n).rev() {
-            let (lo, hi) = self.range(i, domains[i]);
-            least[i] = least[i + 1] + lo;
-            most[i] = most[i + 1] + hi;
+        let mut open = [0usize; OPEN_MAX];
+        let (mut count, mut partial, mut used) = (0, 0i64, 0u128);
+        for (i, &d) in domains.iter().enumerate() {
+            if d == 0 {
+                return Err(Contradiction);
+            }
+            if d & (d - 1) != 0 {
+                if count == OPEN_MAX {
+                    return Ok(());
+                }
+                open[count] = i;
+                count += 1;
+                continue;
+            }
+            if self.distinct && used & d != 0 {
+                return Err(Contradiction);
+            }
+            used |= d;
+            partial += self.weights[i] * self.values[d.trailing_zeros() as usize];
         }
-        let mut supported = vec![0u128; n];
+        let open = &open[..count];
+        // What the open cells from `k` on can add, at the least and the most.
+        let (mut least, mut most) = ([0i64; OPEN_MAX + 1], [0i64; OPEN_MAX + 1]);
+        for (k, &i) in open.iter().enumerate().rev() {
+            let (lo, hi) = self.range(i, domains[i]);
+            least[k] = least[k + 1] + lo;
+            most[k] = most[k + 1] + hi;
+        }
+        let mut supported = [0u128; OPEN_MAX];
         let search = Enumeration {
             sum: self,
             domains,
+            open,
             least: &least,
             most: &most,
         };
-        search.walk(0, 0, 0, &mut supported);
-        narrow(domains, &supported)
+        if !search.walk(0, partial, used, &mut supported) {
+            return Err(Contradiction);
+        }
+        for (&i, &s) in open.iter().zip(&supported) {
+            domains[i] &= s;
+        }
+        Ok(())
     }
 }
 
@@ -562,22 +590,25 @@ pub(super) fn hidden_singles(
     Ok(())
 }
 
-/// A depth-first walk over the cells' candidates.
+/// A depth-first walk over the open cells' candidates.
 struct Enumeration<'a> {
     sum: &'a Sum,
     domains: &'a [u128],
+    /// The open cells (indices into `domains`).
+    open: &'a [usize],
     least: &'a [i64],
     most: &'a [i64],
 }
 
 impl Enumeration<'_> {
-    /// Whether cells `i..` can complete `partial` to the total with colours
-    /// not in `used` (when distinct); marks the colours of every completion.
-    fn walk(&self, i: usize, partial: i64, used: u128, supported: &mut [u128]) -> bool {
+    /// Whether open cells `k..` can complete `partial` to the total with
+    /// colours not in `used` (when distinct); marks the colours of every
+    /// completion.
+    fn walk(&self, k: usize, partial: i64, used: u128, supported: &mut [u128]) -> bool {
         let s = self.sum;
-        if i == self.domains.len() {
+        let Some(&i) = self.open.get(k) else {
             return partial == s.total;
-        }
+        };
         let mut any = false;
         let free = match s.distinct {
             true => self.domains[i] & !used,
@@ -585,11 +616,11 @@ impl Enumeration<'_> {
         };
         for c in colours_of(free) {
             let x = partial + s.weights[i] * s.values[c];
-            if x + self.least[i + 1] > s.total || x + self.most[i + 1] < s.total {
+            if x + self.least[k + 1] > s.total || x + self.most[k + 1] < s.total {
                 continue;
             }
-            if self.walk(i + 1, x, used | 1 << c, supported) {
-                supported[i] |= 1 << c;
+            if self.walk(k + 1, x, used | 1 << c, supported) {
+                supported[k] |= 1 << c;
                 any = true;
             }
         }
