@@ -578,16 +578,31 @@ impl<'g> Generator<'g> {
             1 => puzzle.clone(),
             _ => solution.to_puzzle(),
         };
-        for attempt in 1..=options.attempts.max(1) {
-            self.in_time()?;
+        self.attempts(options, options.attempts.max(1), || {
             let reduced =
                 self.reduce_from(rng, &start, &solution, &orbits, options.clues.unwrap_or(0))?;
-            if let Some((puzzle, grade)) = self.aim(rng, reduced, &solution, &orbits, options)? {
+            let aimed = self.aim(rng, reduced, &solution, &orbits, options)?;
+            Ok(aimed.map(|(puzzle, grade)| (puzzle, solution.clone(), grade)))
+        })
+    }
+
+    /// Runs `attempt` up to `tries` times, within the deadline, until it
+    /// makes a puzzle (with its solution and grade); else
+    /// [`GenerateError::GaveUp`] with what `options` asked for.
+    fn attempts(
+        &self,
+        options: &Options,
+        tries: usize,
+        mut attempt: impl FnMut() -> Result<Option<(Puzzle, Solution, Option<Grade>)>, GenerateError>,
+    ) -> Result<Generated, GenerateError> {
+        for attempts in 1..=tries {
+            self.in_time()?;
+            if let Some((puzzle, solution, grade)) = attempt()? {
                 return Ok(Generated {
                     puzzle,
                     solution,
                     grade,
-                    attempts: attempt,
+                    attempts,
                 });
             }
         }
@@ -599,7 +614,8 @@ impl<'g> Generator<'g> {
 
     /// One puzzle as `options` ask: each attempt a random solution reduced to
     /// a minimal puzzle, kept when it meets the clue count, the level and the
-    /// rating asked for (see `Generator::generate_rated`, with the `se` feature, for the rating).
+    /// rating asked for (see `Generator::generate_rated`, with the `se`
+    /// feature, for the rating).
     ///
     /// # Errors
     /// An unsupported symmetry, too many clues, a variant with no colouring,
@@ -617,26 +633,15 @@ impl<'g> Generator<'g> {
                 cells: self.graph.len(),
             });
         }
-        for attempt in 1..=options.attempts {
-            self.in_time()?;
+        self.attempts(options, options.attempts, || {
             let solution = self.solution(rng)?;
             let puzzle = self.reduce(rng, &solution, &orbits, options.clues.unwrap_or(0))?;
             // A rating may give clues back: the count is a floor then.
             if options.se.is_none() && options.clues.is_some_and(|c| c != puzzle.clue_count()) {
-                continue;
+                return Ok(None);
             }
-            if let Some((puzzle, grade)) = self.aim(rng, puzzle, &solution, &orbits, options)? {
-                return Ok(Generated {
-                    puzzle,
-                    solution,
-                    grade,
-                    attempts: attempt,
-                });
-            }
-        }
-        Err(GenerateError::GaveUp {
-            wanted: options.wanted("the options asked for"),
-            attempts: options.attempts,
+            let aimed = self.aim(rng, puzzle, &solution, &orbits, options)?;
+            Ok(aimed.map(|(puzzle, grade)| (puzzle, solution, grade)))
         })
     }
 }
