@@ -24,10 +24,23 @@ pub const HAND_OFF_NODES: u64 = 2_000;
 /// better.
 const HAND_OFF_PER_CELL: u64 = 32;
 
+/// Nodes of search before the hand-off on a graph with rules: there the
+/// search, which learns where the conflicts are, settles what SAT takes far
+/// longer over (the four extreme killers of `../shared/data/rules-hard`, by
+/// `check`: 9.5, 40 and 24 s with the hand-off at [`HAND_OFF_NODES`], the
+/// search alone 0.2–1.5 s in 27,000–207,000 nodes; the hardest rule puzzle
+/// we know, a renban, about 840,000 nodes).
+pub const HAND_OFF_RULES_NODES: u64 = 1_000_000;
+
 /// The node budget of the search before a question on `graph` goes to SAT:
-/// [`HAND_OFF_NODES`], or more on a big board (32 per cell).
+/// [`HAND_OFF_NODES`], or more on a big board (32 per cell), or
+/// [`HAND_OFF_RULES_NODES`] with rules.
 pub fn hand_off_nodes(graph: &ConstraintGraph) -> u64 {
-    HAND_OFF_NODES.max(HAND_OFF_PER_CELL * graph.len() as u64)
+    let least = match graph.rules().is_empty() {
+        true => HAND_OFF_NODES,
+        false => HAND_OFF_RULES_NODES,
+    };
+    least.max(HAND_OFF_PER_CELL * graph.len() as u64)
 }
 
 /// What is asked of a puzzle.
