@@ -1,9 +1,10 @@
 //! `graphdoku explain` and `hint`: a puzzle's solution path in words, or its next step.
 
 use std::io::Write;
+use std::time::Instant;
 
 use anyhow::Result;
-use graphdoku::logic::{Grade, Logic, Path, Step};
+use graphdoku::logic::{GRADE_BUDGET, Grade, Logic, Path, Step};
 use graphdoku::prove::{Answerer, Question};
 use graphdoku::write::json::{self, Kind, Outcome, Placement, PuzzleRecord, StepRecord, StepRule};
 use graphdoku::{ConstraintGraph, Record, Stats, Verdict};
@@ -68,6 +69,7 @@ fn analyse(
     err: &mut impl Write,
 ) -> Result<Analysis, Status> {
     let puzzle = puzzle_or_report(record, err)?;
+    let started = Instant::now();
     // The question `check` asks: the search, then SAT for what it leaves.
     let answer = super::proved(answerer.ask(puzzle, Question::Unique), &record.label, err)?;
     let (verdict, stats) = (answer.verdict(), answer.stats);
@@ -80,8 +82,13 @@ fn analyse(
     let solution = checked(graph, puzzle, solution, &record.label, err)?;
     // Sudoku Explainer rates puzzles with one solution; forcing chains find
     // nothing to remove where several remain, so they would only cost time.
+    // The search has shown uniqueness: the rated path need not again, and
+    // its chains get what is left of `grade`'s time.
     let path = match rated && unique {
-        true => logic.graded_path(puzzle, &solution),
+        true => {
+            let left = GRADE_BUDGET.saturating_sub(started.elapsed());
+            logic.graded_path_of_unique(puzzle, &solution, left.min(logic.path_budget()))
+        }
         false => logic.path(puzzle, &solution),
     };
     let path = path.map_err(|contradiction| {

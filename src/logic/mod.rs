@@ -48,6 +48,14 @@ pub const STEP_BUDGET: Duration = Duration::from_secs(3);
 /// stays within seconds.
 pub const PATH_BUDGET: Duration = Duration::from_secs(8);
 
+/// How long `grade` aims to take on a puzzle with rules, all in: the
+/// search's check that it has one solution, then the rated path, whose
+/// chains through rules get what the check left (at most [`PATH_BUDGET`],
+/// see [`Logic::graded_path_of_unique`]). A chain that was started before
+/// the deadline runs on past it for a moment, so this is a second under the
+/// 10 s that `grade` should never take.
+pub const GRADE_BUDGET: Duration = Duration::from_secs(9);
+
 /// A deduction technique, easiest first (in the order of their Sudoku
 /// Explainer base ratings, see [`Technique::se`]): [`Logic`] always applies
 /// the easiest that finds something.
@@ -722,7 +730,17 @@ impl<'g> Logic<'g> {
     /// # Errors
     /// A [`Contradiction`] when `solution` is not a solution of `puzzle`.
     pub fn path(&self, puzzle: &Puzzle, solution: &Solution) -> Result<Path, Contradiction> {
-        let deadline = Instant::now() + self.path_budget;
+        self.path_within(puzzle, solution, self.path_budget)
+    }
+
+    /// [`Logic::path`], its chains through rules within `budget` in all.
+    fn path_within(
+        &self,
+        puzzle: &Puzzle,
+        solution: &Solution,
+        budget: Duration,
+    ) -> Result<Path, Contradiction> {
+        let deadline = Instant::now() + budget;
         self.walk(puzzle, solution, &|board| {
             self.next_step_until(board, (Instant::now() + STEP_BUDGET).min(deadline))
         })

@@ -1,6 +1,7 @@
 //! Rating on the Sudoku Explainer scale: paths in `serate`'s order (see `se`;
 //! with the `se` feature only, but for [`Logic::graded_path`]).
 
+use std::time::Duration;
 #[cfg(feature = "se")]
 use std::{cell::Cell, time::Instant};
 
@@ -56,6 +57,48 @@ impl Logic<'_> {
         self.path(puzzle, solution)
     }
 
+    /// [`Logic::graded_path`] of a puzzle the caller has shown to have one
+    /// solution, its chains through rules given `budget` in all instead of
+    /// [`Logic::path_budget`]: the check of uniqueness [`Logic::rated_path`]
+    /// makes is skipped (on a hard puzzle with rules the search takes
+    /// seconds, as long as the caller's own check did), and a caller that
+    /// has spent time already (`grade`, within [`super::GRADE_BUDGET`]) gives
+    /// the path what is left.
+    ///
+    /// The caller vouches for uniqueness: on a puzzle with several
+    /// solutions the chains search in vain until `budget` runs out, and the
+    /// path's ratings mean nothing.
+    ///
+    /// # Errors
+    /// A [`Contradiction`] when `solution` is not a solution of `puzzle`.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use graphdoku::logic::{Grade, Logic};
+    /// use graphdoku::{ConstraintGraph, PuzzleReader, Solver};
+    /// let graph = ConstraintGraph::load("sudoku9").unwrap();
+    /// let line = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    /// let puzzle = PuzzleReader::new(&graph, line.as_bytes(), "-").next().unwrap().puzzle.unwrap();
+    /// let solver = Solver::new(&graph);
+    /// assert_eq!(solver.count(&puzzle, 2), 1);
+    /// let solution = solver.solve(&puzzle).unwrap();
+    /// let logic = Logic::new(&graph);
+    /// let path = logic.graded_path_of_unique(&puzzle, &solution, Duration::from_secs(1)).unwrap();
+    /// assert_eq!(path, logic.graded_path(&puzzle, &solution).unwrap());
+    /// assert_eq!(Grade::of(&path).guesses, 0);
+    /// ```
+    pub fn graded_path_of_unique(
+        &self,
+        puzzle: &Puzzle,
+        solution: &Solution,
+        budget: Duration,
+    ) -> Result<Path, Contradiction> {
+        #[cfg(feature = "se")]
+        return self.rated_walk(puzzle, solution, budget);
+        #[cfg(not(feature = "se"))]
+        self.path_within(puzzle, solution, budget)
+    }
+
     /// Solves `puzzle` as Sudoku Explainer rates it: the step `serate`
     /// takes each time (the uniqueness techniques included), and a guess
     /// from `solution` when logic runs out. [`super::Grade::of`] the path
@@ -72,8 +115,20 @@ impl Logic<'_> {
         if Solver::new(self.graph).count(puzzle, 2) != 1 {
             return self.path(puzzle, solution);
         }
+        self.rated_walk(puzzle, solution, self.path_budget)
+    }
+
+    /// [`Logic::rated_path`] of a puzzle known to have one solution, its
+    /// chains through rules within `budget`.
+    #[cfg(feature = "se")]
+    fn rated_walk(
+        &self,
+        puzzle: &Puzzle,
+        solution: &Solution,
+        budget: Duration,
+    ) -> Result<Path, Contradiction> {
         let cache = self.path_cache();
-        let deadline = Instant::now() + self.path_budget;
+        let deadline = Instant::now() + budget;
         self.walk(puzzle, solution, &|board| {
             self.se_step(board, true, u16::MAX, cache.as_ref(), deadline)
         })

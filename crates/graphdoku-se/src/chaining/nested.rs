@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 
-use super::super::{Hint, Mask, basic};
+use super::super::{Hint, Mask, Rules, basic, bit, group_domains, symbols};
 use super::{ChainHint, Config, Ctx, MULTIPLE, Nested, dynamic};
 
 /// What [`Ctx::advanced`] found on each grid, by (producer, start grid,
@@ -112,6 +112,12 @@ impl Ctx<'_> {
                 return out;
             }
         }
+        if let Some(rules) = self.rules {
+            let out = self.rule_pointing(rules, current, initial);
+            if !out.is_empty() {
+                return out;
+            }
+        }
         let chains: Vec<Vec<ChainHint>> = if config.level < 4 {
             let mut lists = Vec::new();
             if config.level >= 2 {
@@ -140,6 +146,83 @@ impl Ctx<'_> {
             }
         }
         Vec::new()
+    }
+}
+
+impl Ctx<'_> {
+    /// Rule pointing on a chase's grid `current` (started on `initial`): a
+    /// symbol that every way of a group of rules places among its open
+    /// cells (the group allows no values with it taken from all of them)
+    /// leaves every other cell that sees all of its places there. Only the
+    /// groups whose cells lost candidates in the chase are looked at, and
+    /// each removal rests on those losses: the rest is the board's own rule
+    /// pointing, a step before the chains.
+    fn rule_pointing(
+        &self,
+        rules: &dyn Rules,
+        current: &[Mask],
+        initial: &[Mask],
+    ) -> Vec<Advanced> {
+        let ladder = self.ladder;
+        let mut out = Vec::new();
+        let mut domains = Vec::new();
+        let mut without = Vec::new();
+        for g in 0..rules.count() {
+            let cells = rules.cells(g);
+            let parents: Vec<(usize, u8)> = (cells.iter())
+                .flat_map(|&c| symbols(initial[c] & !current[c]).map(move |v| (c, v)))
+                .collect();
+            if parents.is_empty() {
+                continue;
+            }
+            group_domains(rules, current, g, &mut domains);
+            let open = |i: usize| current[cells[i]] != 0;
+            let held = (0..cells.len())
+                .filter(|&i| !open(i))
+                .fold(0, |m, i| m | domains[i]);
+            let union = (0..cells.len())
+                .filter(|&i| open(i))
+                .fold(0, |m, i| m | domains[i]);
+            for y in symbols(union & !held) {
+                let places: Vec<usize> = (0..cells.len())
+                    .filter(|&i| open(i) && domains[i] & bit(y) != 0)
+                    .map(|i| cells[i])
+                    .collect();
+                let targets: Vec<usize> = (ladder.neighbours[places[0]].iter().copied())
+                    .filter(|&c| {
+                        current[c] & bit(y) != 0
+                            && !places.contains(&c)
+                            && places.iter().all(|&p| ladder.sees(c, p))
+                    })
+                    .collect();
+                if targets.is_empty() {
+                    continue;
+                }
+                without.clone_from(&domains);
+                for (d, &c) in without.iter_mut().zip(cells) {
+                    if current[c] != 0 {
+                        *d &= !bit(y);
+                    }
+                }
+                if without.contains(&0) || rules.narrow_exact(g, &mut without) {
+                    // Not required (or a cell that holds only it: the
+                    // group's narrowing places it, and its links follow).
+                    continue;
+                }
+                for c in targets {
+                    out.push(Advanced {
+                        cell: c,
+                        v: y,
+                        parents: parents.clone(),
+                        nested: None,
+                    });
+                }
+            }
+            if !out.is_empty() {
+                return out;
+            }
+        }
+        out
     }
 }
 
