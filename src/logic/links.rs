@@ -179,10 +179,7 @@ fn implied_sums(graph: &ConstraintGraph, differ: &dyn Fn(usize, usize) -> bool) 
     if sums.is_empty() {
         return Vec::new();
     }
-    let houses: Vec<(u8, Vec<u32>)> = (graph.houses().iter())
-        .filter(|h| h.cells.len() == values.len())
-        .map(|h| (h.kind as u8, h.cells.iter().map(|&c| c as u32).collect()))
-        .collect();
+    let houses = optimize::full_houses(graph, values.len());
     let puzzle = optimize::Puzzle {
         cells: graph.len(),
         houses: &houses,

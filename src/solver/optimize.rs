@@ -22,6 +22,7 @@
 
 use std::collections::HashSet;
 
+use crate::graph::ConstraintGraph;
 use crate::rules::primitive::Sum;
 
 /// Implied sums of more cells than this are left out (they prune little and
@@ -41,6 +42,15 @@ pub(crate) struct Puzzle<'a> {
     pub house_sum: i64,
     /// The puzzle's sums (of any weights; only the plain ones are used).
     pub sums: &'a [Sum],
+}
+
+/// The full houses of `graph` (a cell for each of its `colours`), each with
+/// its kind: what [`Puzzle::houses`] takes.
+pub(crate) fn full_houses(graph: &ConstraintGraph, colours: usize) -> Vec<(u8, Vec<u32>)> {
+    (graph.houses().iter())
+        .filter(|h| h.cells.len() == colours)
+        .map(|h| (h.kind as u8, h.cells.iter().map(|&c| c as u32).collect()))
+        .collect()
 }
 
 /// The sums implied by `puzzle`'s houses and plain sums, none of them a sum

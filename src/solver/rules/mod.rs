@@ -210,10 +210,7 @@ impl RuleSet {
         }
         let differ =
             |a: usize, b: usize| graph.adjacent(a, b) || apart.contains(&(a.min(b), a.max(b)));
-        let full: Vec<(u8, Vec<u32>)> = (graph.houses().iter())
-            .filter(|h| h.cells.len() == values.len())
-            .map(|h| (h.kind as u8, h.cells.iter().map(|&c| c as u32).collect()))
-            .collect();
+        let full = optimize::full_houses(graph, values.len());
         let mut lowered = lowered;
         if optimized {
             let sums: Vec<primitive::Sum> = (lowered.iter())
@@ -284,10 +281,7 @@ impl RuleSet {
             }
         }
         set.colours = values.len();
-        set.houses = (graph.houses().iter())
-            .filter(|h| h.cells.len() == set.colours)
-            .map(|h| h.cells.iter().map(|&c| c as u32).collect())
-            .collect();
+        set.houses = full.into_iter().map(|(_, cells)| cells).collect();
         let rule_priorities = (props.iter()).flat_map(|p| {
             let priority = p.priority(set.colours);
             p.cells().iter().map(move |&c| (c, priority))
