@@ -278,7 +278,9 @@ fn explain_and_hint_use_the_variant_names() {
         .arg(data("euler-example.txt"))
         .assert()
         .success()
-        .stdout("Grid 01: r5c6 = 4: naked single, the only candidate left in r5c6\n");
+        // The first step of the path `grade` rates: Sudoku Explainer takes a
+        // box's hidden single (1.2) before a naked single (2.3).
+        .stdout("Grid 01: r2c2 = 6: hidden single, the only place for 6 in box 1\n");
     graphdoku()
         .arg("explain")
         .arg(data("pie-homework.ron"))
@@ -297,8 +299,8 @@ fn explain_and_hint_use_the_variant_names() {
     let value: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     let steps = value["steps"].as_array().unwrap();
     assert_eq!(steps.len(), 49);
-    assert_eq!(steps[0]["placed"]["cell"], "r5c6");
-    assert_eq!(steps[0]["technique"], "naked-single");
+    assert_eq!(steps[0]["placed"]["cell"], "r2c2");
+    assert_eq!(steps[0]["technique"], "hidden-single");
     graphdoku()
         .args(["hint", "-"])
         .write_stdin(format!("12345678.{}9{}", ".".repeat(8), ".".repeat(63)))

@@ -100,7 +100,7 @@ fn a_puzzle_file_is_reduced_to_the_range_asked_for() {
 fn a_level_is_met_from_a_puzzle_file_too() {
     // It was accepted and not looked at: any reduction came out.
     let out = graphdoku()
-        .args(["generate", "--from", "killer", "--difficulty", "fiendish"])
+        .args(["generate", "--from", "killer", "--difficulty", "medium"])
         .args(["-s", "1", "-f", "json"])
         .output()
         .unwrap();
@@ -110,14 +110,14 @@ fn a_level_is_met_from_a_puzzle_file_too() {
         String::from_utf8_lossy(&out.stderr)
     );
     let made = &json_lines(&out.stdout)[0];
-    assert_eq!(made["level"], "fiendish", "{made}");
+    assert_eq!(made["level"], "medium", "{made}");
     // `grade` says so of the example itself, whose givens are minimal.
     graphdoku()
         .arg("grade")
         .arg(common::data("killer.ron"))
         .assert()
         .success()
-        .stdout(predicates::str::contains(": fiendish ED="));
+        .stdout(predicates::str::contains(": medium ED=2.8/"));
     graphdoku()
         .args(["generate", "--from", "killer", "--difficulty", "easy"])
         .args(["--attempts", "3", "-s", "1"])
@@ -223,7 +223,7 @@ fn the_library_dresses_to_a_rating_and_its_level() {
     assert!(eased > 0, "no puzzle had givens given back");
     // A level is the grade's too: the one `grade` gives the puzzle.
     let level = Options {
-        difficulty: Some(graphdoku::logic::Level::Hard),
+        difficulty: Some(graphdoku::logic::Level::Medium),
         attempts: 20,
         ..Options::default()
     };
@@ -237,7 +237,7 @@ fn the_library_dresses_to_a_rating_and_its_level() {
     let path = Logic::new(&dressed.graph)
         .graded_path(&dressed.made.puzzle, &dressed.made.solution)
         .unwrap();
-    assert_eq!(Grade::of(&path).level, graphdoku::logic::Level::Hard);
+    assert_eq!(Grade::of(&path).level, graphdoku::logic::Level::Medium);
     // Out of reach: given up after the attempts, with the range in the reason.
     let never = Options {
         se: Some("..0.5".parse().unwrap()),

@@ -190,6 +190,10 @@ class Graded(NamedTuple):
     status: np.ndarray
     #: Row index -> message, for each ``invalid`` row.
     errors: dict[int, str]
+    #: ``(N, 3)`` float32: the Sudoku Explainer ratings ER, EP, ED, as
+    #: ``graphdoku grade`` prints them (``ED=ER/EP/ED``); NaN where the path has
+    #: none (a guess, no solution, or a build without the ladder).
+    se: np.ndarray
 
 
 class Generated(NamedTuple):
@@ -405,15 +409,19 @@ def grade(
 ) -> Graded:
     """Grades each puzzle by the hardest technique its logic path needs (as ``graphdoku grade``).
 
-    Returns ``Graded(level, guesses, status, errors)``: level names from
+    Returns ``Graded(level, guesses, status, errors, se)``: level names from
     :data:`LEVELS` (``""`` where there is no solution, the time ran out, or the
-    puzzle is ``invalid``: its message in ``errors``).
+    puzzle is ``invalid``: its message in ``errors``), and the Sudoku Explainer
+    ratings ``se[:, 0]`` ER, ``se[:, 1]`` EP, ``se[:, 2]`` ED (NaN where there are
+    none). The path is the one ``graphdoku grade`` and ``explain`` take.
     """
     native = _variant(variant, puzzles)
     batch = _batch(native, puzzles)
-    levels, guesses, status, errors = _graphdoku.grade_batch(native, batch, _threads(threads), timeout)
+    levels, guesses, status, errors, se = _graphdoku.grade_batch(
+        native, batch, _threads(threads), timeout
+    )
     names = np.append(LEVELS, "")
-    return Graded(names[np.minimum(levels, len(LEVELS))], guesses, STATUS[status], dict(errors))
+    return Graded(names[np.minimum(levels, len(LEVELS))], guesses, STATUS[status], dict(errors), se)
 
 
 def generate(

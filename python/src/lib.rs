@@ -450,13 +450,25 @@ fn count_batch<'py>(
     Ok((counts.into_pyarray(py), statuses.into_pyarray(py), errors))
 }
 
-/// What `grade_batch` returns: levels, guesses, statuses and errors.
-type Graded<'py> = (Column<'py, u8>, Column<'py, u32>, Column<'py, u8>, Errors);
+/// What `grade_batch` returns: levels, guesses, statuses, errors, and the
+/// Sudoku Explainer ratings (ER, EP, ED; NaN where there are none).
+type Graded<'py> = (
+    Column<'py, u8>,
+    Column<'py, u32>,
+    Column<'py, u8>,
+    Errors,
+    Bound<'py, PyArray2<f32>>,
+);
+
+/// One puzzle's grade: level code, guesses, status, ratings.
+type GradeRow = (u8, u32, u8, [f32; 3]);
 
 /// Grades each puzzle by the techniques its logic path needs, as the CLI's
-/// `grade` does (the same path, so the same level): `(level uint8,
-/// guesses uint32, status uint8, errors)`; level indexes `graphdoku.LEVELS`,
-/// 255 when there is no path (no solution, gave up, invalid).
+/// `grade` does (the same path, so the same level and ratings): `(level
+/// uint8, guesses uint32, status uint8, errors, ratings (N, 3) float32)`;
+/// level indexes `graphdoku.LEVELS`, 255 when there is no path (no
+/// solution, gave up, invalid); ratings are ER, EP and ED, NaN where the
+/// path has none (a guess, or no path).
 #[pyfunction]
 #[pyo3(signature = (variant, puzzles, threads = None, timeout = None))]
 fn grade_batch<'py>(
@@ -469,51 +481,55 @@ fn grade_batch<'py>(
     let graph = &*variant.graph;
     let rows = rows(graph, &puzzles)?;
     let (solver, sat) = engine(graph, timeout)?;
-    let grade = |(answerer, logic): &mut (Answerer, Logic), puzzle: &Puzzle| {
+    let none = [f32::NAN; 3];
+    let grade = |(answerer, logic): &mut (Answerer, Logic), puzzle: &Puzzle| -> GradeRow {
+        let started = Instant::now();
         let Ok(answer) = answerer.ask(puzzle, Question::Unique) else {
-            return (u8::MAX, 0, status::INTERNAL_ERROR);
+            return (u8::MAX, 0, status::INTERNAL_ERROR, none);
         };
         let (solution, word) = match answer.verdict() {
-            Verdict::None => return (u8::MAX, 0, status::NO_SOLUTION),
-            Verdict::GaveUp(_) => return (u8::MAX, 0, status::GAVE_UP),
+            Verdict::None => return (u8::MAX, 0, status::NO_SOLUTION, none),
+            Verdict::GaveUp(_) => return (u8::MAX, 0, status::GAVE_UP, none),
             Verdict::Unique(s) => (s, status::UNIQUE),
             Verdict::Multiple(s, _) => (s, status::MULTIPLE),
         };
         if verify(graph, puzzle, &solution).is_err() {
-            return (u8::MAX, 0, status::INTERNAL_ERROR);
+            return (u8::MAX, 0, status::INTERNAL_ERROR, none);
         }
-        // The CLI's `grade`: Sudoku Explainer's ladder (with the rule steps)
-        // for a puzzle with one solution, the classic path for several.
-        let path = match word == status::UNIQUE {
-            true => logic.graded_path(puzzle, &solution),
-            false => logic.path(puzzle, &solution),
+        // The path the CLI's `grade` rates (`Logic::shown_path`).
+        let budget = logic.budget_since(started);
+        let path = logic.shown_path(puzzle, &solution, word == status::UNIQUE, budget);
+        let Ok(path) = path else {
+            return (u8::MAX, 0, status::INTERNAL_ERROR, none);
         };
-        match path {
-            Ok(path) => {
-                let grade = Grade::of(&path);
-                let level = Level::ALL.iter().position(|l| *l == grade.level);
-                let guesses = u32::try_from(grade.guesses).unwrap_or(u32::MAX);
-                (level.map_or(u8::MAX, |l| l as u8), guesses, word)
-            }
-            Err(_) => (u8::MAX, 0, status::INTERNAL_ERROR),
-        }
+        let grade = Grade::of(&path);
+        let level = Level::ALL.iter().position(|l| *l == grade.level);
+        let guesses = u32::try_from(grade.guesses).unwrap_or(u32::MAX);
+        let tenths = |t: u16| f32::from(t) / 10.0;
+        let se = (grade.se).map_or(none, |se| [tenths(se.er), tenths(se.ep), tenths(se.ed)]);
+        (level.map_or(u8::MAX, |l| l as u8), guesses, word, se)
     };
     let init = || (Answerer::new(graph, &solver, sat), Logic::new(graph));
-    let invalid = (u8::MAX, 0, status::INVALID);
+    let invalid = (u8::MAX, 0, status::INVALID, none);
     let (results, errors) = each_row(py, threads, &rows, invalid, init, grade)?;
     let mut levels = Vec::with_capacity(results.len());
     let mut guesses = Vec::with_capacity(results.len());
     let mut statuses = Vec::with_capacity(results.len());
-    for (level, guess, word) in results {
-        levels.push(level);
-        guesses.push(guess);
-        statuses.push(word);
+    let mut ratings = Vec::with_capacity(3 * results.len());
+    for (level, guess, word, se) in &results {
+        levels.push(*level);
+        guesses.push(*guess);
+        statuses.push(*word);
+        ratings.extend_from_slice(se);
     }
+    let ratings = Array2::from_shape_vec((results.len(), 3), ratings)
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
     Ok((
         levels.into_pyarray(py),
         guesses.into_pyarray(py),
         statuses.into_pyarray(py),
         errors,
+        ratings.into_pyarray(py),
     ))
 }
 
@@ -821,6 +837,7 @@ fn explain_steps<'py>(
     let puzzle = one(graph, &puzzle)?;
     let (solver, sat) = engine(graph, timeout)?;
     py.detach(|| {
+        let started = Instant::now();
         let answer = Answerer::new(graph, &solver, sat)
             .ask(&puzzle, Question::Unique)
             .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
@@ -833,12 +850,16 @@ fn explain_steps<'py>(
         verify(graph, &puzzle, &solution)
             .map_err(|v| PyRuntimeError::new_err(format!("internal error: {v:?}")))?;
         let logic = Logic::new(graph);
-        let path = logic.path(&puzzle, &solution).map_err(|c| {
-            PyRuntimeError::new_err(format!(
-                "internal error: the deductions contradict the verified solution at {}",
-                graph.cells()[c.cell].name
-            ))
-        })?;
+        let unique = word == status::UNIQUE;
+        let budget = logic.budget_since(started);
+        let path = logic
+            .shown_path(&puzzle, &solution, unique, budget)
+            .map_err(|c| {
+                PyRuntimeError::new_err(format!(
+                    "internal error: the deductions contradict the verified solution at {}",
+                    graph.cells()[c.cell].name
+                ))
+            })?;
         let take = if hint { 1 } else { path.steps.len() };
         let named = |(cell, colour): (usize, u8)| {
             let cell = graph.cells()[cell].name.clone();

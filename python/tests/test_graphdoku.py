@@ -240,6 +240,11 @@ def test_grade():
     assert graded.level[0] == "easy"
     assert graded.guesses[0] == 0
     assert list(graded.status) == ["unique", "multiple"]
+    # The ratings `graphdoku grade` prints: ED=1.2/1.2/1.2 for this one; none
+    # for the empty grid, whose path guesses.
+    assert graded.se.shape == (2, 3) and graded.se.dtype == np.float32
+    assert np.allclose(graded.se[0], [1.2, 1.2, 1.2])
+    assert np.isnan(graded.se[1]).all()
     assert set(graded.level) <= set(graphdoku.LEVELS) | {""}
     assert list(graphdoku.LEVELS)[:2] == ["easy", "rules"]
 

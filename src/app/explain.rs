@@ -4,7 +4,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::Result;
-use graphdoku::logic::{GRADE_BUDGET, Grade, Logic, Path, Step};
+use graphdoku::logic::{Grade, Logic, Path, Step};
 use graphdoku::prove::{Answerer, Question};
 use graphdoku::write::json::{self, Kind, Outcome, Placement, PuzzleRecord, StepRecord, StepRule};
 use graphdoku::{ConstraintGraph, Record, Stats, Verdict};
@@ -38,21 +38,19 @@ pub(super) struct Analysis {
     pub stats: Stats,
 }
 
-/// The deduction engine and its analysis of the record's puzzle (its path in
-/// Sudoku Explainer's order when `rated` and the puzzle has one solution,
-/// see [`Logic::rated_path`]); or,
+/// The deduction engine and its analysis of the record's puzzle (its path
+/// is the one every door shows, see [`Logic::shown_path`]); or,
 /// after printing the record's line saying why there is none, the status.
 pub(super) fn analyse_or_report<'g>(
     graph: &'g ConstraintGraph,
     answerer: &mut Answerer,
     record: &Record,
     json: Option<Kind>,
-    rated: bool,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<Result<(Logic<'g>, Analysis), Status>> {
     let logic = Logic::new(graph);
-    Ok(match analyse(graph, answerer, &logic, record, rated, err) {
+    Ok(match analyse(graph, answerer, &logic, record, err) {
         Ok(analysis) => Ok((logic, analysis)),
         Err(status) => Err(report_failure(record, status, json, out)?),
     })
@@ -65,7 +63,6 @@ fn analyse(
     answerer: &mut Answerer,
     logic: &Logic,
     record: &Record,
-    rated: bool,
     err: &mut impl Write,
 ) -> Result<Analysis, Status> {
     let puzzle = puzzle_or_report(record, err)?;
@@ -80,17 +77,9 @@ fn analyse(
         Verdict::GaveUp(_) => return Err(Status::GaveUp),
     };
     let solution = checked(graph, puzzle, solution, &record.label, err)?;
-    // Sudoku Explainer rates puzzles with one solution; forcing chains find
-    // nothing to remove where several remain, so they would only cost time.
-    // The search has shown uniqueness: the rated path need not again, and
-    // its chains get what is left of `grade`'s time.
-    let path = match rated && unique {
-        true => {
-            let left = GRADE_BUDGET.saturating_sub(started.elapsed());
-            logic.graded_path_of_unique(puzzle, &solution, left.min(logic.path_budget()))
-        }
-        false => logic.path(puzzle, &solution),
-    };
+    // Every door shows the same path (`Logic::shown_path`): the search has
+    // shown uniqueness, and the chains get what is left of `grade`'s time.
+    let path = logic.shown_path(puzzle, &solution, unique, logic.budget_since(started));
     let path = path.map_err(|contradiction| {
         let _ = writeln!(
             err,
@@ -159,7 +148,6 @@ pub(crate) fn run(
         answerer,
         record,
         json.then_some(mode.kind()),
-        false,
         out,
         &mut report.err,
     )? {

@@ -25,18 +25,13 @@ pub(crate) fn run(
         answerer,
         record,
         json.then_some(Kind::Grade),
-        true,
         out,
         &mut report.err,
     )? {
         Ok((_, analysis)) => analysis,
         Err(status) => return Ok(status),
     };
-    let mut grade = Grade::of(&analysis.path);
-    // A build without Sudoku Explainer's ladder rates nothing on its scale.
-    if !cfg!(feature = "se") {
-        grade.se = None;
-    }
+    let grade = Grade::of(&analysis.path);
     let search = analysis.stats;
     if json {
         let mut line = PuzzleRecord::new(

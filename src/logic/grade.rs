@@ -226,14 +226,16 @@ impl fmt::Display for Se {
 pub struct Grade {
     /// The level (see [`Level`] for the mapping).
     pub level: Level,
-    /// The hardest technique used, if any step was needed.
+    /// The technique of the hardest step (the one rated highest, see
+    /// [`super::Step::se`]), if any step was needed; a guess, if any.
     pub hardest: Option<Technique>,
     /// How often each technique was used, easiest first, only those used.
     pub uses: Vec<(Technique, usize)>,
     /// The number of guesses.
     pub guesses: usize,
     /// The Sudoku Explainer ratings of the path ([`Se::of`]); meaningful on
-    /// a path from [`super::Logic::rated_path`].
+    /// a path in Sudoku Explainer's order ([`super::Logic::shown_path`] of a
+    /// puzzle with one solution), `None` in a build without the `se` feature.
     pub se: Option<Se>,
 }
 
@@ -245,7 +247,17 @@ impl Grade {
             .map(|t| (t, path.steps.iter().filter(|s| s.technique == t).count()))
             .filter(|&(_, n)| n > 0)
             .collect();
-        let hardest = uses.last().map(|&(t, _)| t);
+        // The hardest step is the one rated highest: Sudoku Explainer rates
+        // a subset that leads straight to a single (a "direct" hidden
+        // triple, 2.5) below claiming (2.8), so a path's level agrees with
+        // its ER. A tie goes to the technique of the higher level (a rule
+        // step, rated as a naked single, is harder than one), a guess wins.
+        let hardest = match uses.last() {
+            Some(&(Technique::Guess, _)) => Some(Technique::Guess),
+            _ => (path.steps.iter())
+                .max_by_key(|s| (s.se, Level::of(s.technique), s.technique))
+                .map(|s| s.technique),
+        };
         Grade {
             level: hardest.map_or(Level::Easy, Level::of),
             hardest,
@@ -254,7 +266,9 @@ impl Grade {
                 .find(|(t, _)| *t == Technique::Guess)
                 .map_or(0, |&(_, n)| n),
             uses,
-            se: Se::of(path),
+            // Built without Sudoku Explainer's ladder, nothing is rated on
+            // its scale.
+            se: Se::of(path).filter(|_| cfg!(feature = "se")),
         }
     }
 }

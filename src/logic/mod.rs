@@ -31,6 +31,7 @@ use serde::Serialize;
 use crate::colours::Colours;
 use crate::solver::rules::RuleSet;
 pub use grade::{Grade, Level, Se};
+pub use rate::Stepper;
 
 use crate::graph::ConstraintGraph;
 use crate::puzzle::{Puzzle, Solution};
@@ -51,7 +52,7 @@ pub const PATH_BUDGET: Duration = Duration::from_secs(8);
 /// How long `grade` aims to take on a puzzle with rules, all in: the
 /// search's check that it has one solution, then the rated path, whose
 /// chains through rules get what the check left (at most [`PATH_BUDGET`],
-/// see [`Logic::graded_path_of_unique`]). A chain that was started before
+/// see [`Logic::shown_path`]). A chain that was started before
 /// the deadline runs on past it for a moment, so this is a second under the
 /// 10 s that `grade` should never take.
 pub const GRADE_BUDGET: Duration = Duration::from_secs(9);
@@ -740,10 +741,8 @@ impl<'g> Logic<'g> {
         solution: &Solution,
         budget: Duration,
     ) -> Result<Path, Contradiction> {
-        let deadline = Instant::now() + budget;
-        self.walk(puzzle, solution, &|board| {
-            self.next_step_until(board, (Instant::now() + STEP_BUDGET).min(deadline))
-        })
+        let stepper = self.stepper(false, budget);
+        self.walk(puzzle, solution, &|board| stepper.step(board))
     }
 
     /// The path that `next` finds, with guesses from `solution` where it finds nothing.

@@ -1,17 +1,129 @@
 //! Rating on the Sudoku Explainer scale: paths in `serate`'s order (see `se`;
-//! with the `se` feature only, but for [`Logic::graded_path`]).
+//! with the `se` feature only, but for [`Logic::graded_path`]), and the
+//! [`Stepper`] that takes every door's steps in that order.
 
-use std::time::Duration;
 #[cfg(feature = "se")]
-use std::{cell::Cell, time::Instant};
+use std::cell::Cell;
+use std::time::{Duration, Instant};
 
-use super::{Contradiction, Logic, Path};
+use super::{Board, Contradiction, Logic, Path, STEP_BUDGET, Step};
 use crate::puzzle::{Puzzle, Solution};
 #[cfg(feature = "se")]
-use {
-    super::{Board, Step},
-    crate::solver::Solver,
-};
+use crate::solver::Solver;
+
+/// The next step of a graded path, a board at a time: the one order of
+/// steps that every door shows (`grade`, `explain`, `hint`, the page's
+/// Hint, Apply and "Logic up to here", the Python package), so that they
+/// agree. Made by [`Logic::stepper`].
+///
+/// On a puzzle shown to have one solution, Sudoku Explainer's order
+/// (uniqueness techniques included), whose ratings `grade` reports; on
+/// one with several, or not known to have one, [`Logic::next_step`]'s:
+/// there Sudoku Explainer's forcing chains would search in vain. Built
+/// without the `se` feature, [`Logic::next_step`]'s always.
+pub struct Stepper<'l, 'g> {
+    logic: &'l Logic<'g>,
+    unique: bool,
+    /// When the chains through rules stop, all steps together.
+    deadline: Instant,
+    #[cfg(feature = "se")]
+    cache: Option<graphdoku_se::Cache>,
+}
+
+impl Stepper<'_, '_> {
+    /// The next step on `board`; `None` when logic is stuck there (or the
+    /// board is solved). Never a guess.
+    pub fn step(&self, board: &Board) -> Option<Step> {
+        #[cfg(feature = "se")]
+        if self.unique {
+            let cache = self.cache.as_ref();
+            return (self.logic).se_step(board, true, u16::MAX, cache, self.deadline);
+        }
+        let deadline = (Instant::now() + STEP_BUDGET).min(self.deadline);
+        self.logic.next_step_until(board, deadline)
+    }
+
+    /// Whether the steps are in Sudoku Explainer's order, and so rated.
+    pub fn rated(&self) -> bool {
+        cfg!(feature = "se") && self.unique
+    }
+}
+
+impl<'g> Logic<'g> {
+    /// The [`Stepper`] for a puzzle that is `unique` (shown to have one
+    /// solution) or not, its chains through rules given `budget` in all.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use graphdoku::ConstraintGraph;
+    /// use graphdoku::logic::{Logic, Technique};
+    /// let graph = ConstraintGraph::load("sudoku9").unwrap();
+    /// let line = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    /// let puzzle = graphdoku::PuzzleReader::new(&graph, line.as_bytes(), "-").next().unwrap().puzzle.unwrap();
+    /// let logic = Logic::new(&graph);
+    /// let board = logic.start(&puzzle).unwrap();
+    /// let first = logic.stepper(true, Duration::from_secs(1)).step(&board).unwrap();
+    /// assert_eq!(first.technique, Technique::HiddenSingle);
+    /// ```
+    pub fn stepper(&self, unique: bool, budget: Duration) -> Stepper<'_, 'g> {
+        Stepper {
+            logic: self,
+            unique,
+            deadline: Instant::now() + budget,
+            #[cfg(feature = "se")]
+            cache: self.path_cache(),
+        }
+    }
+
+    /// The budget of the chains through rules of a path that a door shows
+    /// ([`Logic::shown_path`]) when its work on the puzzle (the search for
+    /// uniqueness included) started at `started`: what is left of
+    /// [`super::GRADE_BUDGET`], at most [`Logic::path_budget`].
+    pub fn budget_since(&self, started: Instant) -> Duration {
+        (super::GRADE_BUDGET.saturating_sub(started.elapsed())).min(self.path_budget)
+    }
+
+    /// The path every door shows ([`Stepper`]): of a puzzle the caller has
+    /// shown to be `unique`, or not, its chains through rules within
+    /// `budget` in all. On a unique puzzle it is [`Logic::graded_path`]
+    /// without that function's own check of uniqueness (on a hard puzzle
+    /// with rules the search takes seconds, as long as the caller's own
+    /// check did); a caller that has spent time already (`grade`, within
+    /// [`super::GRADE_BUDGET`]) gives the path what is left.
+    ///
+    /// The caller vouches for uniqueness: on a puzzle with several
+    /// solutions said to be unique, the chains search in vain until
+    /// `budget` runs out, and the path's ratings mean nothing.
+    ///
+    /// # Errors
+    /// A [`Contradiction`] when `solution` is not a solution of `puzzle`.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use graphdoku::logic::{Grade, Logic};
+    /// use graphdoku::{ConstraintGraph, PuzzleReader, Solver};
+    /// let graph = ConstraintGraph::load("sudoku9").unwrap();
+    /// let line = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+    /// let puzzle = PuzzleReader::new(&graph, line.as_bytes(), "-").next().unwrap().puzzle.unwrap();
+    /// let solver = Solver::new(&graph);
+    /// assert_eq!(solver.count(&puzzle, 2), 1);
+    /// let solution = solver.solve(&puzzle).unwrap();
+    /// let logic = Logic::new(&graph);
+    /// let path = logic.shown_path(&puzzle, &solution, true, Duration::from_secs(1)).unwrap();
+    /// assert_eq!(path, logic.graded_path(&puzzle, &solution).unwrap());
+    /// assert_eq!(Grade::of(&path).guesses, 0);
+    /// ```
+    pub fn shown_path(
+        &self,
+        puzzle: &Puzzle,
+        solution: &Solution,
+        unique: bool,
+        budget: Duration,
+    ) -> Result<Path, Contradiction> {
+        let stepper = self.stepper(unique, budget);
+        self.walk(puzzle, solution, &|board| stepper.step(board))
+    }
+}
 
 impl Logic<'_> {
     /// A cache of chain hints for one path (see `graphdoku_se::Cache`):
@@ -57,48 +169,6 @@ impl Logic<'_> {
         self.path(puzzle, solution)
     }
 
-    /// [`Logic::graded_path`] of a puzzle the caller has shown to have one
-    /// solution, its chains through rules given `budget` in all instead of
-    /// [`Logic::path_budget`]: the check of uniqueness [`Logic::rated_path`]
-    /// makes is skipped (on a hard puzzle with rules the search takes
-    /// seconds, as long as the caller's own check did), and a caller that
-    /// has spent time already (`grade`, within [`super::GRADE_BUDGET`]) gives
-    /// the path what is left.
-    ///
-    /// The caller vouches for uniqueness: on a puzzle with several
-    /// solutions the chains search in vain until `budget` runs out, and the
-    /// path's ratings mean nothing.
-    ///
-    /// # Errors
-    /// A [`Contradiction`] when `solution` is not a solution of `puzzle`.
-    ///
-    /// ```
-    /// use std::time::Duration;
-    /// use graphdoku::logic::{Grade, Logic};
-    /// use graphdoku::{ConstraintGraph, PuzzleReader, Solver};
-    /// let graph = ConstraintGraph::load("sudoku9").unwrap();
-    /// let line = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
-    /// let puzzle = PuzzleReader::new(&graph, line.as_bytes(), "-").next().unwrap().puzzle.unwrap();
-    /// let solver = Solver::new(&graph);
-    /// assert_eq!(solver.count(&puzzle, 2), 1);
-    /// let solution = solver.solve(&puzzle).unwrap();
-    /// let logic = Logic::new(&graph);
-    /// let path = logic.graded_path_of_unique(&puzzle, &solution, Duration::from_secs(1)).unwrap();
-    /// assert_eq!(path, logic.graded_path(&puzzle, &solution).unwrap());
-    /// assert_eq!(Grade::of(&path).guesses, 0);
-    /// ```
-    pub fn graded_path_of_unique(
-        &self,
-        puzzle: &Puzzle,
-        solution: &Solution,
-        budget: Duration,
-    ) -> Result<Path, Contradiction> {
-        #[cfg(feature = "se")]
-        return self.rated_walk(puzzle, solution, budget);
-        #[cfg(not(feature = "se"))]
-        self.path_within(puzzle, solution, budget)
-    }
-
     /// Solves `puzzle` as Sudoku Explainer rates it: the step `serate`
     /// takes each time (the uniqueness techniques included), and a guess
     /// from `solution` when logic runs out. [`super::Grade::of`] the path
@@ -112,26 +182,8 @@ impl Logic<'_> {
     /// A [`Contradiction`] when `solution` is not a solution of `puzzle`.
     #[cfg(feature = "se")]
     pub fn rated_path(&self, puzzle: &Puzzle, solution: &Solution) -> Result<Path, Contradiction> {
-        if Solver::new(self.graph).count(puzzle, 2) != 1 {
-            return self.path(puzzle, solution);
-        }
-        self.rated_walk(puzzle, solution, self.path_budget)
-    }
-
-    /// [`Logic::rated_path`] of a puzzle known to have one solution, its
-    /// chains through rules within `budget`.
-    #[cfg(feature = "se")]
-    fn rated_walk(
-        &self,
-        puzzle: &Puzzle,
-        solution: &Solution,
-        budget: Duration,
-    ) -> Result<Path, Contradiction> {
-        let cache = self.path_cache();
-        let deadline = Instant::now() + budget;
-        self.walk(puzzle, solution, &|board| {
-            self.se_step(board, true, u16::MAX, cache.as_ref(), deadline)
-        })
+        let unique = Solver::new(self.graph).count(puzzle, 2) == 1;
+        self.shown_path(puzzle, solution, unique, self.path_budget)
     }
 
     /// [`Logic::rated_path`] when every step of it rates `ceiling` (tenths)

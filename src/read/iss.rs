@@ -259,6 +259,23 @@ impl Item {
     }
 }
 
+/// A `Regex` line's pattern: base64 with the URL-safe alphabet, padded or
+/// not (ISS's `Base64Codec.encodeString`), or percent-encoded (its older
+/// links); whitespace is no part of a pattern.
+fn regex_pattern(encoded: &str) -> Option<String> {
+    use base64::Engine;
+    use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
+    const URL_SAFE: GeneralPurpose = GeneralPurpose::new(
+        &base64::alphabet::URL_SAFE,
+        GeneralPurposeConfig::new().with_decode_padding_mode(DecodePaddingMode::Indifferent),
+    );
+    let text = match encoded.contains('%') {
+        true => super::lz::percent_decode(encoded),
+        false => String::from_utf8(URL_SAFE.decode(encoded).ok()?).ok()?,
+    };
+    Some(text.chars().filter(|c| !c.is_whitespace()).collect())
+}
+
 /// The items of a constraint string (whitespace already removed).
 fn constraints(compact: &str) -> Result<Vec<Item>, String> {
     let Some(rest) = compact.strip_prefix('.') else {
@@ -815,6 +832,20 @@ impl<'a> Builder<'a> {
                 let cells = self.cells(kind, args)?;
                 self.region_sums.push(cells);
             }
+            "Regex" => {
+                let encoded = args.first().map(String::as_str).unwrap_or("");
+                let pattern = regex_pattern(encoded).ok_or_else(|| {
+                    self.syntax(format!(
+                        "`Regex`: the pattern {encoded:?} is not base64 (URL-safe) text"
+                    ))
+                })?;
+                // Several lines of one pattern are parted by an empty item.
+                for cells in after(1).split(String::is_empty).filter(|l| !l.is_empty()) {
+                    let cells = self.names(kind, cells)?;
+                    let pattern = pattern.clone();
+                    self.rules.push(RuleSpec::Regex { cells, pattern });
+                }
+            }
             "Between" => self.rules.push(RuleSpec::Between(self.names(kind, args)?)),
             "Lockout" => {
                 let difference = match args.first() {
@@ -1086,6 +1117,35 @@ mod tests {
         // Givens of one cell are intersected, as ISS merges them.
         let imported = read(".~R1C1_1_2.~R1C1_2_3", "x").unwrap();
         assert_eq!(imported.givens[0][0], Some(2));
+    }
+
+    #[test]
+    fn regex_lines_read_their_pattern_in_base64() {
+        // From ISS's example "Regex line": padded or not, and one pattern
+        // for two lines parted by an empty item.
+        let imported = read(
+            ".Regex~KFteMS0zXVs0N11bNjldfFs0N10xMjNbNjldKSo~R1C1~R1C2~~R3C1~R3C2\
+             .Regex~KFteMjU4XS5bMTM0Nl0uWzE0Nl18WzEzNF0uLjUuLlszNDZdKSouPw=~R9C9~R9C8",
+            "x",
+        )
+        .unwrap();
+        let regex = |cells: [&str; 2], pattern: &str| RuleSpec::Regex {
+            cells: cells.map(String::from).to_vec(),
+            pattern: pattern.into(),
+        };
+        assert_eq!(
+            imported.rules,
+            [
+                regex(["r1c1", "r1c2"], "([^1-3][47][69]|[47]123[69])*"),
+                regex(["r3c1", "r3c2"], "([^1-3][47][69]|[47]123[69])*"),
+                regex(["r9c9", "r9c8"], "([^258].[1346].[146]|[134]..5..[346])*.?"),
+            ]
+        );
+        // Links of old wrote the pattern percent-encoded.
+        let imported = read(".Regex~1%7C2*~R1C1~R1C2", "x").unwrap();
+        assert_eq!(imported.rules, [regex(["r1c1", "r1c2"], "1|2*")]);
+        let err = read(".Regex~a*b~R1C1", "x").unwrap_err().to_string();
+        assert!(err.ends_with("is not base64 (URL-safe) text"), "{err}");
     }
 
     #[test]

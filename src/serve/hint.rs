@@ -11,9 +11,9 @@ use super::job::Job;
 use super::reply::{Failure, Reply};
 use super::request::{Body, clashes, graph_of, puzzle_of, record, verified};
 use super::steps::step_json;
-use crate::logic::{Contradiction, Grade, Logic, Path};
+use crate::logic::{Contradiction, Grade, Logic, Path, Stepper};
 use crate::write::json::{Kind, Outcome, word};
-use crate::{Puzzle, Solution, Solver, Verdict, uniqueness};
+use crate::{ConstraintGraph, Puzzle, Solution, Solver, Verdict, uniqueness};
 
 /// `hint`: the next step of the path, and the puzzle's level.
 pub(super) fn hint(body: &Body, job: &Job) -> Result<Reply, Failure> {
@@ -37,18 +37,13 @@ fn explained(body: &Body, job: &Job, next: bool) -> Result<Reply, Failure> {
         return Ok(Reply::json(200, &out));
     }
     job.need(cost::logic(&graph))?;
-    let searched = match job.limits().budget.timeout {
-        Some(time) => Instant::now() + time,
-        None => job.deadline(),
-    };
-    let solver = Solver::new(&graph).with_budget(job.budget_until(searched));
-    let (solution, unique) = match uniqueness(&solver, &puzzle).0 {
+    let started = Instant::now();
+    let (solution, unique) = match verdict(&graph, &puzzle, job) {
         Verdict::None => return Ok(Reply::json(200, &record(kind, &graph, Outcome::NoSolution))),
         Verdict::GaveUp(_) => return Ok(Reply::json(200, &record(kind, &graph, Outcome::GaveUp))),
         Verdict::Unique(only) => (only, true),
         Verdict::Multiple(first, _) => (first, false),
     };
-    drop(solver);
     verified(&graph, &puzzle, &solution)?;
     let logic = Logic::new(&graph);
     let contradiction = |c: Contradiction| {
@@ -65,7 +60,9 @@ fn explained(body: &Body, job: &Job, next: bool) -> Result<Reply, Failure> {
     } else {
         Outcome::Multiple
     };
-    let (path, whole) = path_within(&logic, &puzzle, &solution, job).map_err(contradiction)?;
+    let stepper = logic.stepper(unique, logic.budget_since(started));
+    let (path, whole) =
+        path_within(&logic, &stepper, &puzzle, &solution, job).map_err(contradiction)?;
     if !whole {
         // A path too long to find in time (a big empty board): the grade gives
         // up; a hint is still the first step, without the puzzle's level.
@@ -96,11 +93,23 @@ fn explained(body: &Body, job: &Job, next: bool) -> Result<Reply, Failure> {
     Ok(Reply::json(200, &out))
 }
 
-/// [`Logic::path`] while `job` has time, and whether it is whole: the steps
+/// The search's verdict on `puzzle`, within the request's search time.
+pub(super) fn verdict(graph: &ConstraintGraph, puzzle: &Puzzle, job: &Job) -> Verdict {
+    let searched = match job.limits().budget.timeout {
+        Some(time) => Instant::now() + time,
+        None => job.deadline(),
+    };
+    let solver = Solver::new(graph).with_budget(job.budget_until(searched));
+    uniqueness(&solver, puzzle).0
+}
+
+/// The path every door shows ([`Logic::shown_path`], its steps from
+/// `stepper`) while `job` has time, and whether it is whole: the steps
 /// found by then otherwise. (Each step scans the whole board, so a big empty
 /// board's path takes minutes.)
 fn path_within(
     logic: &Logic,
+    stepper: &Stepper,
     puzzle: &Puzzle,
     solution: &Solution,
     job: &Job,
@@ -111,9 +120,7 @@ fn path_within(
         if job.over() {
             return Ok((Path { steps }, false));
         }
-        let step = logic
-            .next_step(&board)
-            .unwrap_or_else(|| logic.guess(&board, solution));
+        let step = (stepper.step(&board)).unwrap_or_else(|| logic.guess(&board, solution));
         logic.apply(&mut board, &step)?;
         steps.push(step);
     }

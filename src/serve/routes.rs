@@ -62,7 +62,7 @@ const ROUTES: &[Route] = &[
     route("candidates", Time::Search, search::candidates),
     route("hint", Time::SearchAndPath, hint::hint),
     route("grade", Time::SearchAndPath, hint::grade),
-    route("steps", Time::Search, steps::steps),
+    route("steps", Time::SearchAndPath, steps::steps),
     route("generate", Time::Long, generate::generate),
     route("setter", Time::Long, setter::setter),
     route("import", Time::Quick, exchange::import),

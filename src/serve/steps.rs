@@ -6,12 +6,15 @@
 //! The server keeps nothing between requests: each replays the path of
 //! steps from the givens, which `Logic` finds the same way every time.
 
+use std::time::Instant;
+
 use serde_json::{Value, json};
 
 use super::cost;
 use super::job::Job;
 use super::reply::{Failure, Reply};
 use super::request::{Body, clashes, graph_of, puzzle_of, symbols};
+use crate::Verdict;
 use crate::logic::{Board, Logic, Step};
 use crate::write::json::{Placement, StepRecord, word};
 
@@ -58,7 +61,15 @@ pub(super) fn steps(body: &Body, job: &Job) -> Result<Reply, Failure> {
         ));
     }
     job.need(cost::logic(&graph))?;
+    let started = Instant::now();
+    // The steps of the path every door shows: in Sudoku Explainer's order
+    // on a puzzle the search shows to have one solution.
+    let unique = matches!(
+        super::hint::verdict(&graph, &puzzle, job),
+        Verdict::Unique(_)
+    );
     let logic = Logic::new(&graph);
+    let stepper = logic.stepper(unique, logic.budget_since(started));
     let mut board = match logic.start(&puzzle) {
         Ok(board) => board,
         Err(c) => {
@@ -79,7 +90,7 @@ pub(super) fn steps(body: &Body, job: &Job) -> Result<Reply, Failure> {
         if job.over() {
             break End::GaveUp;
         }
-        let Some(step) = logic.next_step(&board) else {
+        let Some(step) = stepper.step(&board) else {
             break End::Stuck;
         };
         if applied >= last {
