@@ -164,6 +164,10 @@ pub(crate) struct RuleSet {
     initial: Vec<u32>,
     houses: Vec<Vec<u32>>,
     colours: usize,
+    /// Whether the branching that learns spreads the blame of a conflict
+    /// over the cells its propagation decided: without sums (see
+    /// [`Learning::conflict_among`]).
+    spread: bool,
 }
 
 impl RuleSet {
@@ -212,6 +216,7 @@ impl RuleSet {
             |a: usize, b: usize| graph.adjacent(a, b) || apart.contains(&(a.min(b), a.max(b)));
         let full = optimize::full_houses(graph, values.len());
         let mut lowered = lowered;
+        set.spread = !(lowered.iter()).any(|l| matches!(l.primitive, Primitive::Sum(_)));
         if optimized {
             let sums: Vec<primitive::Sum> = (lowered.iter())
                 .filter_map(|l| match &l.primitive {
@@ -339,6 +344,10 @@ pub(crate) struct Ruled<'s, D> {
     learning: Learning,
     /// The places of a required colour (scratch).
     places: Vec<u32>,
+    /// Every cell's candidates before the last branch, negation or probe,
+    /// and in a failed state (for [`Learning::conflict_among`]).
+    before: Vec<u128>,
+    now: Vec<u128>,
 }
 
 impl<'s, D: Houses> Ruled<'s, D> {
@@ -353,8 +362,15 @@ impl<'s, D: Houses> Ruled<'s, D> {
             queued: vec![false; set.propagators.len()],
             domains: Vec::new(),
             changed: Vec::new(),
-            learning: Learning::new(set.initial.clone(), set.colours, set.houses.clone()),
+            learning: Learning::new(
+                set.initial.clone(),
+                set.colours,
+                set.houses.clone(),
+                set.spread,
+            ),
             places: Vec::new(),
+            before: Vec::new(),
+            now: Vec::new(),
         }
     }
 
@@ -535,8 +551,23 @@ impl<D: Houses> Store for Ruled<'_, D> {
     }
 
     fn conflict(&mut self, cell: usize, colour: usize) {
-        if !self.set.is_empty() {
-            self.learning.conflict(cell, colour);
+        if self.set.is_empty() {
+            return;
+        }
+        match self.learning.spreads() && !self.before.is_empty() {
+            true => {
+                self.now.resize(self.before.len(), 0);
+                self.inner.every_candidates(&mut self.now);
+                (self.learning).conflict_among(cell, colour, &self.before, &self.now);
+            }
+            false => self.learning.conflict(cell, colour),
+        }
+    }
+
+    fn deciding(&mut self) {
+        if !self.set.is_empty() && self.learning.spreads() {
+            self.before.resize(self.set.slot.len(), 0);
+            self.inner.every_candidates(&mut self.before);
         }
     }
 
