@@ -11,6 +11,8 @@
 //! those places have scored high: branching on one place decides the other
 //! by a hidden single.
 
+use super::search::mix;
+
 /// Conflicts between two halvings of the scores.
 const DECAY_EVERY: u32 = 1 << 14;
 
@@ -101,10 +103,9 @@ impl Learning {
     }
 
     /// A branch on `cell` (to or away from `colour`) ended in a
-    /// contradiction, `before` being every cell's candidates before the
-    /// branch and `now` in the failed state: the blame goes to one of the
-    /// branch's cell and the cells its propagation decided, drawn evenly
-    /// (hashed, so the same puzzle gets the same search).
+    /// contradiction after its propagation decided the cells `decided`: the
+    /// blame goes to one of them or the branch's cell, drawn evenly (hashed,
+    /// so the same puzzle gets the same search).
     ///
     /// The Interactive Sudoku Solver propagates a cell's exclusions only
     /// when the search fixes it, so the singles a branch leads to are fixed
@@ -116,22 +117,10 @@ impl Learning {
     /// 7.45M → 1.83M. Killers are better off without it (20 extreme killers
     /// 1.68M → 2.06M): their sums decide much of what a branch leads to in
     /// the branch's own step.
-    pub(crate) fn conflict_among(
-        &mut self,
-        cell: usize,
-        colour: usize,
-        before: &[u128],
-        now: &[u128],
-    ) {
-        let decided =
-            |c: usize| c != cell && before[c].count_ones() > 1 && now[c].count_ones() <= 1;
-        let count = (0..before.len()).filter(|&c| decided(c)).count();
-        let draw = super::search::mix(self.draws ^ (cell as u64) << 20) as usize % (count + 1);
+    pub(crate) fn conflict_among(&mut self, cell: usize, colour: usize, decided: &[u32]) {
+        let draw = mix(self.draws ^ (cell as u64) << 20) as usize % (decided.len() + 1);
         self.draws += 1;
-        let blamed = (0..before.len())
-            .filter(|&c| decided(c))
-            .nth(draw)
-            .unwrap_or(cell);
+        let blamed = decided.get(draw).map_or(cell, |&c| c as usize);
         self.conflict(blamed, colour);
     }
 

@@ -637,6 +637,11 @@ impl<B: Bits> Store for Cells<'_, B> {
         out.extend(pairs.map(|(cell, &set)| (cell as u32, set)));
     }
 
+    fn undecided_cells(&self, out: &mut Vec<u32>) {
+        let cells = self.candidates.iter().enumerate();
+        out.extend((cells.filter(|(_, set)| set.count() > 1)).map(|(cell, _)| cell as u32));
+    }
+
     fn undecided(&self) -> usize {
         self.undecided
     }

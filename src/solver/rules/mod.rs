@@ -344,10 +344,12 @@ pub(crate) struct Ruled<'s, D> {
     learning: Learning,
     /// The places of a required colour (scratch).
     places: Vec<u32>,
-    /// Every cell's candidates before the last branch, negation or probe,
-    /// and in a failed state (for [`Learning::conflict_among`]).
-    before: Vec<u128>,
-    now: Vec<u128>,
+    /// The undecided cells before the last branch, negation or probe, those
+    /// of a failed state, and those of the first that the failed propagation
+    /// decided (for [`Learning::conflict_among`]).
+    before: Vec<u32>,
+    after: Vec<u32>,
+    decided: Vec<u32>,
 }
 
 impl<'s, D: Houses> Ruled<'s, D> {
@@ -370,7 +372,8 @@ impl<'s, D: Houses> Ruled<'s, D> {
             ),
             places: Vec::new(),
             before: Vec::new(),
-            now: Vec::new(),
+            after: Vec::new(),
+            decided: Vec::new(),
         }
     }
 
@@ -554,11 +557,19 @@ impl<D: Houses> Store for Ruled<'_, D> {
         if self.set.is_empty() {
             return;
         }
-        match self.learning.spreads() && !self.before.is_empty() {
+        match self.learning.spreads() {
             true => {
-                self.now.resize(self.before.len(), 0);
-                self.inner.every_candidates(&mut self.now);
-                (self.learning).conflict_among(cell, colour, &self.before, &self.now);
+                self.after.clear();
+                self.inner.undecided_cells(&mut self.after);
+                self.decided.clear();
+                let mut after = self.after.iter().peekable();
+                for &c in &self.before {
+                    while after.next_if(|&&a| a < c).is_some() {}
+                    if after.next_if_eq(&&c).is_none() && c as usize != cell {
+                        self.decided.push(c);
+                    }
+                }
+                (self.learning).conflict_among(cell, colour, &self.decided);
             }
             false => self.learning.conflict(cell, colour),
         }
@@ -566,8 +577,8 @@ impl<D: Houses> Store for Ruled<'_, D> {
 
     fn deciding(&mut self) {
         if !self.set.is_empty() && self.learning.spreads() {
-            self.before.resize(self.set.slot.len(), 0);
-            self.inner.every_candidates(&mut self.before);
+            self.before.clear();
+            self.inner.undecided_cells(&mut self.before);
         }
     }
 
@@ -616,6 +627,10 @@ impl<D: Houses> Store for Ruled<'_, D> {
 
     fn pairs(&self, out: &mut Vec<(u32, Self::Set)>) {
         self.inner.pairs(out);
+    }
+
+    fn undecided_cells(&self, out: &mut Vec<u32>) {
+        self.inner.undecided_cells(out);
     }
 
     fn undecided(&self) -> usize {
