@@ -103,7 +103,8 @@ impl Learning {
     }
 
     /// A branch on `cell` (to or away from `colour`) ended in a
-    /// contradiction after its propagation decided the cells `decided`: the
+    /// contradiction after its propagation decided the cells `decided` (a
+    /// bitset, as [`Store::undecided_cells`](super::search::Store::undecided_cells)): the
     /// blame goes to one of them or the branch's cell, drawn evenly (hashed,
     /// so the same puzzle gets the same search).
     ///
@@ -117,10 +118,24 @@ impl Learning {
     /// 7.45M → 1.83M. Killers are better off without it (20 extreme killers
     /// 1.68M → 2.06M): their sums decide much of what a branch leads to in
     /// the branch's own step.
-    pub(crate) fn conflict_among(&mut self, cell: usize, colour: usize, decided: &[u32]) {
-        let draw = mix(self.draws ^ (cell as u64) << 20) as usize % (decided.len() + 1);
+    pub(crate) fn conflict_among(&mut self, cell: usize, colour: usize, decided: &[u64]) {
+        let count: u32 = decided.iter().map(|w| w.count_ones()).sum();
+        let mut draw = (mix(self.draws ^ (cell as u64) << 20) % (count as u64 + 1)) as u32;
         self.draws += 1;
-        let blamed = decided.get(draw).map_or(cell, |&c| c as usize);
+        let mut blamed = cell;
+        for (i, &word) in decided.iter().enumerate() {
+            let ones = word.count_ones();
+            if draw < ones {
+                // The `draw`-th cell of this word.
+                let mut w = word;
+                for _ in 0..draw {
+                    w &= w - 1;
+                }
+                blamed = 64 * i + w.trailing_zeros() as usize;
+                break;
+            }
+            draw -= ones;
+        }
         self.conflict(blamed, colour);
     }
 

@@ -67,8 +67,9 @@ pub(crate) trait Store {
     /// The undecided cells of a propagated state with exactly two candidates,
     /// and their candidates, appended to `out`.
     fn pairs(&self, out: &mut Vec<(u32, Self::Set)>);
-    /// The cells with more than one candidate, appended to `out` in order.
-    fn undecided_cells(&self, out: &mut Vec<u32>);
+    /// The cells with more than one candidate, into `out` as a bitset (cell
+    /// `c` is bit `c % 64` of word `c / 64`; `out` is cleared first).
+    fn undecided_cells(&self, out: &mut Vec<u64>);
     /// How many cells are undecided.
     fn undecided(&self) -> usize;
     /// Locked candidates are applied only while more cells than this are

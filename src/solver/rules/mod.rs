@@ -347,9 +347,8 @@ pub(crate) struct Ruled<'s, D> {
     /// The undecided cells before the last branch, negation or probe, those
     /// of a failed state, and those of the first that the failed propagation
     /// decided (for [`Learning::conflict_among`]).
-    before: Vec<u32>,
-    after: Vec<u32>,
-    decided: Vec<u32>,
+    before: Vec<u64>,
+    after: Vec<u64>,
 }
 
 impl<'s, D: Houses> Ruled<'s, D> {
@@ -373,7 +372,6 @@ impl<'s, D: Houses> Ruled<'s, D> {
             places: Vec::new(),
             before: Vec::new(),
             after: Vec::new(),
-            decided: Vec::new(),
         }
     }
 
@@ -559,17 +557,15 @@ impl<D: Houses> Store for Ruled<'_, D> {
         }
         match self.learning.spreads() {
             true => {
-                self.after.clear();
                 self.inner.undecided_cells(&mut self.after);
-                self.decided.clear();
-                let mut after = self.after.iter().peekable();
-                for &c in &self.before {
-                    while after.next_if(|&&a| a < c).is_some() {}
-                    if after.next_if_eq(&&c).is_none() && c as usize != cell {
-                        self.decided.push(c);
-                    }
+                // The cells undecided before and not now, but the branch's.
+                for (now, was) in self.after.iter_mut().zip(&self.before) {
+                    *now = was & !*now;
                 }
-                (self.learning).conflict_among(cell, colour, &self.decided);
+                if let Some(word) = self.after.get_mut(cell / 64) {
+                    *word &= !(1 << (cell % 64));
+                }
+                (self.learning).conflict_among(cell, colour, &self.after);
             }
             false => self.learning.conflict(cell, colour),
         }
@@ -577,7 +573,6 @@ impl<D: Houses> Store for Ruled<'_, D> {
 
     fn deciding(&mut self) {
         if !self.set.is_empty() && self.learning.spreads() {
-            self.before.clear();
             self.inner.undecided_cells(&mut self.before);
         }
     }
@@ -629,7 +624,7 @@ impl<D: Houses> Store for Ruled<'_, D> {
         self.inner.pairs(out);
     }
 
-    fn undecided_cells(&self, out: &mut Vec<u32>) {
+    fn undecided_cells(&self, out: &mut Vec<u64>) {
         self.inner.undecided_cells(out);
     }
 
