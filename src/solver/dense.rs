@@ -640,6 +640,19 @@ impl<const W: usize, const H: usize> Store for Board<'_, W, H> {
         out.extend(cells(self.pairs).map(|cell| (cell as u32, self.candidates(cell))));
     }
 
+    fn undecided_cells(&self, out: &mut Vec<u64>) {
+        // The cells in two colours' sets at least, a word at a time.
+        let (mut one, mut two) = ([0u64; W], [0u64; W]);
+        for row in &self.sets[..self.t.colours] {
+            for ((o, t), r) in one.iter_mut().zip(&mut two).zip(row) {
+                *t |= *o & r;
+                *o |= r;
+            }
+        }
+        out.clear();
+        out.extend_from_slice(&two[..self.t.cells.div_ceil(64)]);
+    }
+
     fn solution(&self) -> Vec<u8> {
         let t = self.t;
         let mut colours = vec![0; t.cells];

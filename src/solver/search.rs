@@ -67,6 +67,9 @@ pub(crate) trait Store {
     /// The undecided cells of a propagated state with exactly two candidates,
     /// and their candidates, appended to `out`.
     fn pairs(&self, out: &mut Vec<(u32, Self::Set)>);
+    /// The cells with more than one candidate, into `out` as a bitset (cell
+    /// `c` is bit `c % 64` of word `c / 64`; `out` is cleared first).
+    fn undecided_cells(&self, out: &mut Vec<u64>);
     /// How many cells are undecided.
     fn undecided(&self) -> usize;
     /// Locked candidates are applied only while more cells than this are
@@ -83,10 +86,14 @@ pub(crate) trait Store {
     fn changed(&mut self, out: &mut Vec<u32>);
     /// Propagation failed right after a branch decided `cell` to be `colour`,
     /// or took `colour` from it: what a store that learns where conflicts
-    /// are counts.
+    /// are counts, called in the failed state.
     fn conflict(&mut self, _cell: usize, _colour: usize) {}
     /// A new puzzle: forgets what [`Store::conflict`] taught.
     fn forget(&mut self) {}
+    /// A branch, its negation or a probe is about to narrow the current
+    /// state: what a store that learns compares a failed state with, to see
+    /// which cells the failed propagation decided.
+    fn deciding(&mut self) {}
     /// Removes `colour` from every cell that is a neighbour of each of
     /// `cells` (the places a group of cells must hold `colour` in): one of
     /// them takes it, and each such cell sees it. Returns whether anything
@@ -438,15 +445,19 @@ impl<D: Domain> Search<D> {
                 set ^= set.lowest();
                 self.stats.nodes += 1;
                 self.domain.save();
+                self.domain.deciding();
                 self.domain.assign(cell as usize, colour);
                 let failed = self.domain.propagate_singles().is_err();
-                self.domain.restore();
                 if failed {
                     // A conflict the search would have met: the branching
                     // that learns counts it as one (the rules bench: hard
                     // renbans 6.5 → 4.6 s in all, the extreme killers and
-                    // thermometers 10–20% faster; the two zippers slower).
+                    // thermometers 10–20% faster; the two zippers slower),
+                    // in the failed state.
                     self.domain.conflict(cell as usize, colour);
+                }
+                self.domain.restore();
+                if failed {
                     self.probing.cursor = cell;
                     self.domain.exclude(cell as usize, D::Set::bit(colour));
                     narrowed = true;
@@ -520,6 +531,7 @@ impl<D: Domain> Search<D> {
 
     fn branch(&mut self, frame: Frame<D::Set>, colour: usize) {
         self.domain.save();
+        self.domain.deciding();
         self.domain.assign(frame.cell, colour);
         self.last = Some((frame.cell, colour));
         self.frames.push(frame);
@@ -533,6 +545,7 @@ impl<D: Domain> Search<D> {
             return false;
         };
         self.domain.restore();
+        self.domain.deciding();
         self.domain.exclude(frame.cell, frame.exclude);
         self.last = Some((frame.cell, frame.exclude.index()));
         self.free = frame.free;

@@ -637,6 +637,14 @@ impl<B: Bits> Store for Cells<'_, B> {
         out.extend(pairs.map(|(cell, &set)| (cell as u32, set)));
     }
 
+    fn undecided_cells(&self, out: &mut Vec<u64>) {
+        out.clear();
+        out.resize(self.candidates.len().div_ceil(64), 0);
+        for (cell, set) in self.candidates.iter().enumerate() {
+            out[cell / 64] |= ((set.count() > 1) as u64) << (cell % 64);
+        }
+    }
+
     fn undecided(&self) -> usize {
         self.undecided
     }
