@@ -403,6 +403,7 @@ impl Ctx<'_> {
         table.off_to.clear();
         let (mut offs, mut ons, mut hidden) = (Vec::new(), Vec::new(), Vec::new());
         let none = super::chase::Chase::new(0, 0);
+        let places = super::super::house_places(self.ladder, grid);
         let (rule_on, rule_off) = match self.rules {
             Some(rules) => self.rule_links(rules, grid),
             None => (Vec::new(), Vec::new()),
@@ -422,7 +423,17 @@ impl Ctx<'_> {
                     let (on_from, off_from) = (table.on_to.len(), table.off_to.len());
                     self.on_to_off(grid, cell, v, true, &mut offs);
                     table.on_to.extend_from_slice(&offs);
-                    self.off_to_on(&none, grid, grid, cell, v, true, &mut ons, &mut hidden);
+                    self.off_to_on(
+                        &none,
+                        grid,
+                        grid,
+                        (&places, &places),
+                        cell,
+                        v,
+                        true,
+                        &mut ons,
+                        &mut hidden,
+                    );
                     table.off_to.extend(ons.iter().map(|&(f, c, _)| (f, c)));
                     if let (Some(on), Some(off)) = (rule_on.get(cv), rule_off.get(cv)) {
                         append(&mut table.on_to, on_from, on);

@@ -40,7 +40,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use self::chase::{Cause, Chase, Dag, Seen};
+use self::chase::{Cause, Chase, Dag, Scratch, Seen};
 use self::cycles::{Table, Walk};
 use super::{Grid, Hint, Mask, bit, symbols};
 use crate::{Ladder, Rules, Search, Technique};
@@ -167,7 +167,6 @@ pub(super) struct Ctx<'l> {
     ladder: &'l Ladder,
     k: usize,
     seen: RefCell<Seen>,
-    cells_seen: RefCell<Seen>,
     walk: RefCell<Walk>,
     table: RefCell<Table>,
     budget: &'l AtomicU64,
@@ -176,6 +175,10 @@ pub(super) struct Ctx<'l> {
     rules: Option<&'l dyn Rules>,
     /// Domains, domains before, parents: a rule's narrowing in a chase.
     rule_scratch: RefCell<(Vec<Mask>, Vec<Mask>, Vec<u32>)>,
+    /// The chases' scratch space, a stack (chases nest).
+    scratch: RefCell<Vec<Scratch>>,
+    /// Chases done with, for new assumptions.
+    spare: RefCell<Vec<Chase>>,
     deadline: Option<Instant>,
 }
 
@@ -196,11 +199,12 @@ impl<'l> Ctx<'l> {
         Ctx {
             rules: search.rules,
             rule_scratch: RefCell::default(),
+            scratch: RefCell::default(),
+            spare: RefCell::default(),
             deadline: search.deadline,
             ladder,
             k,
             seen: RefCell::new(Seen::new(2 * n * k)),
-            cells_seen: RefCell::new(Seen::new(n)),
             walk: RefCell::new(Walk::new(n * k)),
             table: RefCell::new(Table::default()),
             budget,
@@ -240,10 +244,17 @@ impl<'l> Ctx<'l> {
 
     /// A fresh chase assuming candidate (`cell`, `v`) `on` or off.
     fn assume(&self, cell: usize, v: u8, on: bool) -> Chase {
-        let mut chase = Chase::new(self.ladder.cells, self.k);
+        let spare = self.spare.borrow_mut().pop();
+        let mut chase = spare.unwrap_or_else(|| Chase::new(self.ladder.cells, self.k));
         let n = chase.push(self.fact(cell, v, on), Cause::Assumed, &[]);
         chase.insert(n);
         chase
+    }
+
+    /// Keeps `chase`'s buffers for a later [`Ctx::assume`].
+    fn recycle(&self, mut chase: Chase) {
+        chase.reset();
+        self.spare.borrow_mut().push(chase);
     }
 
     /// The removals from `initial` to `current` that a candidate turned on
@@ -437,6 +448,9 @@ impl<'l> Ctx<'l> {
         } else {
             cells.iter().map(|c| per_cell(self, c)).collect()
         };
+        for (chase, _) in chased {
+            self.recycle(chase);
+        }
         sorted(found.into_iter().flatten().collect())
     }
 
@@ -502,6 +516,7 @@ impl<'l> Ctx<'l> {
             if !config.nishio {
                 self.region_hints(config, grid, cell, v, memo, initial, out);
             }
+            self.recycle(off);
             branches.push(on);
         }
         if config.nishio || !(card == 2 || (config.multiple && card > 2)) {
