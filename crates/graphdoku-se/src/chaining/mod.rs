@@ -550,6 +550,9 @@ impl<'l> Ctx<'l> {
         (first.ons.iter().chain(&first.offs))
             .filter_map(|&n| {
                 let fact = first.fact(n);
+                if !branches[1..].iter().all(|b| b.node_of(fact).is_some()) {
+                    return None;
+                }
                 let targets = (branches.iter())
                     .map(|b| b.node_of(fact).map(|n| (*b as &dyn Dag, n)))
                     .collect::<Option<Targets>>()?;
@@ -657,20 +660,16 @@ impl Memo<'_> {
 fn sorted(mut hints: Vec<ChainHint>) -> Vec<ChainHint> {
     hints.sort_by_key(|h| (h.hint.se, h.complexity, h.sort_key));
     let mut kept: Vec<ChainHint> = Vec::with_capacity(hints.len());
+    let mut removals: std::collections::HashSet<Vec<(usize, Mask)>> =
+        std::collections::HashSet::with_capacity(hints.len());
     for hint in hints {
-        if !kept.iter().any(|h| same_removals(&h.hint, &hint.hint)) {
+        let mut key = hint.hint.removals.clone();
+        key.sort_unstable();
+        if removals.insert(key) {
             kept.push(hint);
         }
     }
     kept
-}
-
-fn same_removals(a: &Hint, b: &Hint) -> bool {
-    let mut x = a.removals.clone();
-    let mut y = b.removals.clone();
-    x.sort_unstable();
-    y.sort_unstable();
-    x == y
 }
 
 /// The easiest forcing chain or cycle on `grid` (6.5–7.0 and up).
