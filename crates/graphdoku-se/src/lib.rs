@@ -287,6 +287,12 @@ pub(crate) struct Orders {
     pub scan: Vec<usize>,
     /// Each cell's neighbours, ascending.
     pub peers: Vec<Vec<usize>>,
+    /// The position of each cell in each of its `regions`, in that order.
+    pub positions: Vec<Vec<u32>>,
+    /// Each cell's neighbours as a chain visits them (its `regions`' cells
+    /// in order, then its `peers`), each once, with the house it is first
+    /// met in (`u32::MAX`: an edge outside the full houses).
+    pub links: Vec<Vec<(usize, u32)>>,
     /// The locked-candidate pairs in groups visited one after the other:
     /// box and column, box and row, column and box, row and box, the rest.
     pub locking: Vec<Vec<Lock>>,
@@ -405,10 +411,39 @@ impl Orders {
         };
         let mut fish = ladder.fish_pairs.clone();
         fish.sort_by_key(|&(a, b)| (family_rank(a), a, b));
+        let positions = (regions.iter().enumerate())
+            .map(|(cell, list)| {
+                (list.iter())
+                    .map(|&h| {
+                        let at = houses[h].cells.iter().position(|&c| c == cell);
+                        at.expect("a cell in its house") as u32
+                    })
+                    .collect()
+            })
+            .collect();
+        let links = (regions.iter().zip(&peers).enumerate())
+            .map(
+                |(cell, (list, near)): (usize, (&Vec<usize>, &Vec<usize>))| {
+                    let mut met = vec![cell];
+                    let mut out = Vec::new();
+                    let from_houses = (list.iter())
+                        .flat_map(|&h| (houses[h].cells.iter()).map(move |&x| (x, h as u32)));
+                    for (x, h) in from_houses.chain(near.iter().map(|&x| (x, u32::MAX))) {
+                        if !met.contains(&x) {
+                            met.push(x);
+                            out.push((x, h));
+                        }
+                    }
+                    out
+                },
+            )
+            .collect();
         Orders {
             regions,
             scan,
             peers,
+            positions,
+            links,
             locking,
             fish,
             plain: unique::plain(ladder),

@@ -20,7 +20,7 @@
 
 use std::collections::VecDeque;
 
-use super::super::{Mask, Rules, bit, group_domains, symbols};
+use super::super::{Mask, Rules, bit, group_domains, house_places, symbols};
 use super::cycles::Table;
 use super::{Config, Ctx, Nested};
 
@@ -103,6 +103,20 @@ impl Chase {
             ons: Vec::new(),
             offs: Vec::new(),
         }
+    }
+
+    /// Empties it for another assumption (its buffers kept).
+    pub(super) fn reset(&mut self) {
+        for &n in &self.ons {
+            self.on[(self.nodes[n as usize].fact >> 1) as usize] = 0;
+        }
+        for &n in &self.offs {
+            self.off[(self.nodes[n as usize].fact >> 1) as usize] = 0;
+        }
+        self.nodes.clear();
+        self.parents.clear();
+        self.ons.clear();
+        self.offs.clear();
     }
 
     /// A new node (not yet in the on or off sets).
@@ -204,6 +218,23 @@ pub(super) fn walk(dag: &dyn Dag, seen: &mut Seen, n: u32, each: &mut dyn FnMut(
     count
 }
 
+/// The space one chase works in, kept for the next.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// The grid the last chase started from, and its [`house_places`].
+    grid: Vec<Mask>,
+    grid_places: Vec<u64>,
+    /// The chase's grid and its house places.
+    cand: Vec<Mask>,
+    places: Vec<u64>,
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
+    offs: Vec<(u32, Cause)>,
+    ons: Vec<(u32, Cause, std::ops::Range<usize>)>,
+    hidden: Vec<u32>,
+    parents: Vec<u32>,
+}
+
 /// Marks over the facts (or cells), cleared in O(1) between uses.
 pub(super) struct Seen {
     stamp: Vec<u32>,
@@ -259,34 +290,31 @@ impl Ctx<'_> {
                 out.push((self.fact(cell, w, false), Cause::Cell));
             }
         }
-        let mut seen = self.cells_seen.borrow_mut();
-        seen.next();
-        seen.mark(cell);
-        let houses = &self.ladder.houses;
-        for &h in &self.ladder.orders.regions[cell] {
-            for &x in &houses[h].cells {
-                if grid[x] & bit(v) != 0 && seen.mark(x) {
-                    out.push((self.fact(x, v, false), Cause::House(h as u32)));
-                }
-            }
-        }
-        for &x in &self.ladder.orders.peers[cell] {
-            if grid[x] & bit(v) != 0 && seen.mark(x) {
-                out.push((self.fact(x, v, false), Cause::Edge));
+        let b = bit(v);
+        for &(x, h) in &self.ladder.orders.links[cell] {
+            if grid[x] & b != 0 {
+                let cause = if h == u32::MAX {
+                    Cause::Edge
+                } else {
+                    Cause::House(h)
+                };
+                out.push((self.fact(x, v, false), cause));
             }
         }
     }
 
     /// The candidates a removal of (`cell`, `v`) turns on (its cell's last
     /// one, the symbol's last place in a house), on `grid` before the
-    /// removal: (fact, cause), and into `hidden` (one list per fact, as a
-    /// range) the removals since `source` each also rests on.
+    /// removal (`places`: its [`house_places`]): (fact, cause), and into
+    /// `hidden` (one list per fact, as a range) the removals since `source`
+    /// (`source_places`) each also rests on.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn off_to_on(
         &self,
         chase: &Chase,
         grid: &[Mask],
         source: &[Mask],
+        (places, source_places): (&[u64], &[u64]),
         cell: usize,
         v: u8,
         cell_links: bool,
@@ -299,63 +327,94 @@ impl Ctx<'_> {
         if cell_links && grid[cell].count_ones() == 2 {
             let w = (grid[cell] & !bit(v)).trailing_zeros() as u8;
             let from = hidden.len();
-            hidden.extend(
-                symbols(source[cell] & !grid[cell])
-                    .filter_map(|u| chase.off_node(cell * k + u as usize)),
-            );
+            for u in symbols(source[cell] & !grid[cell]) {
+                hidden.extend(chase.off_node(cell * k + u as usize));
+            }
             out.push((self.fact(cell, w, true), Cause::Cell, from..hidden.len()));
         }
         let houses = &self.ladder.houses;
-        for &h in &self.ladder.orders.regions[cell] {
-            let mut other = None;
-            for &x in &houses[h].cells {
-                if x != cell && grid[x] & bit(v) != 0 {
-                    if other.is_some() {
-                        other = None;
-                        break;
-                    }
-                    other = Some(x);
-                }
+        let orders = &self.ladder.orders;
+        for (&h, &at) in orders.regions[cell].iter().zip(&orders.positions[cell]) {
+            let hv = h * k + v as usize;
+            let others = places[hv] & !(1u64 << at);
+            if others.count_ones() != 1 {
+                continue;
             }
-            if let Some(x) = other {
-                let from = hidden.len();
-                hidden.extend(
-                    (houses[h].cells.iter())
-                        .filter(|&&y| source[y] & bit(v) != 0 && grid[y] & bit(v) == 0)
-                        .filter_map(|&y| chase.off_node(y * k + v as usize)),
-                );
-                out.push((
-                    self.fact(x, v, true),
-                    Cause::House(h as u32),
-                    from..hidden.len(),
-                ));
+            let cells = &houses[h].cells;
+            let x = cells[others.trailing_zeros() as usize];
+            let from = hidden.len();
+            let mut gone = source_places[hv] & !places[hv];
+            while gone != 0 {
+                let y = cells[gone.trailing_zeros() as usize];
+                gone &= gone - 1;
+                hidden.extend(chase.off_node(y * k + v as usize));
             }
+            out.push((
+                self.fact(x, v, true),
+                Cause::House(h as u32),
+                from..hidden.len(),
+            ));
         }
     }
 
     /// Follows the facts pending in `chase` (its assumption) on `grid`
     /// (Sudoku Explainer's `doChaining`): `Some` at the first contradiction.
     pub(super) fn chase(&self, config: Config, grid: &[Mask], chase: &mut Chase) -> Option<Absurd> {
+        // A chase's scratch space, from a stack (chases nest in chases).
+        let mut scratch = self.scratch.borrow_mut().pop().unwrap_or_default();
+        let absurd = self.chase_in(config, grid, chase, &mut scratch);
+        self.scratch.borrow_mut().push(scratch);
+        absurd
+    }
+
+    /// [`Ctx::chase`] in `s`.
+    fn chase_in(
+        &self,
+        config: Config,
+        grid: &[Mask],
+        chase: &mut Chase,
+        s: &mut Scratch,
+    ) -> Option<Absurd> {
         self.spend();
         let k = self.k;
-        let mut cand = grid.to_vec();
-        let mut pending_on: VecDeque<u32> = chase.ons.iter().copied().collect();
-        let mut pending_off: VecDeque<u32> = chase.offs.iter().copied().collect();
+        if s.grid != grid {
+            s.grid.clear();
+            s.grid.extend_from_slice(grid);
+            s.grid_places = house_places(self.ladder, grid);
+        }
+        let Scratch {
+            cand,
+            places,
+            grid_places,
+            pending_on,
+            pending_off,
+            offs,
+            ons,
+            hidden,
+            parents,
+            ..
+        } = s;
+        cand.clear();
+        cand.extend_from_slice(grid);
+        places.clear();
+        places.extend_from_slice(grid_places);
+        pending_on.clear();
+        pending_on.extend(chase.ons.iter().copied());
+        pending_off.clear();
+        pending_off.extend(chase.offs.iter().copied());
         let cell_links = !config.nishio;
-        let (mut offs, mut ons, mut hidden, mut parents) =
-            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
+        let orders = &self.ladder.orders;
         loop {
             if let Some(p) = pending_on.pop_front() {
                 let (cell, v) = self.split(chase.fact(p));
-                self.on_to_off(&cand, cell, v, cell_links, &mut offs);
-                for &(off, cause) in &offs {
-                    if let Some(absurd) = chase.derive(off, cause, &[p], &mut pending_off) {
+                self.on_to_off(cand, cell, v, cell_links, offs);
+                for &(off, cause) in offs.iter() {
+                    if let Some(absurd) = chase.derive(off, cause, &[p], pending_off) {
                         return Some(absurd);
                     }
                 }
                 if let Some(rules) = self.rules.filter(|_| !config.nishio) {
-                    let absurd =
-                        self.rule_consequences(rules, chase, &cand, grid, p, &mut pending_off);
+                    let absurd = self.rule_consequences(rules, chase, cand, grid, p, pending_off);
                     if absurd.is_some() {
                         return absurd;
                     }
@@ -366,30 +425,33 @@ impl Ctx<'_> {
                 let (cell, v) = self.split(chase.fact(p));
                 self.off_to_on(
                     chase,
-                    &cand,
+                    cand,
                     grid,
+                    (places, grid_places),
                     cell,
                     v,
                     cell_links,
-                    &mut ons,
-                    &mut hidden,
+                    ons,
+                    hidden,
                 );
                 if config.dynamic {
                     cand[cell] &= !bit(v);
+                    for (&h, &at) in orders.regions[cell].iter().zip(&orders.positions[cell]) {
+                        places[h * k + v as usize] &= !(1u64 << at);
+                    }
                 }
                 for (on, cause, range) in ons.drain(..) {
                     parents.clear();
                     parents.push(p);
                     parents.extend_from_slice(&hidden[range]);
-                    if let Some(absurd) = chase.derive(on, cause, &parents, &mut pending_on) {
+                    if let Some(absurd) = chase.derive(on, cause, parents, pending_on) {
                         return Some(absurd);
                     }
                 }
                 if config.dynamic
                     && let Some(rules) = self.rules.filter(|_| !config.nishio)
                 {
-                    let absurd =
-                        self.rule_consequences(rules, chase, &cand, grid, p, &mut pending_off);
+                    let absurd = self.rule_consequences(rules, chase, cand, grid, p, pending_off);
                     if absurd.is_some() {
                         return absurd;
                     }
@@ -400,7 +462,7 @@ impl Ctx<'_> {
                 return None;
             }
             let mut added = false;
-            for advanced in self.advanced(config, &cand, grid).iter() {
+            for advanced in self.advanced(config, cand, grid).iter() {
                 let cv = advanced.cell * k + advanced.v as usize;
                 if chase.off_node(cv).is_some() {
                     continue;
@@ -411,7 +473,7 @@ impl Ctx<'_> {
                         .filter_map(|&(c, u)| chase.off_node(c * k + u as usize)),
                 );
                 let fact = self.fact(advanced.cell, advanced.v, false);
-                let n = chase.push(fact, Cause::Advanced, &parents);
+                let n = chase.push(fact, Cause::Advanced, parents);
                 chase.nodes[n as usize].nested = advanced.nested;
                 chase.insert(n);
                 pending_off.push_back(n);

@@ -102,17 +102,6 @@ impl Reach {
                 }
             }
         }
-        let bits = |list: &[u64]| {
-            let mut out = Vec::new();
-            for (w, &word) in list.iter().enumerate() {
-                let mut rest = word;
-                while rest != 0 {
-                    out.push(64 * w + rest.trailing_zeros() as usize);
-                    rest &= rest - 1;
-                }
-            }
-            out
-        };
         let row = |i: usize| (i * words)..((i + 1) * words);
         // next[a]: candidates turned on two links after `a` on; prev: the transpose.
         let mut next = vec![0u64; n * words];
@@ -133,7 +122,7 @@ impl Reach {
         // a whole strongly connected component, built from the components
         // it leads to (Tarjan's order gives those first).
         let mut closure = vec![0u64; n * words];
-        let successors: Vec<Vec<usize>> = (0..n).map(|a| bits(&next[row(a)])).collect();
+        let successors: Vec<Vec<usize>> = (0..n).map(|a| bits(&next[row(a)]).collect()).collect();
         let components = strongly_connected(&successors);
         let mut component_of = vec![0; n];
         for (i, component) in components.iter().enumerate() {
@@ -192,6 +181,20 @@ impl Reach {
             self.off[cv]
         }
     }
+}
+
+/// The members of a set of bits, ascending.
+fn bits(list: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    (list.iter().enumerate()).flat_map(|(w, &word)| {
+        let mut rest = word;
+        std::iter::from_fn(move || {
+            (rest != 0).then(|| {
+                let b = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                64 * w + b
+            })
+        })
+    })
 }
 
 /// The strongly connected components of a graph given by its successor
@@ -403,6 +406,7 @@ impl Ctx<'_> {
         table.off_to.clear();
         let (mut offs, mut ons, mut hidden) = (Vec::new(), Vec::new(), Vec::new());
         let none = super::chase::Chase::new(0, 0);
+        let places = super::super::house_places(self.ladder, grid);
         let (rule_on, rule_off) = match self.rules {
             Some(rules) => self.rule_links(rules, grid),
             None => (Vec::new(), Vec::new()),
@@ -422,7 +426,17 @@ impl Ctx<'_> {
                     let (on_from, off_from) = (table.on_to.len(), table.off_to.len());
                     self.on_to_off(grid, cell, v, true, &mut offs);
                     table.on_to.extend_from_slice(&offs);
-                    self.off_to_on(&none, grid, grid, cell, v, true, &mut ons, &mut hidden);
+                    self.off_to_on(
+                        &none,
+                        grid,
+                        grid,
+                        (&places, &places),
+                        cell,
+                        v,
+                        true,
+                        &mut ons,
+                        &mut hidden,
+                    );
                     table.off_to.extend(ons.iter().map(|&(f, c, _)| (f, c)));
                     if let (Some(on), Some(off)) = (rule_on.get(cv), rule_off.get(cv)) {
                         append(&mut table.on_to, on_from, on);

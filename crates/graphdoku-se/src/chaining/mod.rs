@@ -40,7 +40,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use self::chase::{Cause, Chase, Dag, Seen};
+use self::chase::{Cause, Chase, Dag, Scratch, Seen};
 use self::cycles::{Table, Walk};
 use super::{Grid, Hint, Mask, bit, symbols};
 use crate::{Ladder, Rules, Search, Technique};
@@ -167,7 +167,6 @@ pub(super) struct Ctx<'l> {
     ladder: &'l Ladder,
     k: usize,
     seen: RefCell<Seen>,
-    cells_seen: RefCell<Seen>,
     walk: RefCell<Walk>,
     table: RefCell<Table>,
     budget: &'l AtomicU64,
@@ -176,6 +175,10 @@ pub(super) struct Ctx<'l> {
     rules: Option<&'l dyn Rules>,
     /// Domains, domains before, parents: a rule's narrowing in a chase.
     rule_scratch: RefCell<(Vec<Mask>, Vec<Mask>, Vec<u32>)>,
+    /// The chases' scratch space, a stack (chases nest).
+    scratch: RefCell<Vec<Scratch>>,
+    /// Chases done with, for new assumptions.
+    spare: RefCell<Vec<Chase>>,
     deadline: Option<Instant>,
 }
 
@@ -196,11 +199,12 @@ impl<'l> Ctx<'l> {
         Ctx {
             rules: search.rules,
             rule_scratch: RefCell::default(),
+            scratch: RefCell::default(),
+            spare: RefCell::default(),
             deadline: search.deadline,
             ladder,
             k,
             seen: RefCell::new(Seen::new(2 * n * k)),
-            cells_seen: RefCell::new(Seen::new(n)),
             walk: RefCell::new(Walk::new(n * k)),
             table: RefCell::new(Table::default()),
             budget,
@@ -240,10 +244,17 @@ impl<'l> Ctx<'l> {
 
     /// A fresh chase assuming candidate (`cell`, `v`) `on` or off.
     fn assume(&self, cell: usize, v: u8, on: bool) -> Chase {
-        let mut chase = Chase::new(self.ladder.cells, self.k);
+        let spare = self.spare.borrow_mut().pop();
+        let mut chase = spare.unwrap_or_else(|| Chase::new(self.ladder.cells, self.k));
         let n = chase.push(self.fact(cell, v, on), Cause::Assumed, &[]);
         chase.insert(n);
         chase
+    }
+
+    /// Keeps `chase`'s buffers for a later [`Ctx::assume`].
+    fn recycle(&self, mut chase: Chase) {
+        chase.reset();
+        self.spare.borrow_mut().push(chase);
     }
 
     /// The removals from `initial` to `current` that a candidate turned on
@@ -437,6 +448,9 @@ impl<'l> Ctx<'l> {
         } else {
             cells.iter().map(|c| per_cell(self, c)).collect()
         };
+        for (chase, _) in chased {
+            self.recycle(chase);
+        }
         sorted(found.into_iter().flatten().collect())
     }
 
@@ -502,6 +516,7 @@ impl<'l> Ctx<'l> {
             if !config.nishio {
                 self.region_hints(config, grid, cell, v, memo, initial, out);
             }
+            self.recycle(off);
             branches.push(on);
         }
         if config.nishio || !(card == 2 || (config.multiple && card > 2)) {
@@ -535,6 +550,9 @@ impl<'l> Ctx<'l> {
         (first.ons.iter().chain(&first.offs))
             .filter_map(|&n| {
                 let fact = first.fact(n);
+                if !branches[1..].iter().all(|b| b.node_of(fact).is_some()) {
+                    return None;
+                }
                 let targets = (branches.iter())
                     .map(|b| b.node_of(fact).map(|n| (*b as &dyn Dag, n)))
                     .collect::<Option<Targets>>()?;
@@ -642,20 +660,16 @@ impl Memo<'_> {
 fn sorted(mut hints: Vec<ChainHint>) -> Vec<ChainHint> {
     hints.sort_by_key(|h| (h.hint.se, h.complexity, h.sort_key));
     let mut kept: Vec<ChainHint> = Vec::with_capacity(hints.len());
+    let mut removals: std::collections::HashSet<Vec<(usize, Mask)>> =
+        std::collections::HashSet::with_capacity(hints.len());
     for hint in hints {
-        if !kept.iter().any(|h| same_removals(&h.hint, &hint.hint)) {
+        let mut key = hint.hint.removals.clone();
+        key.sort_unstable();
+        if removals.insert(key) {
             kept.push(hint);
         }
     }
     kept
-}
-
-fn same_removals(a: &Hint, b: &Hint) -> bool {
-    let mut x = a.removals.clone();
-    let mut y = b.removals.clone();
-    x.sort_unstable();
-    y.sort_unstable();
-    x == y
 }
 
 /// The easiest forcing chain or cycle on `grid` (6.5–7.0 and up).

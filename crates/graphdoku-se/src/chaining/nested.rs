@@ -13,7 +13,6 @@
 //! resting on those removals.
 
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 
 use super::super::{Hint, Mask, Rules, basic, bit, group_domains, symbols};
@@ -59,9 +58,15 @@ impl Ctx<'_> {
         current: &[Mask],
         initial: &[Mask],
     ) -> Arc<Vec<Advanced>> {
-        let mut hasher = std::collections::hash_map::DefaultHasher::new();
-        (config, initial, current).hash(&mut hasher);
-        let key = hasher.finish();
+        // A quick hash: the entries tell collisions apart.
+        let mut key = u64::from(config.multiple)
+            | u64::from(config.dynamic) << 1
+            | u64::from(config.nishio) << 2
+            | u64::from(config.level) << 8
+            | u64::from(config.nesting) << 16;
+        for &m in initial.iter().chain(current) {
+            key = (key ^ m).wrapping_mul(0x0100_0000_01b3).rotate_left(23);
+        }
         let same = |e: &Entry| e.config == config && e.initial == initial && e.current == current;
         if let Some(list) = self.memo.found.lock().expect("not poisoned").get(&key)
             && let Some(entry) = list.iter().find(|e| same(e))
