@@ -46,8 +46,9 @@ const SLACK: Duration = Duration::from_secs(1);
 /// The deadline of a request to `endpoint`, as the server's default limits set it.
 fn deadline(endpoint: &str) -> Duration {
     match endpoint {
-        "check" | "solve" | "count" | "candidates" | "steps" => Duration::from_secs(2),
-        "hint" | "grade" => Duration::from_secs(4),
+        "check" | "solve" | "count" | "candidates" => Duration::from_secs(2),
+        // A search for uniqueness, then the steps.
+        "hint" | "grade" | "steps" => Duration::from_secs(4),
         "generate" | "setter" => Duration::from_secs(10),
         _ => Duration::from_secs(5),
     }
