@@ -8,7 +8,7 @@ mod common;
 
 use common::graphdoku;
 use common::random_rules::{Rng, random_more_rule, random_rule};
-use graphdoku::logic::{Grade, Level, Logic, Technique};
+use graphdoku::logic::{Grade, Level, Logic, Step, Technique};
 use graphdoku::rules::{Mark, RuleSpec};
 use graphdoku::serve::{Limits, Server};
 use graphdoku::{ConstraintGraph, Puzzle, Solver};
@@ -57,13 +57,7 @@ fn sound_paths(variant: &str, n: usize, instances: usize, seed: u64, keep: usize
         });
         let truth = solution.colours();
         for step in &path.steps {
-            let text = logic.describe(step);
-            if let Some((cell, colour)) = step.placed {
-                assert_eq!(colour, truth[cell], "{text}, {what}");
-            }
-            for &(cell, colour) in &step.eliminated {
-                assert_ne!(colour, truth[cell], "{text}, {what}");
-            }
+            let text = keeps_the_solution(&logic, step, truth, &what);
             if step.technique == Technique::Rule {
                 let rule = &graph.rules()[step.rule.as_ref().unwrap().index];
                 assert!(text.contains(rule.name()), "{text}, {what}");
@@ -77,6 +71,19 @@ fn sound_paths(variant: &str, n: usize, instances: usize, seed: u64, keep: usize
         "{solved} of {instances} solved, {rule_steps} rule steps"
     );
     rule_steps
+}
+
+/// Asserts that `step` places only the solution's values (`truth`) and
+/// removes none of them; its text.
+fn keeps_the_solution(logic: &Logic, step: &Step, truth: &[u8], what: &str) -> String {
+    let text = logic.describe(step);
+    if let Some((cell, colour)) = step.placed {
+        assert_eq!(colour, truth[cell], "{text}, {what}");
+    }
+    for &(cell, colour) in &step.eliminated {
+        assert_ne!(colour, truth[cell], "{text}, {what}");
+    }
+    text
 }
 
 #[test]
@@ -152,13 +159,7 @@ fn sound_sum_paths(instances: usize, seed: u64) -> std::collections::BTreeMap<Te
         let what = format!("instance {instance}: {rules:?}, {puzzle:?}");
         let truth = reference.colours();
         for step in &path.steps {
-            let text = logic.describe(step);
-            if let Some((cell, colour)) = step.placed {
-                assert_eq!(colour, truth[cell], "{text}, {what}");
-            }
-            for &(cell, colour) in &step.eliminated {
-                assert_ne!(colour, truth[cell], "{text}, {what}");
-            }
+            keeps_the_solution(&logic, step, truth, &what);
             *seen.entry(step.technique).or_insert(0) += 1;
         }
         made += 1;
