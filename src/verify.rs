@@ -539,6 +539,178 @@ fn check_rules(graph: &ConstraintGraph, colours: &[u8]) -> Result<(), Violation>
                     ));
                 }
             }
+            Rule::SumLine {
+                cells,
+                total,
+                closed,
+            } => {
+                // Cut the line before each cell in turn (the first only, when
+                // open) and add up greedily: with positive digits a cut
+                // decides the segments.
+                let n = cells.len();
+                let starts = if *closed { n } else { 1 };
+                let splits = (0..starts).any(|start| {
+                    let mut part = 0;
+                    for i in 0..n {
+                        part += value(cells[(start + i) % n]);
+                        if part == *total {
+                            part = 0;
+                        } else if part > *total {
+                            return false;
+                        }
+                    }
+                    part == 0
+                });
+                if !splits {
+                    return Err(broken(
+                        cells,
+                        format!("does not divide into segments summing to {total}"),
+                    ));
+                }
+            }
+            Rule::Lunchbox { cells, total } => {
+                if let Some(i) = repeat(cells) {
+                    return Err(broken(cells, format!("{} repeats", value(cells[i]))));
+                }
+                let place = |best: fn(i64, i64) -> bool| {
+                    (0..cells.len())
+                        .reduce(|a, b| {
+                            if best(value(cells[b]), value(cells[a])) {
+                                b
+                            } else {
+                                a
+                            }
+                        })
+                        .unwrap_or(0)
+                };
+                let (lo, hi) = (place(|a, b| a < b), place(|a, b| a > b));
+                let between = sum(&cells[lo.min(hi) + 1..lo.max(hi)]);
+                if between != *total {
+                    return Err(broken(
+                        cells,
+                        format!("{between} between the smallest and the largest, not {total}"),
+                    ));
+                }
+            }
+            Rule::RellikCage { cells, total } => {
+                if let Some(i) = repeat(cells) {
+                    return Err(broken(cells, format!("{} repeats", value(cells[i]))));
+                }
+                let n = cells.len();
+                if let Some(subset) = (1u32..1 << n).find(|&m| {
+                    (0..n)
+                        .filter(|&i| m >> i & 1 == 1)
+                        .map(|i| value(cells[i]))
+                        .sum::<i64>()
+                        == *total
+                }) {
+                    let some: Vec<usize> = (0..n)
+                        .filter(|&i| subset >> i & 1 == 1)
+                        .map(|i| cells[i])
+                        .collect();
+                    return Err(broken(&some, format!("these digits sum to {total}")));
+                }
+            }
+            Rule::EqualityCage(cells) => {
+                if let Some(i) = repeat(cells) {
+                    return Err(broken(cells, format!("{} repeats", value(cells[i]))));
+                }
+                let mut sorted = values.to_vec();
+                sorted.sort_unstable();
+                sorted.dedup();
+                let n = sorted.len();
+                let (mut even, mut low, mut high) = (0, 0, 0);
+                for &c in cells {
+                    let v = value(c);
+                    let rank = sorted.iter().position(|&s| s == v).unwrap_or(0);
+                    even += usize::from(v % 2 == 0);
+                    low += usize::from(rank < n / 2);
+                    high += usize::from(rank >= n.div_ceil(2));
+                }
+                if 2 * even != cells.len() || low != high || low + high != cells.len() {
+                    return Err(broken(
+                        cells,
+                        format!("{even} even of {}, {low} low and {high} high", cells.len()),
+                    ));
+                }
+            }
+            Rule::GlobalEntropy(squares) | Rule::GlobalModular(squares) => {
+                let mut sorted = values.to_vec();
+                sorted.sort_unstable();
+                sorted.dedup();
+                let group = |v: i64| match rule {
+                    Rule::GlobalEntropy(_) => {
+                        let rank = sorted.iter().position(|&s| s == v).unwrap_or(0);
+                        (3 * rank / sorted.len()) as i64
+                    }
+                    _ => v.rem_euclid(3),
+                };
+                for square in squares {
+                    let mut groups: Vec<i64> = square.iter().map(|&c| group(value(c))).collect();
+                    groups.sort_unstable();
+                    groups.dedup();
+                    if groups.len() < 3 {
+                        return Err(broken(
+                            square,
+                            "lacks a digit of one of the three groups".into(),
+                        ));
+                    }
+                }
+            }
+            Rule::AntiTaxicab(_) => {
+                // From the cells' places, not the pairs the rule listed.
+                let places: Vec<(usize, (usize, usize))> = (graph.cells().iter().enumerate())
+                    .filter_map(|(i, cell)| match cell.coord {
+                        crate::cell::Coord::Grid { row, col } => Some((i, (row, col))),
+                        _ => None,
+                    })
+                    .collect();
+                for (i, &(a, (r1, c1))) in places.iter().enumerate() {
+                    for &(b, (r2, c2)) in &places[i + 1..] {
+                        let steps = (r1.abs_diff(r2) + c1.abs_diff(c2)) as i64;
+                        if value(a) == value(b) && value(a) == steps {
+                            return Err(broken(
+                                &[a, b],
+                                format!("two {steps}s are {steps} steps apart"),
+                            ));
+                        }
+                    }
+                }
+            }
+            Rule::Indexing { lines, .. } => {
+                for (cells, at) in lines {
+                    let d = value(cells[*at]);
+                    let target = usize::try_from(d - 1).ok().and_then(|k| cells.get(k));
+                    let holds = target.is_some_and(|&t| value(t) == *at as i64 + 1);
+                    if !holds {
+                        return Err(broken(
+                            &[cells[*at]],
+                            format!("{d} does not point at a {} on its line", at + 1),
+                        ));
+                    }
+                }
+            }
+            Rule::NumberedRoom {
+                cells, value: clue, ..
+            } => {
+                let n = value(cells[0]);
+                let room = usize::try_from(n - 1).ok().and_then(|k| cells.get(k));
+                if room.is_none_or(|&c| value(c) != *clue) {
+                    return Err(broken(
+                        cells,
+                        format!("the {n}th cell from the clue does not hold {clue}"),
+                    ));
+                }
+            }
+            Rule::EqualSum(groups) => {
+                let first = sum(&groups[0]);
+                if let Some(g) = groups.iter().find(|g| sum(g) != first) {
+                    return Err(broken(
+                        g,
+                        format!("sums to {}, another group to {first}", sum(g)),
+                    ));
+                }
+            }
         }
     }
     Ok(())

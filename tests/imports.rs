@@ -916,13 +916,13 @@ fn interactive_sudoku_solver_types_without_a_rule_are_refused_by_name() {
     graphdoku()
         .args([
             "import",
-            ".RellikCage~5~R1C1~R1C2.Lunchbox~10~R2C1~R2C2~R2C3.Lunchbox~3~R3C1~R3C2.Cage~3~R4C1~R4C2",
+            ".LookAndSay~5~R1C1~R1C2.CountingCircles~R2C1~R2C2~R2C3.CountingCircles~R3C1~R3C2.Cage~3~R4C1~R4C2",
         ])
         .assert()
         .code(2)
         .stderr(contains(
             "Interactive Sudoku Solver constraints beyond graphdoku's rules cannot be imported: \
-             Lunchbox (2), RellikCage (1)",
+             CountingCircles (2), LookAndSay (1)",
         ));
     // A 0-based shape: its values are not graphdoku's 1 to 9.
     graphdoku()

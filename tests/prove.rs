@@ -8,7 +8,7 @@ mod common;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use common::random_rules::{Rng, random_more_rule, random_rule};
+use common::random_rules::{Rng, random_more_rule, random_newest_rule, random_rule};
 use common::{HOPELESS, graphdoku};
 use graphdoku::colouring::Decision;
 use graphdoku::prove::{self, ProveError, Unsupported};
@@ -107,6 +107,16 @@ fn sat_agrees_with_the_search_on_random_4x4_and_6x6_puzzles_with_rules() {
     let (_, refused) = agree("sudoku6", 6, 80, 0x5a7_0002, 18, random_rule);
 
     assert!(refused.is_empty(), "{refused:?}");
+}
+
+#[test]
+fn sat_agrees_with_the_search_on_the_newest_rules() {
+    let (_, refused) = agree("sudoku4", 4, 300, 0x5a7_0005, 4, random_newest_rule);
+    let (_, refused6) = agree("sudoku6", 6, 150, 0x5a7_0006, 18, random_newest_rule);
+    assert!(
+        refused.is_empty() && refused6.is_empty(),
+        "{refused:?} {refused6:?}"
+    );
 }
 
 #[test]

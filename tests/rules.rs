@@ -9,7 +9,7 @@
 mod common;
 
 use common::graphdoku;
-use common::random_rules::{Rng, random_more_rule, random_rule};
+use common::random_rules::{Rng, random_more_rule, random_newest_rule, random_rule};
 use graphdoku::rules::RuleSpec;
 use graphdoku::{ConstraintGraph, Puzzle, Solution, Solver, verify};
 
@@ -126,6 +126,33 @@ fn four_by_four_counts_match_brute_force_for_the_later_rules() {
 #[test]
 fn six_by_six_counts_match_brute_force_for_the_later_rules() {
     cross_check("sudoku6", 6, 400, 0x5eed_0004, 18, random_more_rule);
+}
+
+#[test]
+fn four_by_four_counts_match_brute_force_for_the_newest_rules() {
+    cross_check("sudoku4", 4, 600, 0x5eed_0006, 0, random_newest_rule);
+}
+
+#[test]
+fn six_by_six_counts_match_brute_force_for_the_newest_rules() {
+    cross_check("sudoku6", 6, 200, 0x5eed_0007, 18, random_newest_rule);
+}
+
+#[test]
+fn every_newest_rule_kind_loads_somewhere() {
+    let mut rng = Rng(0x5eed_0008);
+    let base = ConstraintGraph::load("sudoku6").unwrap();
+    let solution: Vec<i64> = (0..36)
+        .map(|i| ((i + i / 6 * 3 + i / 12) % 6) as i64 + 1)
+        .collect();
+    let mut kinds = std::collections::BTreeSet::new();
+    for _ in 0..600 {
+        let rule = random_newest_rule(&mut rng, 6, &solution);
+        if base.clone().with_rules(std::slice::from_ref(&rule)).is_ok() {
+            kinds.insert(rule.word());
+        }
+    }
+    assert_eq!(kinds.len(), 11, "{kinds:?}");
 }
 
 #[test]
@@ -373,6 +400,29 @@ fn the_later_rules_are_written_as_they_are_read() {
         written.insert(text.split('(').next().unwrap().to_string());
     }
     assert_eq!(written.len(), 19, "{written:?}");
+}
+
+#[test]
+fn the_newest_rules_are_written_as_they_are_read() {
+    let mut rng = Rng(0x5eed_0009);
+    let solution: Vec<i64> = (0..36)
+        .map(|i| ((i + i / 6 * 3 + i / 12) % 6) as i64 + 1)
+        .collect();
+    let mut written = std::collections::BTreeSet::new();
+    for _ in 0..200 {
+        let spec = random_newest_rule(&mut rng, 6, &solution);
+        let text = graphdoku::write::ron::rule(&spec);
+        let back: RuleSpec = ron::Options::default()
+            .with_default_extension(
+                ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES
+                    | ron::extensions::Extensions::IMPLICIT_SOME,
+            )
+            .from_str(&text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(back, spec, "{text}");
+        written.insert(spec.word());
+    }
+    assert_eq!(written.len(), 11, "{written:?}");
 }
 
 /// A 4×4 puzzle file adding rules to the built-in `sudoku4`: with one given,

@@ -839,12 +839,94 @@ impl<'a> Builder<'a> {
                         "`Regex`: the pattern {encoded:?} is not base64 (URL-safe) text"
                     ))
                 })?;
-                // Several lines of one pattern are parted by an empty item.
-                for cells in after(1).split(String::is_empty).filter(|l| !l.is_empty()) {
-                    let cells = self.names(kind, cells)?;
+                for cells in named_groups(after(1)) {
+                    let cells = self.names(kind, &cells)?;
                     let pattern = pattern.clone();
                     self.rules.push(RuleSpec::Regex { cells, pattern });
                 }
+            }
+            "Pair" | "PairX" => {
+                let key = args.first().map(String::as_str).unwrap_or("");
+                let allowed = pair_key(key, self.size).ok_or_else(|| {
+                    self.syntax(format!(
+                        "`{kind}`: the key {key:?} is not a table of value pairs"
+                    ))
+                })?;
+                for cells in named_groups(after(1)) {
+                    let cells = self.names(kind, &cells)?;
+                    // Pair: each cell with the next; PairX: every two cells.
+                    let pairs: Vec<(String, String)> = match kind {
+                        "Pair" => cells
+                            .windows(2)
+                            .map(|w| (w[0].clone(), w[1].clone()))
+                            .collect(),
+                        _ => (0..cells.len())
+                            .flat_map(|i| (i + 1..cells.len()).map(move |j| (i, j)))
+                            .map(|(i, j)| (cells[i].clone(), cells[j].clone()))
+                            .collect(),
+                    };
+                    if !pairs.is_empty() {
+                        let allowed = allowed.clone();
+                        self.rules.push(RuleSpec::Relation { pairs, allowed });
+                    }
+                }
+            }
+            "SameValues" => {
+                let sets = self.number(kind, args.first().map(String::as_str).unwrap_or(""))?;
+                let cells = self.names(kind, after(1))?;
+                // Sets of one cell each: each cell a clone of the first.
+                if sets < 2 || cells.len() as i64 != sets {
+                    self.refuse("SameValues with sets of more than one cell");
+                }
+                for other in cells.iter().skip(1) {
+                    let (a, b) = (vec![cells[0].clone()], vec![other.clone()]);
+                    self.rules.push(RuleSpec::Clone(a, b));
+                }
+            }
+            "SumLine" => {
+                let total = self.number(kind, args.first().map(String::as_str).unwrap_or(""))?;
+                let closed = args.last().is_some_and(|a| a == "LOOP");
+                let ids = &after(1)[..after(1).len() - usize::from(closed)];
+                let cells = self.names(kind, ids)?;
+                self.rules.push(RuleSpec::SumLine {
+                    cells,
+                    total,
+                    closed,
+                });
+            }
+            "Lunchbox" | "RellikCage" => {
+                let total = self.number(kind, args.first().map(String::as_str).unwrap_or(""))?;
+                let cells = self.names(kind, after(1))?;
+                self.rules.push(match kind {
+                    "Lunchbox" => RuleSpec::Lunchbox { cells, total },
+                    _ => RuleSpec::RellikCage { cells, total },
+                });
+            }
+            "EqualityCage" => self
+                .rules
+                .push(RuleSpec::EqualityCage(self.names(kind, args)?)),
+            "GlobalEntropy" => self.rules.push(RuleSpec::GlobalEntropy),
+            "GlobalMod" => self.rules.push(RuleSpec::GlobalModular),
+            "AntiTaxicab" => self.rules.push(RuleSpec::AntiTaxicab),
+            "Indexing" => {
+                let cells = self.names(kind, after(1))?;
+                match args.first().map(String::as_str) {
+                    Some("C") => self.rules.push(RuleSpec::ColumnIndexing(cells)),
+                    Some("R") => self.rules.push(RuleSpec::RowIndexing(cells)),
+                    other => {
+                        return Err(self.syntax(format!(
+                            "`Indexing`: {other:?} is neither C (columns) nor R (rows)"
+                        )));
+                    }
+                }
+            }
+            "EqualSum" => {
+                // Groups are parted by a `-` item.
+                let groups = args
+                    .split(|a| a == "-")
+                    .map(|ids| self.names(kind, ids))
+                    .collect::<Result<Vec<_>, _>>()?;
+                self.rules.push(RuleSpec::EqualSum(groups));
             }
             "Between" => self.rules.push(RuleSpec::Between(self.names(kind, args)?)),
             "Lockout" => {
@@ -976,7 +1058,7 @@ impl<'a> Builder<'a> {
                     total,
                 });
             }
-            "XSum" | "Skyscraper" => {
+            "XSum" | "Skyscraper" | "NumberedRoom" => {
                 let line = args.first().map(String::as_str).unwrap_or("");
                 for (i, forwards) in [(1, true), (2, false)] {
                     let Some(value) = args.get(i).filter(|v| !v.is_empty()) else {
@@ -990,10 +1072,15 @@ impl<'a> Builder<'a> {
                             towards,
                             total: value,
                         },
-                        _ => RuleSpec::Skyscraper {
+                        "Skyscraper" => RuleSpec::Skyscraper {
                             from,
                             towards,
                             count: value,
+                        },
+                        _ => RuleSpec::NumberedRoom {
+                            from,
+                            towards,
+                            value,
                         },
                     });
                 }
@@ -1049,6 +1136,40 @@ fn little_killer_direction(n: usize, (r, c): (usize, usize)) -> Option<Direction
     } else {
         None
     }
+}
+
+/// The groups of cells of an item that lists several (ISS's named cell
+/// groups): parted by an empty item, a `_name` item starting a group.
+fn named_groups(items: &[String]) -> Vec<Vec<String>> {
+    let mut groups = vec![Vec::new()];
+    for item in items {
+        if item.is_empty() || item.starts_with('_') {
+            groups.push(Vec::new());
+        } else {
+            groups
+                .last_mut()
+                .expect("one group at least")
+                .push(item.clone());
+        }
+    }
+    groups.retain(|g| !g.is_empty());
+    groups
+}
+
+/// The value pairs a `Pair` key allows: base64url characters of six bits
+/// each, least significant first, one bit per (first, second) value from
+/// (1, 1), (1, 2), … to (n, n) (ISS's `fnToBinaryKey`).
+fn pair_key(key: &str, n: usize) -> Option<Vec<(i64, i64)>> {
+    const DIGITS: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let bits: Vec<u8> = key
+        .bytes()
+        .map(|b| DIGITS.iter().position(|&d| d == b).map(|p| p as u8))
+        .collect::<Option<_>>()?;
+    let allowed: Vec<(i64, i64)> = (0..n * n)
+        .filter(|&k| bits.get(k / 6).is_some_and(|b| b >> (k % 6) & 1 == 1))
+        .map(|k| ((k / n) as i64 + 1, (k % n) as i64 + 1))
+        .collect();
+    (!allowed.is_empty()).then_some(allowed)
 }
 
 /// graphdoku's name of (row, column) from 0: `r1c1`.
@@ -1149,6 +1270,80 @@ mod tests {
     }
 
     #[test]
+    fn pair_keys_read_as_tables_of_values() {
+        // ISS's "Odd/Even Thermo Sudoku": named groups of cells, each cell
+        // with the next, under one key: rising by an even step.
+        let imported = read(
+            ".Pair~UFVQFUAFQAE~_Odd-Even%20Thermo~r1c2~r1c3~~r3c4~r3c3",
+            "x",
+        )
+        .unwrap();
+        let RuleSpec::Relation { pairs, allowed } = &imported.rules[0] else {
+            panic!("{:?}", imported.rules);
+        };
+        assert_eq!(pairs, &[("r1c2".to_string(), "r1c3".to_string())]);
+        assert_eq!(allowed.len(), 16);
+        assert!(allowed.iter().all(|&(a, b)| a < b && (b - a) % 2 == 0));
+        assert_eq!(imported.rules.len(), 2);
+        // PairX binds every two cells: nabner's "not equal, not consecutive".
+        let imported = read(".PairX~8H_xf8H_xf8H_B~_Nabner~R1C1~R2C2~R3C3", "x").unwrap();
+        let RuleSpec::Relation { pairs, allowed } = &imported.rules[0] else {
+            panic!("{:?}", imported.rules);
+        };
+        assert_eq!(pairs.len(), 3);
+        assert_eq!(allowed.len(), 56);
+        assert!(allowed.iter().all(|&(a, b)| (a - b).abs() >= 2));
+    }
+
+    #[test]
+    fn the_later_kinds_read_their_arguments() {
+        let imported = read(
+            ".SumLine~10~R4C5~R5C6~R6C5~R5C4~LOOP.SumLine~10~R1C1~R1C2\
+             .NumberedRoom~C1~1~6.Indexing~C~R1C1~R1C5.EqualSum~R1C1~-~R2C2~R3C3\
+             .SameValues~3~R1C1~R2C8~R3C4.GlobalMod.GlobalEntropy.AntiTaxicab",
+            "x",
+        )
+        .unwrap();
+        let names = |ids: &[&str]| ids.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            imported.rules[..2],
+            [
+                RuleSpec::SumLine {
+                    cells: names(&["r4c5", "r5c6", "r6c5", "r5c4"]),
+                    total: 10,
+                    closed: true,
+                },
+                RuleSpec::SumLine {
+                    cells: names(&["r1c1", "r1c2"]),
+                    total: 10,
+                    closed: false,
+                },
+            ]
+        );
+        let words: Vec<&str> = imported.rules[2..].iter().map(RuleSpec::word).collect();
+        assert_eq!(
+            words,
+            [
+                "NumberedRoom",
+                "NumberedRoom",
+                "ColumnIndexing",
+                "EqualSum",
+                "Clone",
+                "Clone",
+                "GlobalModular",
+                "GlobalEntropy",
+                "AntiTaxicab"
+            ]
+        );
+        // The room from below reads up column 1, its clue 6.
+        assert!(imported.rules.contains(&RuleSpec::NumberedRoom {
+            from: "r9c1".into(),
+            towards: Direction::Up,
+            value: 6,
+        }));
+    }
+
+    #[test]
     fn bad_items_say_which() {
         let err = read(".Thermo~R1C1~R0C2", "x").unwrap_err().to_string();
         assert!(
@@ -1162,11 +1357,11 @@ mod tests {
         );
         let err = read(".Or.Cage~3~R1C1~R1C2", "x").unwrap_err().to_string();
         assert!(err.contains("not closed by `.End`"), "{err}");
-        let err = read(".Or.Cage~3~R1C1~R1C2.End.Lunchbox~5~R1C1~R1C2", "x")
+        let err = read(".Or.Cage~3~R1C1~R1C2.End.LookAndSay~5~R1C1~R1C2", "x")
             .unwrap_err()
             .to_string();
         assert!(
-            err.ends_with("cannot be imported: Lunchbox (1), Or (1)"),
+            err.ends_with("cannot be imported: LookAndSay (1), Or (1)"),
             "{err}"
         );
     }

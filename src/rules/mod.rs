@@ -232,6 +232,69 @@ pub enum RuleSpec {
         /// The regular expression, matched against the whole line.
         pattern: String,
     },
+    /// Sum line (the Interactive Sudoku Solver's `SumLine`): "the line
+    /// divides into segments of neighbouring cells that each sum to the
+    /// total"; on a closed loop a segment may run past the last cell back to
+    /// the first.
+    SumLine {
+        /// The line's cells, in order.
+        cells: Vec<String>,
+        /// Each segment's sum.
+        total: i64,
+        /// Whether the line is a closed loop (its last cell touches its first).
+        #[serde(default)]
+        closed: bool,
+    },
+    /// Lunchbox: "the digits in a lunchbox differ, and those between its
+    /// smallest and its largest digit (in the order of its cells) sum to the
+    /// total".
+    Lunchbox {
+        /// The lunchbox's cells, in order.
+        cells: Vec<String>,
+        /// The sum between the smallest and the largest digit.
+        total: i64,
+    },
+    /// Rellik cage: "the digits in the cage differ, and no one or more of
+    /// them sum to the total".
+    RellikCage {
+        /// The cage's cells.
+        cells: Vec<String>,
+        /// The sum no digits of the cage make.
+        total: i64,
+    },
+    /// Equality cage: "the digits in the cage differ, as many are even as odd
+    /// and as many low as high (of an odd count of values, the middle one is
+    /// neither, and never in the cage)".
+    EqualityCage(Vec<String>),
+    /// Global entropy: "every 2×2 square of the grid holds a low, a middle
+    /// and a high digit (the lower, middle and upper third of the values)".
+    GlobalEntropy,
+    /// Global modular: "every 2×2 square of the grid holds a digit of each
+    /// remainder modulo 3".
+    GlobalModular,
+    /// Anti-taxicab: "a digit d is never d orthogonal steps (the taxicab
+    /// distance) from a cell holding the same digit".
+    AntiTaxicab,
+    /// Column indexing: "a digit d in one of these cells, in column c, says
+    /// where c stands in its row: in column d".
+    ColumnIndexing(Vec<String>),
+    /// Row indexing: "a digit d in one of these cells, in row r, says where r
+    /// stands in its column: in row d".
+    RowIndexing(Vec<String>),
+    /// Numbered room: "a clue outside the grid is the digit in the Nth cell
+    /// of that row or column seen from the clue, N being the first cell's
+    /// digit".
+    NumberedRoom {
+        /// The first cell, next to the clue.
+        from: String,
+        /// Into the grid.
+        towards: Direction,
+        /// The digit in the Nth cell.
+        value: i64,
+    },
+    /// Equal sums: "the groups of cells all have the same sum" (a cell may be
+    /// in several groups, as on a magic square).
+    EqualSum(Vec<Vec<String>>),
 }
 
 /// A kind of mark between two orthogonal neighbours, for [`RuleSpec::Negative`].
@@ -421,6 +484,59 @@ pub enum Rule {
         /// The pattern.
         pattern: String,
     },
+    /// See [`RuleSpec::SumLine`].
+    SumLine {
+        /// Cells in line order.
+        cells: Vec<usize>,
+        /// Each segment's sum.
+        total: i64,
+        /// Whether the line is a loop.
+        closed: bool,
+    },
+    /// See [`RuleSpec::Lunchbox`].
+    Lunchbox {
+        /// Cells in order.
+        cells: Vec<usize>,
+        /// The sum between the extremes.
+        total: i64,
+    },
+    /// See [`RuleSpec::RellikCage`].
+    RellikCage {
+        /// The cage.
+        cells: Vec<usize>,
+        /// The sum none of its digits make.
+        total: i64,
+    },
+    /// See [`RuleSpec::EqualityCage`].
+    EqualityCage(Vec<usize>),
+    /// See [`RuleSpec::GlobalEntropy`]: every 2×2 square of the grid, its
+    /// cells in reading order.
+    GlobalEntropy(Vec<[usize; 4]>),
+    /// See [`RuleSpec::GlobalModular`]: every 2×2 square of the grid.
+    GlobalModular(Vec<[usize; 4]>),
+    /// See [`RuleSpec::AntiTaxicab`]: (cell, cell, distance) for every two
+    /// cells of a grid at most as many steps apart as the largest value.
+    AntiTaxicab(Vec<(usize, usize, i64)>),
+    /// See [`RuleSpec::ColumnIndexing`] and [`RuleSpec::RowIndexing`].
+    Indexing {
+        /// Per indexing cell: the cells of its row (column indexing) or
+        /// column (row indexing), in order, and its own place among them
+        /// (from 0).
+        lines: Vec<(Vec<usize>, usize)>,
+        /// Column indexing (else row indexing).
+        column: bool,
+    },
+    /// See [`RuleSpec::NumberedRoom`].
+    NumberedRoom {
+        /// The row or column from the clue.
+        cells: Vec<usize>,
+        /// Its direction.
+        towards: Direction,
+        /// The digit in the Nth cell.
+        value: i64,
+    },
+    /// See [`RuleSpec::EqualSum`].
+    EqualSum(Vec<Vec<usize>>),
 }
 
 impl Rule {
@@ -463,6 +579,17 @@ impl Rule {
             Rule::Modular(_) => "modular line",
             Rule::Nabner(_) => "nabner line",
             Rule::Regex { .. } => "regex line",
+            Rule::SumLine { .. } => "sum line",
+            Rule::Lunchbox { .. } => "lunchbox",
+            Rule::RellikCage { .. } => "rellik cage",
+            Rule::EqualityCage(_) => "equality cage",
+            Rule::GlobalEntropy(_) => "global entropy",
+            Rule::GlobalModular(_) => "global modular",
+            Rule::AntiTaxicab(_) => "anti-taxicab",
+            Rule::Indexing { column: true, .. } => "column indexing",
+            Rule::Indexing { .. } => "row indexing",
+            Rule::NumberedRoom { .. } => "numbered room",
+            Rule::EqualSum(_) => "equal sums",
         }
     }
 
@@ -471,6 +598,8 @@ impl Rule {
     pub fn map_cells(&self, to: impl Fn(usize) -> usize) -> Rule {
         let list = |cells: &[usize]| cells.iter().map(|&c| to(c)).collect::<Vec<_>>();
         let pair = |(a, b): (usize, usize)| (to(a), to(b));
+        let squares4 =
+            |squares: &[[usize; 4]]| squares.iter().map(|q| q.map(&to)).collect::<Vec<_>>();
         match self {
             Rule::Killer { cells, total } => Rule::Killer {
                 cells: list(cells),
@@ -588,6 +717,43 @@ impl Rule {
                 cells: list(cells),
                 pattern: pattern.clone(),
             },
+            Rule::SumLine {
+                cells,
+                total,
+                closed,
+            } => Rule::SumLine {
+                cells: list(cells),
+                total: *total,
+                closed: *closed,
+            },
+            Rule::Lunchbox { cells, total } => Rule::Lunchbox {
+                cells: list(cells),
+                total: *total,
+            },
+            Rule::RellikCage { cells, total } => Rule::RellikCage {
+                cells: list(cells),
+                total: *total,
+            },
+            Rule::EqualityCage(cells) => Rule::EqualityCage(list(cells)),
+            Rule::GlobalEntropy(squares) => Rule::GlobalEntropy(squares4(squares)),
+            Rule::GlobalModular(squares) => Rule::GlobalModular(squares4(squares)),
+            Rule::AntiTaxicab(pairs) => {
+                Rule::AntiTaxicab((pairs.iter()).map(|&(a, b, d)| (to(a), to(b), d)).collect())
+            }
+            Rule::Indexing { lines, column } => Rule::Indexing {
+                lines: lines.iter().map(|(l, at)| (list(l), *at)).collect(),
+                column: *column,
+            },
+            Rule::NumberedRoom {
+                cells,
+                towards,
+                value,
+            } => Rule::NumberedRoom {
+                cells: list(cells),
+                towards: *towards,
+                value: *value,
+            },
+            Rule::EqualSum(groups) => Rule::EqualSum(groups.iter().map(|g| list(g)).collect()),
         }
     }
 
@@ -609,7 +775,12 @@ impl Rule {
     /// solver may treat its cells as neighbours of the graph).
     pub fn distinct_cells(&self) -> Option<&[usize]> {
         match self {
-            Rule::Killer { cells, .. } | Rule::Renban(cells) | Rule::Nabner(cells) => Some(cells),
+            Rule::Killer { cells, .. }
+            | Rule::Renban(cells)
+            | Rule::Nabner(cells)
+            | Rule::Lunchbox { cells, .. }
+            | Rule::RellikCage { cells, .. }
+            | Rule::EqualityCage(cells) => Some(cells),
             _ => None,
         }
     }
@@ -683,6 +854,17 @@ impl RuleSpec {
             RuleSpec::Modular(_) => "Modular",
             RuleSpec::Nabner(_) => "Nabner",
             RuleSpec::Regex { .. } => "Regex",
+            RuleSpec::SumLine { .. } => "SumLine",
+            RuleSpec::Lunchbox { .. } => "Lunchbox",
+            RuleSpec::RellikCage { .. } => "RellikCage",
+            RuleSpec::EqualityCage(_) => "EqualityCage",
+            RuleSpec::GlobalEntropy => "GlobalEntropy",
+            RuleSpec::GlobalModular => "GlobalModular",
+            RuleSpec::AntiTaxicab => "AntiTaxicab",
+            RuleSpec::ColumnIndexing(_) => "ColumnIndexing",
+            RuleSpec::RowIndexing(_) => "RowIndexing",
+            RuleSpec::NumberedRoom { .. } => "NumberedRoom",
+            RuleSpec::EqualSum(_) => "EqualSum",
         }
     }
 
@@ -774,6 +956,20 @@ impl RuleSpec {
                 ));
             }
             clue::line(cx.cells, start, towards).map_err(|m| fault(m, Some(from)))
+        };
+        // Cells whose digits differ: no more than there are values.
+        let distinct_room = |cells: &[usize], names: &[String]| -> Result<(), RuleFault> {
+            let room = distinct_values(values).len();
+            match cells.len() > room {
+                true => Err(fault(
+                    format!(
+                        "{} cells with different digits, but {room} values",
+                        cells.len()
+                    ),
+                    names.first().map(String::as_str),
+                )),
+                false => Ok(()),
+            }
         };
         let rule = match self {
             RuleSpec::Killer {
@@ -1262,6 +1458,180 @@ impl RuleSpec {
                     pattern: pattern.clone(),
                 }
             }
+            RuleSpec::SumLine {
+                cells: names,
+                total,
+                closed,
+            } => {
+                let cells = list(names, 1)?;
+                path(names, &cells)?;
+                let (first, last) = (cells[0], cells[cells.len() - 1]);
+                if *closed && cells.len() > 1 && !touches(cx.cells, first, last) {
+                    return Err(fault(
+                        format!(
+                            "a closed line's last cell {} does not touch its first",
+                            names[names.len() - 1]
+                        ),
+                        names.last().map(String::as_str),
+                    ));
+                }
+                primitive::sum_line(values, *total, *closed)
+                    .map_err(|why| fault(why, Some(&names[0])))?;
+                Rule::SumLine {
+                    cells,
+                    total: *total,
+                    closed: *closed,
+                }
+            }
+            RuleSpec::Lunchbox {
+                cells: names,
+                total,
+            } => {
+                let cells = list(names, 2)?;
+                distinct_room(&cells, names)?;
+                primitive::lunchbox(values, *total).map_err(|why| fault(why, Some(&names[0])))?;
+                Rule::Lunchbox {
+                    cells,
+                    total: *total,
+                }
+            }
+            RuleSpec::RellikCage {
+                cells: names,
+                total,
+            } => {
+                let cells = list(names, 1)?;
+                distinct_room(&cells, names)?;
+                primitive::rellik(values, cells.len(), *total)
+                    .map_err(|why| fault(why, Some(&names[0])))?;
+                Rule::RellikCage {
+                    cells,
+                    total: *total,
+                }
+            }
+            RuleSpec::EqualityCage(names) => {
+                let cells = list(names, 2)?;
+                distinct_room(&cells, names)?;
+                if cells.len() % 2 == 1 {
+                    return Err(fault(
+                        format!(
+                            "{} cells cannot hold as many even as odd digits",
+                            cells.len()
+                        ),
+                        Some(&names[0]),
+                    ));
+                }
+                Rule::EqualityCage(cells)
+            }
+            RuleSpec::GlobalEntropy | RuleSpec::GlobalModular => {
+                let distinct = distinct_values(values);
+                if matches!(self, RuleSpec::GlobalEntropy) && !distinct.len().is_multiple_of(3) {
+                    return Err(fault(
+                        format!(
+                            "{} values do not split into three equal groups (low, middle, high)",
+                            distinct.len()
+                        ),
+                        None,
+                    ));
+                }
+                let squares = squares(cx.cells);
+                if squares.is_empty() {
+                    return Err(fault("the shape has no 2×2 square of cells".into(), None));
+                }
+                match self {
+                    RuleSpec::GlobalEntropy => Rule::GlobalEntropy(squares),
+                    _ => Rule::GlobalModular(squares),
+                }
+            }
+            RuleSpec::AntiTaxicab => {
+                let distances: Vec<i64> = values.iter().copied().filter(|&v| v >= 1).collect();
+                let cells: Vec<(usize, (usize, usize))> = (0..cx.cells.len())
+                    .filter_map(|c| grid(cx.cells, c).map(|p| (c, p)))
+                    .collect();
+                let mut pairs = Vec::new();
+                for (i, &(a, (r1, c1))) in cells.iter().enumerate() {
+                    for &(b, (r2, c2)) in &cells[i + 1..] {
+                        let d = (r1.abs_diff(r2) + c1.abs_diff(c2)) as i64;
+                        if distances.contains(&d) {
+                            pairs.push((a, b, d));
+                        }
+                    }
+                }
+                Rule::AntiTaxicab(pairs)
+            }
+            RuleSpec::ColumnIndexing(names) | RuleSpec::RowIndexing(names) => {
+                let column = matches!(self, RuleSpec::ColumnIndexing(_));
+                let cells = list(names, 1)?;
+                let (kind, word) = match column {
+                    true => (HouseKind::Row, "row"),
+                    false => (HouseKind::Column, "column"),
+                };
+                let mut lines = Vec::new();
+                for (&cell, name) in cells.iter().zip(names) {
+                    let house = cx
+                        .houses
+                        .iter()
+                        .find(|h| h.kind == kind && h.cells.contains(&cell));
+                    let Some(house) = house else {
+                        return Err(fault(format!("{name} is in no {word}"), Some(name)));
+                    };
+                    // The house in order along it (the other coordinate).
+                    let mut line = house.cells.clone();
+                    line.sort_by_key(|&c| match cx.cells[c].coord {
+                        Coord::Grid { row, col } => {
+                            if column {
+                                col
+                            } else {
+                                row
+                            }
+                        }
+                        _ => c,
+                    });
+                    let positions: Vec<i64> = (1..=line.len() as i64).collect();
+                    if distinct_values(values) != positions {
+                        return Err(fault(
+                            format!(
+                                "the values must be 1 to {}, the places along the line",
+                                line.len()
+                            ),
+                            Some(name),
+                        ));
+                    }
+                    let at = line
+                        .iter()
+                        .position(|&c| c == cell)
+                        .expect("the house holds it");
+                    lines.push((line, at));
+                }
+                Rule::Indexing { lines, column }
+            }
+            RuleSpec::NumberedRoom {
+                from,
+                towards,
+                value,
+            } => {
+                let cells = outside(from, *towards, false)?;
+                if !values.contains(value) {
+                    return Err(fault(
+                        format!("{value} is not a value of the symbols"),
+                        Some(from),
+                    ));
+                }
+                Rule::NumberedRoom {
+                    cells,
+                    towards: *towards,
+                    value: *value,
+                }
+            }
+            RuleSpec::EqualSum(groups) => {
+                if groups.len() < 2 {
+                    return Err(fault("needs at least two groups of cells".into(), None));
+                }
+                let groups = groups
+                    .iter()
+                    .map(|g| list(g, 1))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Rule::EqualSum(groups)
+            }
         };
         Ok(rule)
     }
@@ -1273,6 +1643,27 @@ fn distinct_values(values: &[i64]) -> Vec<i64> {
     distinct.sort_unstable();
     distinct.dedup();
     distinct
+}
+
+/// Every 2×2 square of a grid's cells, each in reading order.
+fn squares(all: &[Cell]) -> Vec<[usize; 4]> {
+    let at: std::collections::HashMap<(usize, usize), usize> = (0..all.len())
+        .filter_map(|c| grid(all, c).map(|p| (p, c)))
+        .collect();
+    let mut found: Vec<[usize; 4]> = (0..all.len())
+        .filter_map(|c| {
+            let (r, k) = grid(all, c)?;
+            let cell = |p| at.get(&p).copied();
+            Some([
+                c,
+                cell((r, k + 1))?,
+                cell((r + 1, k))?,
+                cell((r + 1, k + 1))?,
+            ])
+        })
+        .collect();
+    found.sort_by_key(|q| grid(all, q[0]));
+    found
 }
 
 /// The smallest and the largest value.

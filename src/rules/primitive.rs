@@ -332,6 +332,56 @@ impl Automaton {
         Ok(Automaton::new(order.len(), vec![0], accept, edges))
     }
 
+    /// The automaton whose states are the values of `S` reachable from
+    /// `starts` by `step` (the state after reading a colour, or `None` where
+    /// no word goes on from there), accepting where `accepts` says.
+    ///
+    /// # Errors
+    /// More than [`AUTOMATON_STATES_MAX`] states are reachable.
+    ///
+    /// # Example
+    /// ```
+    /// use graphdoku::rules::primitive::Automaton;
+    /// // Colours 0 and 1; the words with an even count of 1s.
+    /// let even = Automaton::explore(vec![false], 2, |&odd, c| Some(odd ^ (c == 1)), |&odd| !odd)
+    ///     .unwrap();
+    /// assert!(even.matches(&[1, 0, 1]) && !even.matches(&[1, 0]));
+    /// ```
+    pub fn explore<S: Clone + Eq + std::hash::Hash>(
+        starts: Vec<S>,
+        colours: usize,
+        step: impl Fn(&S, usize) -> Option<S>,
+        accepts: impl Fn(&S) -> bool,
+    ) -> Result<Automaton, String> {
+        let mut index: std::collections::HashMap<S, u32> = Default::default();
+        let mut order: Vec<S> = Vec::new();
+        let mut number = |s: S, order: &mut Vec<S>| {
+            *index.entry(s.clone()).or_insert_with(|| {
+                order.push(s);
+                (order.len() - 1) as u32
+            })
+        };
+        let start: Vec<u32> = starts.into_iter().map(|s| number(s, &mut order)).collect();
+        let mut edges = Vec::new();
+        let mut at = 0;
+        while at < order.len() {
+            for colour in 0..colours {
+                if let Some(next) = step(&order[at], colour) {
+                    let to = number(next, &mut order);
+                    edges.push((at as u32, colour, to));
+                }
+            }
+            if order.len() > AUTOMATON_STATES_MAX {
+                return Err(format!(
+                    "its automaton needs more than {AUTOMATON_STATES_MAX} states"
+                ));
+            }
+            at += 1;
+        }
+        let accept = order.iter().map(accepts).collect();
+        Ok(Automaton::new(order.len(), start, accept, edges))
+    }
+
     /// How many states it has.
     pub fn states(&self) -> usize {
         self.accept.len()
@@ -367,6 +417,139 @@ impl Automaton {
         }
         now.iter().any(|&s| self.accepts(s))
     }
+}
+
+/// The sum line's automaton: the partial sum of the segment being read; on
+/// a closed loop also the part of a segment that runs past the last cell
+/// back to the first, guessed at the start and met at the end.
+///
+/// # Errors
+/// A value below 1, a total below 1, or too many states.
+pub fn sum_line(values: &[i64], total: i64, closed: bool) -> Result<Automaton, String> {
+    if values.iter().any(|&v| v < 1) || total < 1 {
+        return Err("needs values and a total of at least 1".into());
+    }
+    let starts: Vec<(i64, i64)> = match closed {
+        true => (0..total).map(|g| (g, g)).collect(),
+        false => vec![(0, 0)],
+    };
+    Automaton::explore(
+        starts,
+        values.len(),
+        |&(guess, part), c| match part + values[c] {
+            p if p < total => Some((guess, p)),
+            p if p == total => Some((guess, 0)),
+            _ => None,
+        },
+        |&(guess, part)| part == guess,
+    )
+}
+
+/// The lunchbox's automaton: its smallest and largest value guessed at the
+/// start; then before the first of them, between them (with the sum so far,
+/// and which was first), after both.
+///
+/// # Errors
+/// A negative value or total, or too many states.
+pub fn lunchbox(values: &[i64], total: i64) -> Result<Automaton, String> {
+    if values.iter().any(|&v| v < 0) || total < 0 {
+        return Err("needs values and a total of at least 0".into());
+    }
+    // (smallest, largest, phase, sum): phase 0 before both, 1 after the
+    // smallest, 2 after the largest, 3 after both.
+    let mut starts = Vec::new();
+    for &lo in values {
+        for &hi in values.iter().filter(|&&hi| hi > lo) {
+            starts.push((lo, hi, 0u8, 0i64));
+        }
+    }
+    Automaton::explore(
+        starts,
+        values.len(),
+        |&(lo, hi, phase, sum), c| {
+            let v = values[c];
+            let end = v == lo || v == hi;
+            match phase {
+                _ if v < lo || v > hi => None,
+                0 if v == lo => Some((lo, hi, 1, 0)),
+                0 if v == hi => Some((lo, hi, 2, 0)),
+                1 | 2 if end && v == [hi, lo][phase as usize - 1] => {
+                    (sum == total).then_some((lo, hi, 3, 0))
+                }
+                1 | 2 if !end => (sum + v <= total).then_some((lo, hi, phase, sum + v)),
+                0 | 3 if !end => Some((lo, hi, phase, sum)),
+                _ => None,
+            }
+        },
+        |&(_, _, phase, _)| phase == 3,
+    )
+}
+
+/// The rellik cage's automaton over its `cells` cells: the colours read so
+/// far, each once, no one or more of their values summing to `total`.
+///
+/// # Errors
+/// Too many states.
+pub fn rellik(values: &[i64], cells: usize, total: i64) -> Result<Automaton, String> {
+    Automaton::explore(
+        vec![0u128],
+        values.len(),
+        |&used, c| {
+            if used >> c & 1 == 1 || used.count_ones() as usize >= cells {
+                return None;
+            }
+            // The sums of the subsets of what was read, with the new value.
+            let mut sums = vec![0i64];
+            for u in (0..values.len()).filter(|&u| used >> u & 1 == 1) {
+                let more: Vec<i64> = sums.iter().map(|s| s + values[u]).collect();
+                sums.extend(more);
+            }
+            let hits = sums.iter().any(|s| s + values[c] == total);
+            (!hits).then_some(used | 1 << c)
+        },
+        |_| true,
+    )
+}
+
+/// The equality cage's automaton over its `cells` cells: evens less odds,
+/// lows less highs; the middle of an odd count of values never read.
+///
+/// # Errors
+/// Too many states.
+pub fn equality(values: &[i64], cells: usize) -> Result<Automaton, String> {
+    let mut distinct = values.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let n = distinct.len();
+    let bound = cells as i64;
+    Automaton::explore(
+        vec![(0i64, 0i64)],
+        values.len(),
+        |&(parity, height), c| {
+            let v = values[c];
+            let rank = distinct.binary_search(&v).expect("a value of the list");
+            let height = match rank {
+                r if n % 2 == 1 && r == n / 2 => return None,
+                r if r < n / 2 => height + 1,
+                _ => height - 1,
+            };
+            let parity = parity + if v.rem_euclid(2) == 0 { 1 } else { -1 };
+            (parity.abs() <= bound && height.abs() <= bound).then_some((parity, height))
+        },
+        |&state| state == (0, 0),
+    )
+}
+
+/// A 2×2 square's automaton: the classes (0, 1, 2) of the values read so
+/// far; it accepts when all three were read.
+fn three_classes(values: &[i64], class: impl Fn(i64) -> usize) -> Automaton {
+    Automaton::explore(
+        vec![0u8],
+        values.len(),
+        |&seen, c| Some(seen | 1 << class(values[c])),
+        |&seen| seen == 0b111,
+    )
+    .expect("eight states at most")
 }
 
 /// A primitive and the rule it comes from (an index into the graph's rules).
@@ -458,6 +641,10 @@ impl Rule {
             Primitive::Sum(Sum::new(cells, weights, total))
         };
         let plain = |cells: &[usize], total: i64| Primitive::Sum(Sum::plain(cells, total));
+        let line = |cells: &[usize], automaton: Automaton| Primitive::Line {
+            cells: cells.to_vec(),
+            automaton: Arc::new(automaton),
+        };
         match self {
             Rule::Killer { cells, total } => {
                 let mut out = vec![Primitive::Distinct(cells.clone())];
@@ -625,6 +812,114 @@ impl Rule {
                 Primitive::Distinct(cells.clone()),
                 pairs(near(cells, cells.len()), &|a, b| (a - b).abs() >= 2),
             ],
+            Rule::SumLine {
+                cells,
+                total,
+                closed,
+            } => vec![line(
+                cells,
+                sum_line(values, *total, *closed).expect("checked when the rule was read"),
+            )],
+            Rule::Lunchbox { cells, total } => vec![
+                Primitive::Distinct(cells.clone()),
+                line(
+                    cells,
+                    lunchbox(values, *total).expect("checked when the rule was read"),
+                ),
+            ],
+            Rule::RellikCage { cells, total } => vec![
+                Primitive::Distinct(cells.clone()),
+                line(
+                    cells,
+                    rellik(values, cells.len(), *total).expect("checked when the rule was read"),
+                ),
+            ],
+            Rule::EqualityCage(cells) => vec![
+                Primitive::Distinct(cells.clone()),
+                line(
+                    cells,
+                    equality(values, cells.len()).expect("a bounded count of states"),
+                ),
+            ],
+            Rule::GlobalEntropy(squares) | Rule::GlobalModular(squares) => {
+                let mut distinct = values.to_vec();
+                distinct.sort_unstable();
+                distinct.dedup();
+                let automaton = Arc::new(match self {
+                    Rule::GlobalEntropy(_) => three_classes(values, |v| {
+                        let rank = distinct.binary_search(&v).expect("a value of the list");
+                        rank * 3 / distinct.len()
+                    }),
+                    _ => three_classes(values, |v| v.rem_euclid(3) as usize),
+                });
+                (squares.iter())
+                    .map(|square| Primitive::Line {
+                        cells: square.to_vec(),
+                        automaton: automaton.clone(),
+                    })
+                    .collect()
+            }
+            Rule::AntiTaxicab(all) => {
+                let mut distances: Vec<i64> = all.iter().map(|&(_, _, d)| d).collect();
+                distances.sort_unstable();
+                distances.dedup();
+                (distances.into_iter())
+                    .map(|d| {
+                        let at_d = (all.iter())
+                            .filter(|&&(_, _, e)| e == d)
+                            .map(|&(a, b, _)| (a, b))
+                            .collect();
+                        pairs(at_d, &|a, b| a != d || b != d)
+                    })
+                    .collect()
+            }
+            Rule::Indexing { lines, .. } => {
+                // The indexing cell holding k says: the kth cell holds its place.
+                let mut out = Vec::new();
+                for (cells, at) in lines {
+                    let place = *at as i64 + 1;
+                    for (k, &other) in cells.iter().enumerate().filter(|&(k, _)| k != *at) {
+                        let k = k as i64 + 1;
+                        out.push(pairs(vec![(cells[*at], other)], &|a, b| {
+                            a != k || b == place
+                        }));
+                    }
+                }
+                out
+            }
+            Rule::NumberedRoom { cells, value, .. } => {
+                // The first digit is a place on the line, itself only if the
+                // clue is 1; the cell it names holds the clue.
+                let n = cells.len() as i64;
+                let colours = (values.iter().enumerate())
+                    .filter(|&(_, &v)| (1..=n).contains(&v) && (v != 1 || *value == 1))
+                    .fold(0u128, |set, (c, _)| set | 1 << c);
+                let mut out = vec![Primitive::Allowed {
+                    cells: vec![cells[0]],
+                    colours,
+                }];
+                for (k, &other) in cells.iter().enumerate().skip(1) {
+                    let k = k as i64 + 1;
+                    out.push(pairs(vec![(cells[0], other)], &|a, b| {
+                        a != k || b == *value
+                    }));
+                }
+                out
+            }
+            Rule::EqualSum(groups) => {
+                let first = &groups[0];
+                (groups[1..].iter())
+                    .map(|group| {
+                        let cells: Vec<usize> = group.iter().chain(first).copied().collect();
+                        let weights: Vec<i64> = (group.iter().map(|_| 1))
+                            .chain(first.iter().map(|_| -1))
+                            .collect();
+                        Sum::new(&cells, &weights, 0)
+                    })
+                    .filter(|s| !s.cells.is_empty())
+                    .map(Primitive::Sum)
+                    .collect()
+            }
             Rule::Regex { cells, pattern } => vec![Primitive::Line {
                 cells: cells.clone(),
                 automaton: Arc::new(

@@ -354,3 +354,78 @@ pub fn random_more_rule(rng: &mut Rng, n: usize, solution: &[i64]) -> RuleSpec {
         }
     }
 }
+
+/// A random rule of those imported from the Interactive Sudoku Solver's later
+/// kinds (sum lines, lunchboxes, rellik and equality cages, global entropy and
+/// modular squares, anti-taxicab, indexing, numbered rooms, equal sums),
+/// numbers mostly from `solution`.
+pub fn random_newest_rule(rng: &mut Rng, n: usize, solution: &[i64]) -> RuleSpec {
+    let v = |(r, c): (usize, usize)| solution[r * n + c];
+    let sum = |cells: &[(usize, usize)]| cells.iter().map(|&c| v(c)).sum::<i64>();
+    let nudge = |rng: &mut Rng| [0, 0, 0, 1, -1][rng.below(5)];
+    match rng.below(10) {
+        0 => {
+            // Segments from the solution: the first few cells' sum.
+            let cells = path(rng, n, 2, 4, false);
+            let total = (sum(&cells[..1 + rng.below(cells.len())]) + nudge(rng)).max(1);
+            let (first, last) = (cells[0], cells[cells.len() - 1]);
+            let touching = first.0.abs_diff(last.0) <= 1 && first.1.abs_diff(last.1) <= 1;
+            RuleSpec::SumLine {
+                cells: names(&cells),
+                total,
+                closed: cells.len() > 2 && touching && rng.below(2) == 0,
+            }
+        }
+        1 => {
+            let cells = path(rng, n, 3, 2, false);
+            let at = |best: fn(i64, i64) -> bool| {
+                (0..cells.len())
+                    .reduce(|a, b| if best(v(cells[b]), v(cells[a])) { b } else { a })
+                    .unwrap()
+            };
+            let (lo, hi) = (at(|a, b| a < b), at(|a, b| a > b));
+            let total = sum(&cells[lo.min(hi) + 1..lo.max(hi)]) + nudge(rng);
+            RuleSpec::Lunchbox {
+                cells: names(&cells),
+                total: total.max(0),
+            }
+        }
+        2 => RuleSpec::RellikCage {
+            cells: names(&path(rng, n, 1, 3, false)),
+            total: 1 + rng.below(2 * n) as i64,
+        },
+        3 => RuleSpec::EqualityCage(names(&path(rng, n, 2, 1, true))),
+        4 => [RuleSpec::GlobalEntropy, RuleSpec::GlobalModular][rng.below(2)].clone(),
+        5 => RuleSpec::AntiTaxicab,
+        6 => {
+            let cells: Vec<String> = (0..1 + rng.below(2))
+                .map(|_| name(rng.below(n), rng.below(n)))
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            match rng.below(2) {
+                0 => RuleSpec::ColumnIndexing(cells),
+                _ => RuleSpec::RowIndexing(cells),
+            }
+        }
+        7 => {
+            let (cells, towards) = clue_line(rng, n, false);
+            let room = cells[v(cells[0]) as usize - 1];
+            let value = match rng.below(4) {
+                0 => 1 + rng.below(n) as i64,
+                _ => v(room),
+            };
+            RuleSpec::NumberedRoom {
+                from: name(cells[0].0, cells[0].1),
+                towards,
+                value,
+            }
+        }
+        _ => {
+            let groups: Vec<Vec<(usize, usize)>> = (0..2 + rng.below(2))
+                .map(|_| path(rng, n, 1, 2, false))
+                .collect();
+            RuleSpec::EqualSum(groups.iter().map(|g| names(g)).collect())
+        }
+    }
+}

@@ -43,10 +43,17 @@ const MODULAR: &str = "#3fb3a0";
 const NABNER: &str = "#e3cc3c";
 /// Pale yellow of cloned cells.
 const CLONE: &str = "#f4e9a6";
+/// Sum lines.
+const SUM_LINE: &str = "#64c864";
+/// Lunchboxes' cells.
+const LUNCHBOX: &str = "#e4e4e4";
+/// Indexing cells.
+const INDEXING: &str = "#f3c6c6";
 /// Ink of sandwich, X-sum and skyscraper clues.
 const SANDWICH_INK: &str = "#000000";
 const XSUM_INK: &str = "#2e7d32";
 const SKYSCRAPER_INK: &str = "#8b1a1a";
+const NUMBERED_ROOM_INK: &str = "#5b2c8f";
 /// Room around the grid for the clues outside it.
 pub(super) const OUTSIDE: f64 = UNIT * 0.75;
 /// How far inside its cells a cage's dashed outline runs.
@@ -116,7 +123,18 @@ pub(crate) fn class(rule: &Rule) -> Option<&'static str> {
         Rule::Modular(_) => "modular",
         Rule::Nabner(_) => "nabner",
         Rule::Regex { .. } => "regex",
-        Rule::Negative(_) | Rule::NonConsecutive => return None,
+        Rule::SumLine { .. } => "sum-line",
+        Rule::Lunchbox { .. } => "lunchbox",
+        Rule::RellikCage { .. } => "rellik-cage",
+        Rule::EqualityCage(_) => "equality-cage",
+        Rule::Indexing { .. } => "indexing",
+        Rule::NumberedRoom { .. } => "numbered-room",
+        Rule::EqualSum(_) => "equal-sum",
+        Rule::Negative(_)
+        | Rule::NonConsecutive
+        | Rule::GlobalEntropy(_)
+        | Rule::GlobalModular(_)
+        | Rule::AntiTaxicab(_) => return None,
     })
 }
 
@@ -124,7 +142,11 @@ pub(crate) fn class(rule: &Rule) -> Option<&'static str> {
 /// lines, thin lines, arrows, cages, then marks on the cells' edges on top.
 fn layer(rule: &Rule) -> u8 {
     match rule {
-        Rule::Parity { .. } | Rule::Clone(..) | Rule::Extremum { .. } => 0,
+        Rule::Parity { .. }
+        | Rule::Clone(..)
+        | Rule::Extremum { .. }
+        | Rule::Lunchbox { .. }
+        | Rule::Indexing { .. } => 0,
         Rule::Thermometer(_) | Rule::SlowThermometer(_) => 1,
         Rule::Whispers { .. }
         | Rule::Renban(_)
@@ -136,9 +158,16 @@ fn layer(rule: &Rule) -> u8 {
         | Rule::Entropic(_)
         | Rule::Modular(_)
         | Rule::Nabner(_) => 2,
-        Rule::Sum { .. } | Rule::Relation { .. } | Rule::Regex { .. } => 3,
+        Rule::Sum { .. }
+        | Rule::Relation { .. }
+        | Rule::Regex { .. }
+        | Rule::SumLine { .. }
+        | Rule::EqualSum(_) => 3,
         Rule::Arrow { .. } | Rule::DoubleArrow(_) => 4,
-        Rule::Killer { .. } | Rule::Cage { .. } => 5,
+        Rule::Killer { .. }
+        | Rule::Cage { .. }
+        | Rule::RellikCage { .. }
+        | Rule::EqualityCage(_) => 5,
         Rule::Difference { .. }
         | Rule::Ratio { .. }
         | Rule::Xv { .. }
@@ -147,8 +176,13 @@ fn layer(rule: &Rule) -> u8 {
         Rule::LittleKiller { .. }
         | Rule::Sandwich { .. }
         | Rule::XSum { .. }
-        | Rule::Skyscraper { .. } => 7,
-        Rule::Negative(_) | Rule::NonConsecutive => 8,
+        | Rule::Skyscraper { .. }
+        | Rule::NumberedRoom { .. } => 7,
+        Rule::Negative(_)
+        | Rule::NonConsecutive
+        | Rule::GlobalEntropy(_)
+        | Rule::GlobalModular(_)
+        | Rule::AntiTaxicab(_) => 8,
     }
 }
 
@@ -199,8 +233,61 @@ pub(super) fn draw(rules: &[Rule], board: &Board, out: &mut String) -> Under {
         };
         let mut body = String::new();
         let drawn = match rule {
-            Rule::Killer { cells, total } => cage(board, cells, *total, &mut body),
-            Rule::Cage { cells, total } => cage(board, cells, Some(*total), &mut body),
+            Rule::Killer { cells, total } => {
+                cage(board, cells, total.map(|t| t.to_string()), &mut body)
+            }
+            Rule::Cage { cells, total } => cage(board, cells, Some(total.to_string()), &mut body),
+            Rule::RellikCage { cells, total } => {
+                cage(board, cells, Some(format!("≠{total}")), &mut body)
+            }
+            Rule::EqualityCage(cells) => cage(board, cells, Some("=".into()), &mut body),
+            Rule::Lunchbox { cells, total } => {
+                let drawn = squares(board, cells, LUNCHBOX, 0.5, &mut body);
+                if drawn {
+                    cells.iter().for_each(|&c| ground[c] = Some(LUNCHBOX));
+                }
+                drawn && cage(board, cells, Some(total.to_string()), &mut body)
+            }
+            Rule::Indexing { lines, .. } => {
+                let cells: Vec<usize> = lines.iter().map(|(line, at)| line[*at]).collect();
+                let drawn = squares(board, &cells, INDEXING, 0.5, &mut body);
+                if drawn {
+                    cells.iter().for_each(|&c| ground[c] = Some(INDEXING));
+                }
+                drawn
+            }
+            Rule::SumLine { cells, closed, .. } => {
+                let mut cells = cells.clone();
+                if *closed {
+                    cells.push(cells[0]);
+                }
+                let dashed = r#" stroke-dasharray="6 4""#;
+                let drawn = polyline(board, &cells, SUM_LINE, UNIT * 0.12, dashed, &mut body);
+                if drawn {
+                    cells.iter().for_each(|&c| under_line[c] = true);
+                }
+                drawn
+            }
+            Rule::EqualSum(groups) => {
+                let dotted = r#" stroke-dasharray="1 3""#;
+                let mut any = false;
+                for group in groups {
+                    any |= polyline(board, group, GENERIC, 2.0, dotted, &mut body);
+                }
+                any
+            }
+            Rule::NumberedRoom {
+                cells,
+                towards,
+                value,
+            } => outside(
+                board,
+                cells[0],
+                *towards,
+                &value.to_string(),
+                NUMBERED_ROOM_INK,
+                &mut body,
+            ),
             Rule::Thermometer(cells) => thermometer(board, cells, false, &mut body),
             Rule::SlowThermometer(cells) => thermometer(board, cells, true, &mut body),
             // The arrow's thin line passes under its digits without a halo,
@@ -340,7 +427,11 @@ pub(super) fn draw(rules: &[Rule], board: &Board, out: &mut String) -> Under {
                 SKYSCRAPER_INK,
                 &mut body,
             ),
-            Rule::Negative(_) | Rule::NonConsecutive => false,
+            Rule::Negative(_)
+            | Rule::NonConsecutive
+            | Rule::GlobalEntropy(_)
+            | Rule::GlobalModular(_)
+            | Rule::AntiTaxicab(_) => false,
         };
         if drawn {
             let _ = writeln!(out, r#"<g class="{class}">"#);
@@ -356,7 +447,7 @@ pub(super) fn draw(rules: &[Rule], board: &Board, out: &mut String) -> Under {
 
 /// A dashed outline inside the cage's cells, and its total (when given) small
 /// in the top-left corner of its top-left-most cell.
-fn cage(board: &Board, cells: &[usize], total: Option<i64>, out: &mut String) -> bool {
+fn cage(board: &Board, cells: &[usize], label: Option<String>, out: &mut String) -> bool {
     let Some(at) = cells
         .iter()
         .map(|&c| board.places[c])
@@ -370,11 +461,10 @@ fn cage(board: &Board, cells: &[usize], total: Option<i64>, out: &mut String) ->
         r#"<path d="{}" stroke="black" stroke-width="1.2" stroke-dasharray="4 3" fill="none"/>"#,
         outline(&at, CAGE_INSET, corner)
     );
-    if let Some(total) = total {
+    if let Some(text) = label {
         // The top-left-most cell: the first in reading order.
         let &(row, col) = at.iter().next().expect("a cage has cells");
         let (x, y) = corner(row, col);
-        let text = total.to_string();
         let cell = cells
             .iter()
             .copied()
@@ -386,7 +476,7 @@ fn cage(board: &Board, cells: &[usize], total: Option<i64>, out: &mut String) ->
             r#"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="11" fill="{}"/>"#,
             x + 1.5,
             y + 1.5,
-            text.len() as f64 * 6.2 + 3.0,
+            text.chars().count() as f64 * 6.2 + 3.0,
             board.fill[cell]
         );
         let _ = writeln!(
@@ -611,6 +701,7 @@ pub(super) fn outside_room(rules: &[Rule]) -> f64 {
                 | Rule::Sandwich { .. }
                 | Rule::XSum { .. }
                 | Rule::Skyscraper { .. }
+                | Rule::NumberedRoom { .. }
         )
     });
     if outside { OUTSIDE } else { 0.0 }
@@ -881,6 +972,24 @@ pub(super) fn legend(rules: &[Rule], drawn: bool) -> Vec<String> {
             lines.push(line.to_string());
         }
     }
+    for (holds, line) in [
+        (
+            &(|r: &Rule| matches!(r, Rule::GlobalEntropy(_))) as &dyn Fn(&Rule) -> bool,
+            "Global entropy: every 2×2 square holds a low, a middle and a high digit",
+        ),
+        (
+            &|r: &Rule| matches!(r, Rule::GlobalModular(_)),
+            "Global modular: every 2×2 square holds a digit of each remainder modulo 3",
+        ),
+        (
+            &|r: &Rule| matches!(r, Rule::AntiTaxicab(_)),
+            "Anti-taxicab: a digit d is never d orthogonal steps from the same digit",
+        ),
+    ] {
+        if has(holds) {
+            lines.push(line.to_string());
+        }
+    }
     let placed = rules.iter().filter(|r| class(r).is_some()).count();
     if !drawn {
         if placed > 0 {
@@ -934,6 +1043,34 @@ pub(super) fn legend(rules: &[Rule], drawn: bool) -> Vec<String> {
             &|r: &Rule| matches!(r, Rule::Clone(..)),
             "Yellow cells: clones, the same digits cell for cell",
         ),
+        (
+            &|r: &Rule| matches!(r, Rule::Lunchbox { .. }),
+            "Grey box: lunchbox, the digits between its smallest and largest sum to its number",
+        ),
+        (
+            &|r: &Rule| matches!(r, Rule::RellikCage { .. }),
+            "Cage marked ≠N: rellik cage, no digits in it sum to N",
+        ),
+        (
+            &|r: &Rule| matches!(r, Rule::EqualityCage(_)),
+            "Cage marked =: equality cage, as many even as odd and low as high digits",
+        ),
+        (
+            &|r: &Rule| matches!(r, Rule::Indexing { column: true, .. }),
+            "Pink cells: column indexing, a digit d in column c puts c in column d of its row",
+        ),
+        (
+            &|r: &Rule| matches!(r, Rule::Indexing { column: false, .. }),
+            "Pink cells: row indexing, a digit d in row r puts r in row d of its column",
+        ),
+        (
+            &|r: &Rule| matches!(r, Rule::NumberedRoom { .. }),
+            "Purple numbers outside: numbered rooms, the digit N cells in, N the first digit",
+        ),
+        (
+            &|r: &Rule| matches!(r, Rule::EqualSum(_)),
+            "Dotted grey lines: groups of cells with equal sums",
+        ),
     ] {
         if has(holds) {
             lines.push(line.to_string());
@@ -941,6 +1078,20 @@ pub(super) fn legend(rules: &[Rule], drawn: bool) -> Vec<String> {
     }
     if has(&|r| matches!(r, Rule::Sum { .. } | Rule::Relation { .. })) {
         lines.push("Thin dashed grey line: cells under a sum or relation rule".to_string());
+    }
+    let mut totals: Vec<String> = (rules.iter())
+        .filter_map(|r| match r {
+            Rule::SumLine { total, .. } => Some(total.to_string()),
+            _ => None,
+        })
+        .collect();
+    totals.sort();
+    totals.dedup();
+    if !totals.is_empty() {
+        lines.push(format!(
+            "Green dashed line: sum line, its segments each sum to {}",
+            totals.join(" or ")
+        ));
     }
     let mut patterns: Vec<&str> = (rules.iter())
         .filter_map(|r| match r {
