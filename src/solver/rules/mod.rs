@@ -490,7 +490,14 @@ impl<'s, D: Houses> Ruled<'s, D> {
                         .exclude(cell as usize, D::Set::from_wide(was & !now));
                     self.see(slot, now);
                     narrowed = true;
-                    self.wake_but(slot, again);
+                    // Exact for what it saw; but a cell narrower than it saw
+                    // (now below what it kept) leaves its other cells'
+                    // supports stale: then it looks again too.
+                    let except = match now == self.domains[i] {
+                        true => again,
+                        false => u32::MAX,
+                    };
+                    self.wake_but(slot, except);
                 }
                 // Colours the rule must place: gone from the cells that see
                 // all their places (the changes are looked at next round).
