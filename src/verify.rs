@@ -702,6 +702,30 @@ fn check_rules(graph: &ConstraintGraph, colours: &[u8]) -> Result<(), Violation>
                     ));
                 }
             }
+            Rule::ValueIndexing(cells) => {
+                let (first, d) = (value(cells[0]), value(cells[1]));
+                let at = usize::try_from(d)
+                    .ok()
+                    .and_then(|d| cells.get(1 + d))
+                    .filter(|_| d >= 1);
+                if at.is_none_or(|&c| value(c) != first) {
+                    return Err(broken(
+                        cells,
+                        format!("the {d}th cell after the second does not hold {first}"),
+                    ));
+                }
+            }
+            Rule::Candidates {
+                cells,
+                values: listed,
+            } => {
+                if let Some(&c) = cells.iter().find(|&&c| !listed.contains(&value(c))) {
+                    return Err(broken(
+                        &[c],
+                        format!("{} is not among {listed:?}", value(c)),
+                    ));
+                }
+            }
             Rule::EqualSum(groups) => {
                 let first = sum(&groups[0]);
                 if let Some(g) = groups.iter().find(|g| sum(g) != first) {

@@ -112,7 +112,7 @@ fn sat_agrees_with_the_search_on_random_4x4_and_6x6_puzzles_with_rules() {
 #[test]
 fn sat_agrees_with_the_search_on_the_newest_rules() {
     let (_, refused) = agree("sudoku4", 4, 300, 0x5a7_0005, 4, random_newest_rule);
-    let (_, refused6) = agree("sudoku6", 6, 150, 0x5a7_0006, 18, random_newest_rule);
+    let (_, refused6) = agree("sudoku6", 6, 150, 0x5a7_0006, 12, random_newest_rule);
     assert!(
         refused.is_empty() && refused6.is_empty(),
         "{refused:?} {refused6:?}"

@@ -7,7 +7,7 @@
 mod common;
 
 use common::graphdoku;
-use common::random_rules::{Rng, random_more_rule, random_rule};
+use common::random_rules::{Rng, random_more_rule, random_newest_rule, random_rule};
 use graphdoku::logic::{Grade, Level, Logic, Step, Technique};
 use graphdoku::rules::{Mark, RuleSpec};
 use graphdoku::serve::{Limits, Server};
@@ -18,7 +18,13 @@ use serde_json::{Value, json};
 /// the givens `keep` of a random solution keeps: for each that has a solution,
 /// the path to it never removes the solution's value (rule steps included) and
 /// ends at it. Returns the number of rule steps seen.
-fn sound_paths(variant: &str, n: usize, instances: usize, seed: u64, keep: usize) -> usize {
+fn sound_paths(
+    variant: &str,
+    n: usize,
+    instances: usize,
+    (seed, keep): (u64, usize),
+    rule: fn(&mut Rng, usize, &[i64]) -> RuleSpec,
+) -> usize {
     let base = ConstraintGraph::load(variant).unwrap();
     let plain = Solver::new(&base);
     let mut rng = Rng(seed);
@@ -33,7 +39,7 @@ fn sound_paths(variant: &str, n: usize, instances: usize, seed: u64, keep: usize
         };
         let values: Vec<i64> = reference.colours().iter().map(|&c| c as i64 + 1).collect();
         let rules: Vec<RuleSpec> = (0..1 + rng.below(3))
-            .map(|_| random_rule(&mut rng, n, &values))
+            .map(|_| rule(&mut rng, n, &values))
             .collect();
         let Ok(graph) = base.clone().with_rules(&rules) else {
             continue;
@@ -88,14 +94,21 @@ fn keeps_the_solution(logic: &Logic, step: &Step, truth: &[u8], what: &str) -> S
 
 #[test]
 fn every_step_is_sound_on_random_four_by_fours() {
-    let steps = sound_paths("sudoku4", 4, 600, 0x5eed_0101, 0);
+    let steps = sound_paths("sudoku4", 4, 600, (0x5eed_0101, 0), random_rule);
     assert!(steps >= 100, "{steps} rule steps");
 }
 
 #[test]
 fn every_step_is_sound_on_random_six_by_sixes() {
-    let steps = sound_paths("sudoku6", 6, 400, 0x5eed_0102, 6);
+    let steps = sound_paths("sudoku6", 6, 400, (0x5eed_0102, 6), random_rule);
     assert!(steps >= 40, "{steps} rule steps");
+}
+
+#[test]
+fn every_step_is_sound_on_random_puzzles_with_the_newest_rules() {
+    let steps = sound_paths("sudoku4", 4, 400, (0x5eed_0103, 0), random_newest_rule);
+    let steps6 = sound_paths("sudoku6", 6, 200, (0x5eed_0104, 6), random_newest_rule);
+    assert!(steps >= 40 && steps6 >= 20, "{steps}, {steps6} rule steps");
 }
 
 /// Random 6×6 puzzles with one solution whose rules are arrows and little

@@ -64,6 +64,9 @@ pub(crate) struct Implied {
     prop: Box<dyn Propagator>,
 }
 
+/// The most cells a relation may have to be read as one group.
+const RELATION_GROUP_MAX: usize = 9;
+
 impl Groups {
     /// The groups of `graph`'s rules (compiled in `rules`) and of the sums
     /// its full houses imply with them; `differ` says which cells must differ.
@@ -79,10 +82,19 @@ impl Groups {
             by_rule[rule].push(p as u32);
         }
         for (index, props) in by_rule.iter().enumerate() {
-            let pairwise = matches!(
-                graph.rules()[index],
-                Rule::NonConsecutive | Rule::Negative(_) | Rule::Relation { .. }
-            );
+            // Rules over the whole grid read piece by piece (a pair, a 2×2
+            // square); a relation over a few cells (a line of pairs) as one
+            // group, as a cage is.
+            let pairwise = match &graph.rules()[index] {
+                Rule::NonConsecutive
+                | Rule::Negative(_)
+                | Rule::GlobalEntropy(_)
+                | Rule::GlobalModular(_)
+                | Rule::AntiTaxicab(_)
+                | Rule::Indexing { .. } => true,
+                rule @ Rule::Relation { .. } => rule.cells().len() > RELATION_GROUP_MAX,
+                _ => false,
+            };
             let chunks: Vec<&[u32]> = match pairwise {
                 true => props.chunks(1).collect(),
                 false => vec![&props[..]],

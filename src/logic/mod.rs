@@ -473,7 +473,8 @@ impl<'g> Logic<'g> {
         let mut neighbours: Vec<Vec<usize>> = (0..graph.len())
             .map(|c| graph.neighbours(c).collect())
             .collect();
-        for cells in graph.rules().iter().filter_map(|r| r.distinct_cells()) {
+        let lowered = graph.lowered();
+        for cells in crate::rules::primitive::distinct(&lowered) {
             for &a in cells {
                 for &b in cells.iter().filter(|&&b| b != a) {
                     if !neighbours[a].contains(&b) {
@@ -549,18 +550,15 @@ impl<'g> Logic<'g> {
                 .collect(),
             placed: vec![None; self.graph.len()],
         };
-        let values = self.graph.values();
-        for rule in self.graph.rules() {
-            if let (crate::rules::Rule::Parity { cells, odd }, Some(values)) = (rule, values) {
-                for &cell in cells {
-                    let set = &mut board.candidates[cell];
-                    *set = set
-                        .iter()
-                        .filter(|&c| (values[c as usize].rem_euclid(2) == 1) == *odd)
-                        .collect();
-                    if set.is_empty() {
-                        return Err(Contradiction { cell });
-                    }
+        // Colours a rule allows outright (odd cells, pencil marks) are where
+        // the candidates start, as the givens are.
+        let lowered = self.graph.lowered();
+        for (cells, colours) in crate::rules::primitive::allowed(&lowered) {
+            for &cell in cells {
+                let set = &mut board.candidates[cell];
+                *set = set.iter().filter(|&c| colours >> c & 1 == 1).collect();
+                if set.is_empty() {
+                    return Err(Contradiction { cell });
                 }
             }
         }

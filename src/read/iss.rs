@@ -11,11 +11,11 @@
 //! givens (`53..7....`). [`read`] takes all of them.
 //!
 //! Each ISS type becomes the rule that means the same, or a house; a type
-//! graphdoku has no rule for (a rellik cage, a lunchbox, a regex line, a chaos
+//! graphdoku has no rule for (a look-and-say cage, an NFA line, a chaos
 //! construction, an `Or`…) is refused by name with how many there are
 //! ([`IssError::Refused`]), never dropped. A given of several values (ISS's
 //! candidates) is read as an odd or even cell when its values are exactly the
-//! odd or the even ones, and refused otherwise. Cell names are ISS's (`R1C1`,
+//! odd or the even ones, and as a `Candidates` rule otherwise. Cell names are ISS's (`R1C1`,
 //! rows and columns `1`…`9`, `a`…`g`); puzzles are square grids whose values run
 //! from 1.
 
@@ -619,7 +619,7 @@ impl<'a> Builder<'a> {
         let (mut odd, mut even) = (Vec::new(), Vec::new());
         let odds: Vec<u32> = (1..=n as u32).filter(|d| d % 2 == 1).collect();
         let evens: Vec<u32> = (1..=n as u32).filter(|d| d % 2 == 0).collect();
-        let mut candidates = 0;
+        let mut candidates: BTreeMap<&[u32], Vec<String>> = BTreeMap::new();
         for (&(r, c), values) in &self.givens {
             match values.as_slice() {
                 [] => {
@@ -631,22 +631,18 @@ impl<'a> Builder<'a> {
                 [one] => givens[r][c] = Some(*one),
                 many if many == odds => odd.push(name((r, c))),
                 many if many == evens => even.push(name((r, c))),
-                _ => candidates += 1,
+                many => candidates.entry(many).or_default().push(name((r, c))),
             }
-        }
-        if candidates > 0 {
-            return Err(IssError::Refused {
-                origin: self.origin.to_string(),
-                refused: vec![format!(
-                    "Given with candidates other than all odd or all even digits ({candidates})"
-                )],
-            });
         }
         if !odd.is_empty() {
             self.rules.push(RuleSpec::Odd(odd));
         }
         if !even.is_empty() {
             self.rules.push(RuleSpec::Even(even));
+        }
+        for (values, cells) in candidates {
+            let values = values.iter().map(|&v| i64::from(v)).collect();
+            self.rules.push(RuleSpec::Candidates { cells, values });
         }
         let boxes = (self.boxes && h > 1 && w > 1).then_some((h, w));
         Ok(Imported {
@@ -902,6 +898,9 @@ impl<'a> Builder<'a> {
                     _ => RuleSpec::RellikCage { cells, total },
                 });
             }
+            "ValueIndexing" => self
+                .rules
+                .push(RuleSpec::ValueIndexing(self.names(kind, args)?)),
             "EqualityCage" => self
                 .rules
                 .push(RuleSpec::EqualityCage(self.names(kind, args)?)),
@@ -1233,8 +1232,19 @@ mod tests {
                 RuleSpec::Even(vec!["r1c2".into()])
             ]
         );
-        let err = read(".~R1C1_1_2", "x").unwrap_err().to_string();
-        assert!(err.contains("Given with candidates"), "{err}");
+        // Other candidates, cells of the same ones together.
+        let imported = read(".~R1C1_1_2~R2C2_2_1~R3C3_4_5_6", "x").unwrap();
+        let candidates = |cells: &[&str], values: Vec<i64>| RuleSpec::Candidates {
+            cells: cells.iter().map(|c| c.to_string()).collect(),
+            values,
+        };
+        assert_eq!(
+            imported.rules,
+            [
+                candidates(&["r1c1", "r2c2"], vec![1, 2]),
+                candidates(&["r3c3"], vec![4, 5, 6])
+            ]
+        );
         // Givens of one cell are intersected, as ISS merges them.
         let imported = read(".~R1C1_1_2.~R1C1_2_3", "x").unwrap();
         assert_eq!(imported.givens[0][0], Some(2));

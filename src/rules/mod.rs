@@ -295,6 +295,18 @@ pub enum RuleSpec {
     /// Equal sums: "the groups of cells all have the same sum" (a cell may be
     /// in several groups, as on a magic square).
     EqualSum(Vec<Vec<String>>),
+    /// Value indexing (the Interactive Sudoku Solver's `ValueIndexing`): "the
+    /// digit in the first cell appears again on the line, in the dth cell
+    /// after the second, d being the second cell's digit".
+    ValueIndexing(Vec<String>),
+    /// Candidates (pencil marks given with the puzzle): "each of the cells
+    /// holds one of the values".
+    Candidates {
+        /// The cells.
+        cells: Vec<String>,
+        /// The values they may hold.
+        values: Vec<i64>,
+    },
 }
 
 /// A kind of mark between two orthogonal neighbours, for [`RuleSpec::Negative`].
@@ -537,6 +549,15 @@ pub enum Rule {
     },
     /// See [`RuleSpec::EqualSum`].
     EqualSum(Vec<Vec<usize>>),
+    /// See [`RuleSpec::ValueIndexing`].
+    ValueIndexing(Vec<usize>),
+    /// See [`RuleSpec::Candidates`].
+    Candidates {
+        /// The cells.
+        cells: Vec<usize>,
+        /// The values.
+        values: Vec<i64>,
+    },
 }
 
 impl Rule {
@@ -590,6 +611,8 @@ impl Rule {
             Rule::Indexing { .. } => "row indexing",
             Rule::NumberedRoom { .. } => "numbered room",
             Rule::EqualSum(_) => "equal sums",
+            Rule::ValueIndexing(_) => "value indexing line",
+            Rule::Candidates { .. } => "candidates",
         }
     }
 
@@ -754,6 +777,11 @@ impl Rule {
                 value: *value,
             },
             Rule::EqualSum(groups) => Rule::EqualSum(groups.iter().map(|g| list(g)).collect()),
+            Rule::ValueIndexing(cells) => Rule::ValueIndexing(list(cells)),
+            Rule::Candidates { cells, values } => Rule::Candidates {
+                cells: list(cells),
+                values: values.clone(),
+            },
         }
     }
 
@@ -865,6 +893,8 @@ impl RuleSpec {
             RuleSpec::RowIndexing(_) => "RowIndexing",
             RuleSpec::NumberedRoom { .. } => "NumberedRoom",
             RuleSpec::EqualSum(_) => "EqualSum",
+            RuleSpec::ValueIndexing(_) => "ValueIndexing",
+            RuleSpec::Candidates { .. } => "Candidates",
         }
     }
 
@@ -1631,6 +1661,27 @@ impl RuleSpec {
                     .map(|g| list(g, 1))
                     .collect::<Result<Vec<_>, _>>()?;
                 Rule::EqualSum(groups)
+            }
+            RuleSpec::ValueIndexing(names) => {
+                let cells = list(names, 3)?;
+                path(names, &cells)?;
+                Rule::ValueIndexing(cells)
+            }
+            RuleSpec::Candidates {
+                cells: names,
+                values: listed,
+            } => {
+                let cells = list(names, 1)?;
+                if let Some(v) = listed.iter().find(|v| !values.contains(v)) {
+                    return Err(fault(format!("{v} is not a value of the symbols"), None));
+                }
+                if listed.is_empty() {
+                    return Err(fault("no values to choose from".into(), Some(&names[0])));
+                }
+                Rule::Candidates {
+                    cells,
+                    values: listed.clone(),
+                }
             }
         };
         Ok(rule)

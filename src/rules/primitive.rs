@@ -540,6 +540,27 @@ pub fn equality(values: &[i64], cells: usize) -> Result<Automaton, String> {
     )
 }
 
+/// The value-indexing line's automaton over its `indexed` cells after the
+/// first two: (the first value, the second, the indexed cells read), the
+/// dth of them the first value again.
+fn value_indexing(values: &[i64], indexed: usize) -> Automaton {
+    // (first colour, second value, cells read after the second); -1 unread.
+    Automaton::explore(
+        vec![(usize::MAX, -1i64, 0usize)],
+        values.len(),
+        |&(first, d, read), c| match (first, d) {
+            (usize::MAX, _) => Some((c, -1, 0)),
+            (_, -1) => (1..=indexed as i64)
+                .contains(&values[c])
+                .then_some((first, values[c], 0)),
+            _ if read as i64 + 1 == d => (c == first).then_some((first, d, read + 1)),
+            _ => (read < indexed).then_some((first, d, read + 1)),
+        },
+        |&(first, d, read)| first != usize::MAX && d >= 1 && read == indexed,
+    )
+    .expect("at most values² × cells states")
+}
+
 /// A 2×2 square's automaton: the classes (0, 1, 2) of the values read so
 /// far; it accepts when all three were read.
 fn three_classes(values: &[i64], class: impl Fn(i64) -> usize) -> Automaton {
@@ -714,7 +735,13 @@ impl Rule {
             } => {
                 let allowed: std::collections::HashSet<(i64, i64)> =
                     allowed.iter().copied().collect();
-                vec![pairs(cells.clone(), &|a, b| allowed.contains(&(a, b)))]
+                let mut out = vec![pairs(cells.clone(), &|a, b| allowed.contains(&(a, b)))];
+                // A relation no equal values satisfy holds each pair apart:
+                // neighbours for the search and the logic, as a cage's are.
+                if values.iter().all(|&v| !allowed.contains(&(v, v))) {
+                    out.extend(cells.iter().map(|&(a, b)| Primitive::Distinct(vec![a, b])));
+                }
+                out
             }
             Rule::Sandwich { cells, total, .. } => vec![Primitive::Sandwich {
                 cells: cells.clone(),
@@ -919,6 +946,21 @@ impl Rule {
                     .filter(|s| !s.cells.is_empty())
                     .map(Primitive::Sum)
                     .collect()
+            }
+            Rule::ValueIndexing(cells) => {
+                vec![line(cells, value_indexing(values, cells.len() - 2))]
+            }
+            Rule::Candidates {
+                cells,
+                values: listed,
+            } => {
+                let colours = (values.iter().enumerate())
+                    .filter(|(_, v)| listed.contains(v))
+                    .fold(0u128, |set, (c, _)| set | 1 << c);
+                vec![Primitive::Allowed {
+                    cells: cells.clone(),
+                    colours,
+                }]
             }
             Rule::Regex { cells, pattern } => vec![Primitive::Line {
                 cells: cells.clone(),

@@ -357,13 +357,14 @@ pub fn random_more_rule(rng: &mut Rng, n: usize, solution: &[i64]) -> RuleSpec {
 
 /// A random rule of those imported from the Interactive Sudoku Solver's later
 /// kinds (sum lines, lunchboxes, rellik and equality cages, global entropy and
-/// modular squares, anti-taxicab, indexing, numbered rooms, equal sums),
+/// modular squares, anti-taxicab, indexing, numbered rooms, equal sums,
+/// value indexing, candidates),
 /// numbers mostly from `solution`.
 pub fn random_newest_rule(rng: &mut Rng, n: usize, solution: &[i64]) -> RuleSpec {
     let v = |(r, c): (usize, usize)| solution[r * n + c];
     let sum = |cells: &[(usize, usize)]| cells.iter().map(|&c| v(c)).sum::<i64>();
     let nudge = |rng: &mut Rng| [0, 0, 0, 1, -1][rng.below(5)];
-    match rng.below(10) {
+    match rng.below(12) {
         0 => {
             // Segments from the solution: the first few cells' sum.
             let cells = path(rng, n, 2, 4, false);
@@ -419,6 +420,17 @@ pub fn random_newest_rule(rng: &mut Rng, n: usize, solution: &[i64]) -> RuleSpec
                 from: name(cells[0].0, cells[0].1),
                 towards,
                 value,
+            }
+        }
+        8 => RuleSpec::ValueIndexing(names(&path(rng, n, 3, 3, false))),
+        9 => {
+            let cells = path(rng, n, 1, 2, false);
+            let mut values = vec![v(cells[0]), 1 + rng.below(n) as i64];
+            values.sort_unstable();
+            values.dedup();
+            RuleSpec::Candidates {
+                cells: names(&cells),
+                values,
             }
         }
         _ => {

@@ -130,6 +130,8 @@ pub(crate) fn class(rule: &Rule) -> Option<&'static str> {
         Rule::Indexing { .. } => "indexing",
         Rule::NumberedRoom { .. } => "numbered-room",
         Rule::EqualSum(_) => "equal-sum",
+        Rule::ValueIndexing(_) => "value-indexing",
+        Rule::Candidates { .. } => "candidates",
         Rule::Negative(_)
         | Rule::NonConsecutive
         | Rule::GlobalEntropy(_)
@@ -146,7 +148,8 @@ fn layer(rule: &Rule) -> u8 {
         | Rule::Clone(..)
         | Rule::Extremum { .. }
         | Rule::Lunchbox { .. }
-        | Rule::Indexing { .. } => 0,
+        | Rule::Indexing { .. }
+        | Rule::Candidates { .. } => 0,
         Rule::Thermometer(_) | Rule::SlowThermometer(_) => 1,
         Rule::Whispers { .. }
         | Rule::Renban(_)
@@ -162,7 +165,8 @@ fn layer(rule: &Rule) -> u8 {
         | Rule::Relation { .. }
         | Rule::Regex { .. }
         | Rule::SumLine { .. }
-        | Rule::EqualSum(_) => 3,
+        | Rule::EqualSum(_)
+        | Rule::ValueIndexing(_) => 3,
         Rule::Arrow { .. } | Rule::DoubleArrow(_) => 4,
         Rule::Killer { .. }
         | Rule::Cage { .. }
@@ -268,6 +272,15 @@ pub(super) fn draw(rules: &[Rule], board: &Board, out: &mut String) -> Under {
                 }
                 drawn
             }
+            Rule::ValueIndexing(cells) => {
+                let dashed = r#" stroke-dasharray="4 3""#;
+                let drawn = polyline(board, cells, GENERIC, 2.0, dashed, &mut body);
+                drawn && squares(board, &cells[..1], GREY, 0.3, &mut body)
+            }
+            Rule::Candidates {
+                cells,
+                values: listed,
+            } => pencil_marks(board, cells, listed, &mut body),
             Rule::EqualSum(groups) => {
                 let dotted = r#" stroke-dasharray="1 3""#;
                 let mut any = false;
@@ -692,6 +705,27 @@ fn parity(board: &Board, cells: &[usize], odd: bool, out: &mut String) -> bool {
     true
 }
 
+/// The candidates of each cell, small along its top edge.
+fn pencil_marks(board: &Board, cells: &[usize], values: &[i64], out: &mut String) -> bool {
+    let text: Vec<String> = values.iter().map(i64::to_string).collect();
+    let text = escape(&text.join(""));
+    let mut drawn = false;
+    for &c in cells {
+        let Some((row, col)) = board.places[c] else {
+            continue;
+        };
+        let (x, y) = (board.corner)(row, col);
+        let _ = writeln!(
+            out,
+            r#"<text x="{:.1}" y="{:.1}" font-size="8" fill="{GENERIC}" text-anchor="middle">{text}</text>"#,
+            x + UNIT / 2.0,
+            y + 9.0
+        );
+        drawn = true;
+    }
+    drawn
+}
+
 /// Whether `rules` have clues outside the grid, which need room around it.
 pub(super) fn outside_room(rules: &[Rule]) -> f64 {
     let outside = rules.iter().any(|r| {
@@ -1070,6 +1104,14 @@ pub(super) fn legend(rules: &[Rule], drawn: bool) -> Vec<String> {
         (
             &|r: &Rule| matches!(r, Rule::EqualSum(_)),
             "Dotted grey lines: groups of cells with equal sums",
+        ),
+        (
+            &|r: &Rule| matches!(r, Rule::ValueIndexing(_)),
+            "Dashed line from a grey square: value indexing, the first digit again d cells after the second (d)",
+        ),
+        (
+            &|r: &Rule| matches!(r, Rule::Candidates { .. }),
+            "Small digits at the top of a cell: its candidates, one of them goes there",
         ),
     ] {
         if has(holds) {
