@@ -572,18 +572,13 @@ fn check_rules(graph: &ConstraintGraph, colours: &[u8]) -> Result<(), Violation>
                 if let Some(i) = repeat(cells) {
                     return Err(broken(cells, format!("{} repeats", value(cells[i]))));
                 }
-                let place = |best: fn(i64, i64) -> bool| {
-                    (0..cells.len())
-                        .reduce(|a, b| {
-                            if best(value(cells[b]), value(cells[a])) {
-                                b
-                            } else {
-                                a
-                            }
-                        })
-                        .unwrap_or(0)
-                };
-                let (lo, hi) = (place(|a, b| a < b), place(|a, b| a > b));
+                // The digits differ: one smallest, one largest.
+                let lo = (0..cells.len())
+                    .min_by_key(|&i| value(cells[i]))
+                    .unwrap_or(0);
+                let hi = (0..cells.len())
+                    .max_by_key(|&i| value(cells[i]))
+                    .unwrap_or(0);
                 let between = sum(&cells[lo.min(hi) + 1..lo.max(hi)]);
                 if between != *total {
                     return Err(broken(

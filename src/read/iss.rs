@@ -202,8 +202,8 @@ fn pencilmarks(compact: &str) -> bool {
 /// let imported = graphdoku::read::iss::read(text, "x").unwrap();
 /// assert_eq!((imported.size, imported.givens[0][0], imported.givens[1][2]), (4, Some(1), Some(4)));
 /// assert_eq!(imported.rules.len(), 2);
-/// let err = graphdoku::read::iss::read(".RellikCage~5~R1C1~R1C2", "x").unwrap_err();
-/// assert!(err.to_string().ends_with("cannot be imported: RellikCage (1)"));
+/// let err = graphdoku::read::iss::read(".LookAndSay~5~R1C1~R1C2", "x").unwrap_err();
+/// assert!(err.to_string().ends_with("cannot be imported: LookAndSay (1)"));
 /// ```
 pub fn read(text: &str, origin: &str) -> Result<Imported, IssError> {
     let text = share_query(text).unwrap_or_else(|| text.to_string());

@@ -60,6 +60,15 @@ pub fn path(
     cells
 }
 
+/// One or two random cells of an `n`×`n` grid, by name, each once.
+fn some_cells(rng: &mut Rng, n: usize) -> Vec<String> {
+    (0..1 + rng.below(2))
+        .map(|_| name(rng.below(n), rng.below(n)))
+        .collect::<std::collections::BTreeSet<_>>()
+        .into_iter()
+        .collect()
+}
+
 pub fn names(cells: &[(usize, usize)]) -> Vec<String> {
     cells.iter().map(|&(r, c)| name(r, c)).collect()
 }
@@ -292,11 +301,7 @@ pub fn random_more_rule(rng: &mut Rng, n: usize, solution: &[i64]) -> RuleSpec {
             }
         }
         7 => {
-            let cells: Vec<String> = (0..1 + rng.below(2))
-                .map(|_| name(rng.below(n), rng.below(n)))
-                .collect::<std::collections::BTreeSet<_>>()
-                .into_iter()
-                .collect();
+            let cells = some_cells(rng, n);
             match rng.below(2) {
                 0 => RuleSpec::Minimum(cells),
                 _ => RuleSpec::Maximum(cells),
@@ -379,12 +384,8 @@ pub fn random_newest_rule(rng: &mut Rng, n: usize, solution: &[i64]) -> RuleSpec
         }
         1 => {
             let cells = path(rng, n, 3, 2, false);
-            let at = |best: fn(i64, i64) -> bool| {
-                (0..cells.len())
-                    .reduce(|a, b| if best(v(cells[b]), v(cells[a])) { b } else { a })
-                    .unwrap()
-            };
-            let (lo, hi) = (at(|a, b| a < b), at(|a, b| a > b));
+            let lo = (0..cells.len()).min_by_key(|&i| v(cells[i])).unwrap();
+            let hi = (0..cells.len()).max_by_key(|&i| v(cells[i])).unwrap();
             let total = sum(&cells[lo.min(hi) + 1..lo.max(hi)]) + nudge(rng);
             RuleSpec::Lunchbox {
                 cells: names(&cells),
@@ -399,11 +400,7 @@ pub fn random_newest_rule(rng: &mut Rng, n: usize, solution: &[i64]) -> RuleSpec
         4 => [RuleSpec::GlobalEntropy, RuleSpec::GlobalModular][rng.below(2)].clone(),
         5 => RuleSpec::AntiTaxicab,
         6 => {
-            let cells: Vec<String> = (0..1 + rng.below(2))
-                .map(|_| name(rng.below(n), rng.below(n)))
-                .collect::<std::collections::BTreeSet<_>>()
-                .into_iter()
-                .collect();
+            let cells = some_cells(rng, n);
             match rng.below(2) {
                 0 => RuleSpec::ColumnIndexing(cells),
                 _ => RuleSpec::RowIndexing(cells),
