@@ -596,8 +596,28 @@ impl<const W: usize, const H: usize> Store for Board<'_, W, H> {
     /// Colour by colour over the bitboards: a step per candidate, not one
     /// per colour and cell.
     fn every_candidates(&self, out: &mut [u128]) {
+        let rows = &self.sets[..self.t.colours];
+        if self.t.colours <= 64 {
+            // A word of cells at a time into one-word sets on the stack: an
+            // `or` into a 128-bit set in memory is two, and it was a fifth
+            // of a thermometer puzzle's time.
+            for (w, out) in out.chunks_mut(64).enumerate() {
+                let mut sets = [0u64; 64];
+                for (s, row) in rows.iter().enumerate() {
+                    let mut x = row[w];
+                    while x != 0 {
+                        sets[x.trailing_zeros() as usize] |= 1 << s;
+                        x &= x - 1;
+                    }
+                }
+                for (o, &set) in out.iter_mut().zip(&sets) {
+                    *o = set as u128;
+                }
+            }
+            return;
+        }
         out.fill(0);
-        for (s, row) in self.sets[..self.t.colours].iter().enumerate() {
+        for (s, row) in rows.iter().enumerate() {
             for cell in cells(*row) {
                 out[cell] |= 1 << s;
             }

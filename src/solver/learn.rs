@@ -185,16 +185,19 @@ impl Learning {
         // colour's count for each cell that may take it).
         let (mut best, mut best_score, mut best_count) = (usize::MAX, 0u64, 1u64);
         fill(&mut self.candidates);
-        let total: u32 = self.candidates.iter().map(|s| s.count_ones()).sum();
         if let Some((cell, left)) = self.watching.take()
             && self.fresh
-            && total == left
+            && self.candidates.iter().map(|s| s.count_ones()).sum::<u32>() == left
         {
             self.scores[cell] >>= 1;
         }
+        // The candidates left in all, counted on the way (one pass, not two:
+        // this runs at every node).
+        let mut total = 0u32;
         for cell in 0..n {
             let set = self.candidates[cell];
             let count = set.count_ones() as u64;
+            total += count as u32;
             if count < 2 {
                 continue;
             }

@@ -411,8 +411,8 @@ impl Solver {
             tables,
             classes,
             budget: Budget::unlimited(),
+            probing: rules.probes(),
             rules: Arc::new(rules),
-            probing: true,
         }
     }
 

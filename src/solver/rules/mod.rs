@@ -176,6 +176,9 @@ pub(crate) struct RuleSet {
     /// over the cells its propagation decided: without sums, on boards of
     /// at most [`SPREAD_UP_TO`] cells (see [`Learning::conflict_among`]).
     spread: bool,
+    /// Whether sums of cells that must differ (cages) cover half the board
+    /// or more (see [`RuleSet::probes`]).
+    cages: bool,
 }
 
 impl RuleSet {
@@ -222,6 +225,18 @@ impl RuleSet {
         }
         let differ =
             |a: usize, b: usize| graph.adjacent(a, b) || apart.contains(&(a.min(b), a.max(b)));
+        // Cages: plain sums of cells that must differ, over half the board.
+        let mut caged = vec![false; graph.len()];
+        for l in &lowered {
+            if let Primitive::Sum(s) = &l.primitive
+                && s.is_plain()
+                && (0..s.cells.len())
+                    .all(|i| (i + 1..s.cells.len()).all(|j| differ(s.cells[i], s.cells[j])))
+            {
+                s.cells.iter().for_each(|&c| caged[c] = true);
+            }
+        }
+        set.cages = 2 * caged.iter().filter(|&&c| c).count() >= graph.len();
         let full = optimize::full_houses(graph, values.len());
         let mut lowered = lowered;
         set.spread = graph.len() <= SPREAD_UP_TO
@@ -322,6 +337,19 @@ impl RuleSet {
     /// comes from, in order: the logic engine's groups of rules.
     pub(crate) fn all(&self) -> impl Iterator<Item = (&dyn Propagator, usize)> {
         (self.propagators.iter().zip(&self.origin)).map(|(p, &o)| (p.as_ref(), o as usize))
+    }
+
+    /// Whether the search should probe failed literals: not on a board
+    /// mostly under killer cages, where a probe's propagation costs a node's and the branching
+    /// finds what probing would. Measured (search alone, find and prove
+    /// unique, the 4 extreme killers with 3 rotations or transpositions each):
+    /// nodes 1.01M → 0.63M (0.22M → 0.31M backtracks), 13.8 → 11.2 s in all,
+    /// extreme killer 00 10.5G → 6.4G instructions; the 42 TAREK killers
+    /// 0.335G → 0.328G. Other sums keep it (`data/little-killer.ron` 5.7G →
+    /// 7.4G instructions without, the arrows of `data/rules` 8.8G → 8.2G), as
+    /// do thermometers (even) and renbans (7.8 → 8.7 s without).
+    pub(crate) fn probes(&self) -> bool {
+        !self.cages
     }
 
     /// Whether there is no propagator.

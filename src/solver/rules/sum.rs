@@ -398,11 +398,19 @@ impl Sum {
     fn group_bounds(&self, domains: &mut [u128]) -> Result<(), Contradiction> {
         let k = self.values.len();
         let top = |set: u128| 127 - set.leading_zeros() as usize;
-        // Per group: weight, least and greatest parked colours' sums, the
-        // highest colour parked low and the lowest parked high.
-        let mut parked: Vec<(i64, i64, i64, usize, usize)> = Vec::with_capacity(self.groups.len());
+        // Per group: weight, the highest colour parked low and the lowest
+        // parked high; on the stack when it fits (it runs at nearly every
+        // wake of an implied sum).
+        let (mut stack, mut heap) = ([(0i64, 0usize, 0usize); QUICK_MAX], Vec::new());
+        let parked = match self.groups.len() {
+            n if n <= QUICK_MAX => &mut stack[..n],
+            n => {
+                heap.resize(n, (0, 0, 0));
+                &mut heap[..]
+            }
+        };
         let (mut lo, mut hi) = (0i64, 0i64);
-        for group in &self.groups {
+        for (g, group) in self.groups.iter().enumerate() {
             let w = self.weights[group[0]];
             let (mut low, mut high) = (0u128, 0u128);
             for &i in group {
@@ -422,13 +430,13 @@ impl Sum {
                 true => (lo, hi) = (lo + w * least, hi + w * most),
                 false => (lo, hi) = (lo + w * most, hi + w * least),
             }
-            parked.push((w, least, most, top(low), high.trailing_zeros() as usize));
+            parked[g] = (w, top(low), high.trailing_zeros() as usize);
         }
         if lo > self.total || hi < self.total {
             return Err(Contradiction);
         }
         let (up, down) = (self.total - lo, hi - self.total);
-        for (group, &(w, _, _, high_low, low_high)) in self.groups.iter().zip(&parked) {
+        for (group, &(w, high_low, low_high)) in self.groups.iter().zip(parked.iter()) {
             if group.len() < 2 {
                 continue;
             }
@@ -500,9 +508,10 @@ impl Sum {
         let (mut keep, mut keep_rest, mut every) = (0u128, 0u128, u128::MAX);
         for &set in combinations {
             let left = self.house & !set;
+            // Cheapest first: most combinations fail on the unions.
             if union & set == set
-                && domains.iter().all(|&d| d & set != 0)
                 && left & !rest_union == 0
+                && domains.iter().all(|&d| d & set != 0)
             {
                 keep |= set;
                 keep_rest |= left;
