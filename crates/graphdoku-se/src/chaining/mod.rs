@@ -232,9 +232,14 @@ impl<'l> Ctx<'l> {
     }
 
     fn spend(&self) {
-        let _ = self
-            .budget
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| b.checked_sub(1));
+        self.spend_many(1);
+    }
+
+    /// Spends `n` chases at once (at most what is left).
+    fn spend_many(&self, n: u64) {
+        let _ = (self.budget).fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
+            Some(b.saturating_sub(n))
+        });
     }
 
     fn exhausted(&self) -> bool {
