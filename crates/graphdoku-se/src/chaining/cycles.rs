@@ -57,119 +57,160 @@ pub(super) type GroupLink = (usize, u8, usize, u8, bool);
 
 /// Which forcing chains exist: whether each candidate assumed on leads to
 /// it off, and assumed off to it on, on the board's links (`y`: through
-/// cells too). Decided with sets of candidates, so that the walks that find
-/// the chains' exact paths need only run where there is one.
+/// cells too), so that the walks that find the chains' exact paths need
+/// only run where there is one.
+///
+/// Decided on the graph of facts (a candidate on or off, linked as the
+/// walks follow them): its strongly connected components (Tarjan's, which
+/// completes a component after every component it leads to), and for each
+/// the candidates turned on somewhere after it, as a set of bits. The
+/// buffers are kept for the next grid.
 #[derive(Default)]
-struct Reach {
+pub(super) struct Reach {
     /// By candidate (`cell × k + symbol`): on leads to off, off leads to on.
     on: Vec<bool>,
     off: Vec<bool>,
+    /// The candidates numbered, and back; a fact's node is `2 × id + on`.
+    id: Vec<u32>,
+    cvs: Vec<u32>,
+    /// Tarjan's visit order and low link of each node (0: not visited).
+    index: Vec<u32>,
+    low: Vec<u32>,
+    /// The component of each node, once completed (`u32::MAX` before).
+    component: Vec<u32>,
+    stack: Vec<u32>,
+    /// (node, next link to look at)
+    calls: Vec<(u32, u32)>,
+    /// For each component, the candidates turned on from it (itself included).
+    turned_on: Vec<u64>,
 }
 
 impl Reach {
-    fn new(table: &Table, grid: &[Mask], k: usize, y: bool) -> Self {
-        // The candidates, numbered.
-        let mut id = vec![usize::MAX; grid.len() * k];
-        let mut cvs = Vec::new();
+    /// Fills it for `grid` (its links `table`).
+    fn fill(&mut self, table: &Table, grid: &[Mask], k: usize, y: bool) {
+        self.id.clear();
+        self.id.resize(grid.len() * k, u32::MAX);
+        self.cvs.clear();
         for (c, &m) in grid.iter().enumerate() {
             for v in symbols(m) {
-                id[c * k + v as usize] = cvs.len();
-                cvs.push(c * k + v as usize);
+                self.id[c * k + v as usize] = self.cvs.len() as u32;
+                self.cvs.push((c * k + v as usize) as u32);
             }
         }
-        let n = cvs.len();
+        let n = self.cvs.len();
         let words = n.div_ceil(64).max(1);
-        let set = |list: &mut [u64], i: usize| list[i / 64] |= 1 << (i % 64);
+        self.index.clear();
+        self.index.resize(2 * n, 0);
+        self.low.clear();
+        self.low.resize(2 * n, 0);
+        self.component.clear();
+        self.component.resize(2 * n, u32::MAX);
+        self.turned_on.clear();
+        let Reach {
+            id,
+            cvs,
+            index,
+            low,
+            component,
+            stack,
+            calls,
+            turned_on,
+            ..
+        } = self;
+        // The links node `u` follows.
+        let links = |u: u32| -> &[(u32, Cause)] {
+            let cv = cvs[(u >> 1) as usize] as usize;
+            if u & 1 == 1 {
+                table.on(cv)
+            } else {
+                table.off(cv)
+            }
+        };
+        let node = |fact: u32| 2 * id[(fact >> 1) as usize] + (fact & 1);
         let keep = |cause: Cause| weak_joins(cause, y, true);
-        // weak[a]: candidates `a` on turns off; strong[b]: those `b` off turns on.
-        let mut weak = vec![0u64; n * words];
-        let mut strong = vec![0u64; n * words];
-        for (a, &cv) in cvs.iter().enumerate() {
-            for &(fact, cause) in table.on(cv) {
-                if keep(cause) {
-                    set(
-                        &mut weak[a * words..(a + 1) * words],
-                        id[(fact >> 1) as usize],
-                    );
+        let mut counter = 0;
+        let mut set = vec![0u64; words];
+        for root in 0..2 * n as u32 {
+            if index[root as usize] != 0 {
+                continue;
+            }
+            counter += 1;
+            index[root as usize] = counter;
+            low[root as usize] = counter;
+            stack.push(root);
+            calls.push((root, 0));
+            while let Some(&mut (u, ref mut at)) = calls.last_mut() {
+                let list = links(u);
+                if let Some(&(fact, cause)) = list.get(*at as usize) {
+                    *at += 1;
+                    if !keep(cause) {
+                        continue;
+                    }
+                    let v = node(fact) as usize;
+                    if index[v] == 0 {
+                        counter += 1;
+                        index[v] = counter;
+                        low[v] = counter;
+                        stack.push(v as u32);
+                        calls.push((v as u32, 0));
+                    } else if component[v] == u32::MAX {
+                        // On the stack: in the component being built.
+                        low[u as usize] = low[u as usize].min(index[v]);
+                    }
+                    continue;
                 }
-            }
-            for &(fact, cause) in table.off(cv) {
-                if keep(cause) {
-                    set(
-                        &mut strong[a * words..(a + 1) * words],
-                        id[(fact >> 1) as usize],
-                    );
+                calls.pop();
+                if let Some(&(parent, _)) = calls.last() {
+                    low[parent as usize] = low[parent as usize].min(low[u as usize]);
                 }
-            }
-        }
-        let row = |i: usize| (i * words)..((i + 1) * words);
-        // next[a]: candidates turned on two links after `a` on; prev: the transpose.
-        let mut next = vec![0u64; n * words];
-        for a in 0..n {
-            for b in bits(&weak[row(a)]) {
-                for w in 0..words {
-                    next[a * words + w] |= strong[b * words + w];
+                if low[u as usize] != index[u as usize] {
+                    continue;
                 }
-            }
-        }
-        let mut prev = vec![0u64; n * words];
-        for a in 0..n {
-            for p in bits(&next[row(a)]) {
-                set(&mut prev[p * words..(p + 1) * words], a);
-            }
-        }
-        // closure[a]: every candidate turned on after `a` on: the same for
-        // a whole strongly connected component, built from the components
-        // it leads to (Tarjan's order gives those first).
-        let mut closure = vec![0u64; n * words];
-        let successors: Vec<Vec<usize>> = (0..n).map(|a| bits(&next[row(a)]).collect()).collect();
-        let components = strongly_connected(&successors);
-        let mut component_of = vec![0; n];
-        for (i, component) in components.iter().enumerate() {
-            for &a in component {
-                component_of[a] = i;
-            }
-        }
-        let mut reached = vec![0u64; components.len() * words];
-        for (i, component) in components.iter().enumerate() {
-            let mut set = vec![0u64; words];
-            for &a in component {
-                for &c in &successors[a] {
-                    set[c / 64] |= 1 << (c % 64);
-                    let j = component_of[c];
-                    if j != i {
-                        for w in 0..words {
-                            set[w] |= reached[j * words + w];
+                // `u` roots a component: the nodes above it on the stack.
+                let c = (turned_on.len() / words) as u32;
+                let from = stack.iter().rposition(|&x| x == u).expect("on the stack");
+                for &x in &stack[from..] {
+                    component[x as usize] = c;
+                }
+                set.iter_mut().for_each(|w| *w = 0);
+                for &x in &stack[from..] {
+                    if x & 1 == 1 {
+                        set[(x >> 1) as usize / 64] |= 1 << ((x >> 1) % 64);
+                    }
+                    for &(fact, cause) in links(x) {
+                        let d = component[node(fact) as usize];
+                        if keep(cause) && d != c {
+                            let row = &turned_on[d as usize * words..(d as usize + 1) * words];
+                            set.iter_mut().zip(row).for_each(|(w, r)| *w |= r);
                         }
                     }
                 }
-            }
-            reached[i * words..(i + 1) * words].copy_from_slice(&set);
-            for &a in component {
-                closure[row(a)].copy_from_slice(&set);
+                turned_on.extend_from_slice(&set);
+                stack.truncate(from);
             }
         }
-        let meets = |x: &[u64], y: &[u64]| x.iter().zip(y).any(|(a, b)| a & b != 0);
-        let mut reach = Reach {
-            on: vec![false; grid.len() * k],
-            off: vec![false; grid.len() * k],
-        };
-        let mut after_off = vec![0u64; words];
-        for (p, &cv) in cvs.iter().enumerate() {
-            let r = row(p);
-            // On leads to off: some candidate turned on turns it off.
-            reach.on[cv] = meets(&closure[r.clone()], &weak[r.clone()]);
-            // Off leads to on: some candidate turned on (or off's partners)
-            // turns it on two links later.
-            after_off.copy_from_slice(&strong[r.clone()]);
-            for c in bits(&strong[r.clone()]) {
-                for w in 0..words {
-                    after_off[w] |= closure[c * words + w];
-                }
-            }
-            reach.off[cv] = meets(&after_off, &prev[r]);
+        self.on.clear();
+        self.on.resize(grid.len() * k, false);
+        self.off.clear();
+        self.off.resize(grid.len() * k, false);
+        let has =
+            |c: u32, i: u32| turned_on[c as usize * words + i as usize / 64] >> (i % 64) & 1 == 1;
+        for (i, &cv) in cvs.iter().enumerate() {
+            let (on, off) = (2 * i as u32 + 1, 2 * i as u32);
+            // On leads to off: some candidate turned on after it turns it
+            // off (the links are symmetric: one it turns off).
+            let from = component[on as usize];
+            self.on[cv as usize] = (links(on).iter())
+                .any(|&(fact, cause)| keep(cause) && has(from, id[(fact >> 1) as usize]));
+            // Off leads to on: it is turned on after its opposite.
+            self.off[cv as usize] = has(component[off as usize], i as u32);
         }
-        reach
+    }
+
+    /// The component of `fact` (a candidate of the grid it was filled for).
+    fn component_of(&self, fact: u32) -> u32 {
+        let node = 2 * self.id[(fact >> 1) as usize] + (fact & 1);
+        self.component[node as usize]
     }
 
     /// Whether the walk from `from` reaches its opposite.
@@ -181,75 +222,6 @@ impl Reach {
             self.off[cv]
         }
     }
-}
-
-/// The members of a set of bits, ascending.
-fn bits(list: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    (list.iter().enumerate()).flat_map(|(w, &word)| {
-        let mut rest = word;
-        std::iter::from_fn(move || {
-            (rest != 0).then(|| {
-                let b = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                64 * w + b
-            })
-        })
-    })
-}
-
-/// The strongly connected components of a graph given by its successor
-/// lists, each after every component it leads to (Tarjan's algorithm,
-/// without recursion).
-fn strongly_connected(successors: &[Vec<usize>]) -> Vec<Vec<usize>> {
-    let n = successors.len();
-    let (mut index, mut low) = (vec![usize::MAX; n], vec![0; n]);
-    let (mut on_stack, mut stack) = (vec![false; n], Vec::new());
-    let mut components = Vec::new();
-    let mut counter = 0;
-    for root in 0..n {
-        if index[root] != usize::MAX {
-            continue;
-        }
-        // (node, next successor to look at)
-        let mut calls = vec![(root, 0)];
-        index[root] = counter;
-        low[root] = counter;
-        counter += 1;
-        stack.push(root);
-        on_stack[root] = true;
-        while let Some(&mut (a, ref mut i)) = calls.last_mut() {
-            if let Some(&c) = successors[a].get(*i) {
-                *i += 1;
-                if index[c] == usize::MAX {
-                    index[c] = counter;
-                    low[c] = counter;
-                    counter += 1;
-                    stack.push(c);
-                    on_stack[c] = true;
-                    calls.push((c, 0));
-                } else if on_stack[c] {
-                    low[a] = low[a].min(index[c]);
-                }
-                continue;
-            }
-            calls.pop();
-            if let Some(&(parent, _)) = calls.last() {
-                low[parent] = low[parent].min(low[a]);
-            }
-            if low[a] == index[a] {
-                let mut component = Vec::new();
-                while let Some(c) = stack.pop() {
-                    on_stack[c] = false;
-                    component.push(c);
-                    if c == a {
-                        break;
-                    }
-                }
-                components.push(component);
-            }
-        }
-    }
-    components
 }
 
 /// A node of a walk: a fact and the one it follows from.
@@ -271,6 +243,8 @@ fn sign(fact: u32) -> u64 {
 /// The facts of one walk on the board's links, each with one parent.
 pub(super) struct Walk {
     steps: Vec<Step>,
+    /// The layers of a walk, kept for the next.
+    layers: (Vec<u32>, Vec<u32>, Vec<u32>),
     on: Seen,
     on_node: Vec<u32>,
     off: Seen,
@@ -297,6 +271,7 @@ impl Walk {
     pub(super) fn new(candidates: usize) -> Self {
         Walk {
             steps: Vec::new(),
+            layers: Default::default(),
             on: Seen::new(candidates),
             on_node: vec![0; candidates],
             off: Seen::new(candidates),
@@ -546,11 +521,10 @@ impl Ctx<'_> {
         let table = &*table;
         let mut out = Vec::new();
         for (y, x) in [(false, true), (true, false), (true, true)] {
-            let reach = if x {
-                Reach::new(table, grid, self.k, y)
-            } else {
-                Reach::default()
-            };
+            let mut reach = self.reach.borrow_mut();
+            if x {
+                reach.fill(table, grid, self.k, y);
+            }
             for cell in 0..grid.len() {
                 let card = grid[cell].count_ones();
                 if card < 2 || (!x && card > 2) {
@@ -585,7 +559,8 @@ impl Ctx<'_> {
         };
         let source = self.fact(cell, v, true);
         let mut walk = self.walk.borrow_mut();
-        for end in self.cycle_ends(table, &mut walk, y, x, source) {
+        let within = x.then_some(reach);
+        for end in self.cycle_ends(table, &mut walk, y, x, source, within) {
             let hint = self.cycle_hint(grid, &walk, end, technique, cycle_base, sort_key, initial);
             out.extend(hint);
         }
@@ -620,6 +595,12 @@ impl Ctx<'_> {
     /// Explainer's `doCycles`): breadth first, a candidate turned off
     /// followed again whenever it is reached (unless it is on the path that
     /// reached it), one turned on only once.
+    ///
+    /// With `within` (the components of the walk's links), only the facts
+    /// of `source`'s component are followed: a fact on a way back to
+    /// `source` is one, and the others change nothing the walk finds
+    /// (their subtrees hold none of its facts, so not which node of a fact
+    /// comes first).
     fn cycle_ends(
         &self,
         table: &Table,
@@ -627,11 +608,19 @@ impl Ctx<'_> {
         y: bool,
         x: bool,
         source: u32,
+        within: Option<&Reach>,
     ) -> Vec<u32> {
+        let component = within.map(|r| r.component_of(source));
+        let follow = |fact: u32| match (within, component) {
+            (Some(reach), Some(c)) => reach.component_of(fact) == c,
+            _ => true,
+        };
         let mut ends = Vec::new();
-        let mut pending_on = vec![walk.start(source)];
-        let mut pending_off: Vec<u32> = Vec::new();
-        let mut layer: Vec<u32> = Vec::new();
+        let (mut pending_on, mut pending_off, mut layer) = std::mem::take(&mut walk.layers);
+        pending_on.clear();
+        pending_off.clear();
+        layer.clear();
+        pending_on.push(walk.start(source));
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
@@ -639,7 +628,7 @@ impl Ctx<'_> {
             for &p in &layer {
                 let cv = (walk.fact(p) >> 1) as usize;
                 for &(off, cause) in table.on(cv) {
-                    if weak_joins(cause, y, x) && !walk.above(p, off) {
+                    if weak_joins(cause, y, x) && follow(off) && !walk.above(p, off) {
                         let n = walk.push(off, cause, Some(p));
                         walk.insert(n);
                         pending_off.push(n);
@@ -652,7 +641,7 @@ impl Ctx<'_> {
             for &p in &layer {
                 let cv = (walk.fact(p) >> 1) as usize;
                 for &(on, cause) in table.off(cv) {
-                    if !strong_joins(cause, y, x) {
+                    if !strong_joins(cause, y, x) || !follow(on) {
                         continue;
                     }
                     let n = walk.push(on, cause, Some(p));
@@ -666,6 +655,7 @@ impl Ctx<'_> {
             }
             layer.clear();
         }
+        walk.layers = (pending_on, pending_off, layer);
         ends
     }
 
@@ -673,41 +663,19 @@ impl Ctx<'_> {
     /// fact followed once (`doForcingChains`; the walk stops there, as
     /// nothing after can change which node reached it first).
     fn forcing_end(&self, table: &Table, walk: &mut Walk, y: bool, from: u32) -> Option<u32> {
-        let target = from ^ 1;
-        let root = walk.start(from);
-        let (mut pending_on, mut pending_off) = if from & 1 == 1 {
-            (vec![root], Vec::new())
-        } else {
-            (Vec::new(), vec![root])
-        };
-        let mut layer: Vec<u32> = Vec::new();
-        while !pending_on.is_empty() || !pending_off.is_empty() {
-            std::mem::swap(&mut layer, &mut pending_on);
-            for &p in &layer {
-                let cv = (walk.fact(p) >> 1) as usize;
-                for &(off, cause) in table.on(cv) {
-                    if weak_joins(cause, y, true)
-                        && reach(walk, off, cause, p, target, &mut pending_off)
-                    {
-                        return Some(walk.steps.len() as u32 - 1);
-                    }
-                }
-            }
-            layer.clear();
-            std::mem::swap(&mut layer, &mut pending_off);
-            for &p in &layer {
-                let cv = (walk.fact(p) >> 1) as usize;
-                for &(on, cause) in table.off(cv) {
-                    if weak_joins(cause, y, true)
-                        && reach(walk, on, cause, p, target, &mut pending_on)
-                    {
-                        return Some(walk.steps.len() as u32 - 1);
-                    }
-                }
-            }
-            layer.clear();
-        }
-        None
+        let (mut pending_on, mut pending_off, mut layer) = std::mem::take(&mut walk.layers);
+        pending_on.clear();
+        pending_off.clear();
+        layer.clear();
+        let end = forcing_walk(
+            table,
+            walk,
+            y,
+            from,
+            [&mut pending_on, &mut pending_off, &mut layer],
+        );
+        walk.layers = (pending_on, pending_off, layer);
+        end
     }
 
     /// The hint of a cycle ending at node `end`: each weak link's two ends
@@ -790,6 +758,46 @@ impl Ctx<'_> {
     }
 }
 
+/// [`Ctx::forcing_end`] in the buffers `[pending_on, pending_off, layer]`.
+fn forcing_walk(
+    table: &Table,
+    walk: &mut Walk,
+    y: bool,
+    from: u32,
+    [pending_on, pending_off, layer]: [&mut Vec<u32>; 3],
+) -> Option<u32> {
+    let target = from ^ 1;
+    let root = walk.start(from);
+    if from & 1 == 1 {
+        pending_on.push(root);
+    } else {
+        pending_off.push(root);
+    }
+    while !pending_on.is_empty() || !pending_off.is_empty() {
+        std::mem::swap(layer, pending_on);
+        for &p in layer.iter() {
+            let cv = (walk.fact(p) >> 1) as usize;
+            for &(off, cause) in table.on(cv) {
+                if weak_joins(cause, y, true) && reach(walk, off, cause, p, target, pending_off) {
+                    return Some(walk.steps.len() as u32 - 1);
+                }
+            }
+        }
+        layer.clear();
+        std::mem::swap(layer, pending_off);
+        for &p in layer.iter() {
+            let cv = (walk.fact(p) >> 1) as usize;
+            for &(on, cause) in table.off(cv) {
+                if weak_joins(cause, y, true) && reach(walk, on, cause, p, target, pending_on) {
+                    return Some(walk.steps.len() as u32 - 1);
+                }
+            }
+        }
+        layer.clear();
+    }
+    None
+}
+
 /// Whether a walk through cells (`y`: Y-chains) and houses (`x`: X-chains)
 /// follows a link of `cause` from a candidate turned on: a cell's own links
 /// only through cells, the rules' (which join symbols and cells both) only
@@ -833,20 +841,4 @@ fn reach(
     walk.insert(n);
     pending.push(n);
     false
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn components_come_after_those_they_lead_to() {
-        // 0 → 1 → 2 → 0 (a cycle), 2 → 3, 3 → 4 → 3, 5 alone.
-        let graph = vec![vec![1], vec![2], vec![0, 3], vec![4], vec![3], vec![]];
-        let mut components = strongly_connected(&graph);
-        for c in &mut components {
-            c.sort_unstable();
-        }
-        assert_eq!(components, vec![vec![3, 4], vec![0, 1, 2], vec![5]]);
-    }
 }

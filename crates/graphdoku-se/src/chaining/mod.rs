@@ -41,7 +41,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 
 use self::chase::{Cause, Chase, Dag, Scratch, Seen};
-use self::cycles::{Table, Walk};
+use self::cycles::{Reach, Table, Walk};
 use super::{Grid, Hint, Mask, bit, symbols};
 use crate::{Ladder, Rules, Search, Technique};
 
@@ -169,6 +169,7 @@ pub(super) struct Ctx<'l> {
     seen: RefCell<Seen>,
     walk: RefCell<Walk>,
     table: RefCell<Table>,
+    reach: RefCell<Reach>,
     budget: &'l AtomicU64,
     memo: &'l nested::Memo,
     /// The rules on values the chains follow too (not Nishio's).
@@ -207,6 +208,7 @@ impl<'l> Ctx<'l> {
             seen: RefCell::new(Seen::new(2 * n * k)),
             walk: RefCell::new(Walk::new(n * k)),
             table: RefCell::new(Table::default()),
+            reach: RefCell::default(),
             budget,
             memo,
         }
