@@ -72,6 +72,9 @@ pub(super) struct Chase {
     /// The nodes turned on and off, in order.
     pub ons: Vec<u32>,
     pub offs: Vec<u32>,
+    /// The facts derived, a bit each: what several chases share is their
+    /// sets' intersection.
+    pub facts: Vec<u64>,
 }
 
 /// A contradiction: the same candidate both on (first) and off (second).
@@ -102,6 +105,7 @@ impl Chase {
             off: vec![0; cells * k],
             ons: Vec::new(),
             offs: Vec::new(),
+            facts: vec![0; (2 * cells * k).div_ceil(64)],
         }
     }
 
@@ -117,6 +121,7 @@ impl Chase {
         self.parents.clear();
         self.ons.clear();
         self.offs.clear();
+        self.facts.iter_mut().for_each(|w| *w = 0);
     }
 
     /// A new node (not yet in the on or off sets).
@@ -192,30 +197,51 @@ impl Chase {
         }
         index[cv] = n + 1;
         order.push(n);
+        self.facts[fact as usize / 64] |= 1 << (fact % 64);
         true
     }
 }
 
-/// Counts the distinct facts behind node `n` (itself included), as Sudoku
-/// Explainer's `getAncestorCount` does, and calls `each` on each node it
-/// reaches first for its fact, breadth first.
-pub(super) fn walk(dag: &dyn Dag, seen: &mut Seen, n: u32, each: &mut dyn FnMut(u32)) -> usize {
-    seen.next();
-    let mut count = 0;
-    let mut todo = vec![n];
-    let mut next = Vec::new();
-    while !todo.is_empty() {
-        for &p in &todo {
-            if seen.mark(dag.fact(p) as usize) {
-                count += 1;
-                each(p);
-                next.extend_from_slice(dag.parents(p));
-            }
+/// The facts seen in a walk up a chain ([`Ancestors::walk`]), and its two
+/// layers, kept for the next walk.
+pub(super) struct Ancestors {
+    seen: Seen,
+    todo: Vec<u32>,
+    next: Vec<u32>,
+}
+
+impl Ancestors {
+    /// For chains over `facts` facts.
+    pub(super) fn new(facts: usize) -> Self {
+        Ancestors {
+            seen: Seen::new(facts),
+            todo: Vec::new(),
+            next: Vec::new(),
         }
-        std::mem::swap(&mut todo, &mut next);
-        next.clear();
     }
-    count
+
+    /// Counts the distinct facts behind node `n` (itself included), as
+    /// Sudoku Explainer's `getAncestorCount` does, and calls `each` on each
+    /// node it reaches first for its fact, breadth first.
+    pub(super) fn walk(&mut self, dag: &dyn Dag, n: u32, each: &mut dyn FnMut(u32)) -> usize {
+        let Ancestors { seen, todo, next } = self;
+        seen.next();
+        let mut count = 0;
+        todo.clear();
+        todo.push(n);
+        while !todo.is_empty() {
+            for &p in todo.iter() {
+                if seen.mark(dag.fact(p) as usize) {
+                    count += 1;
+                    each(p);
+                    next.extend_from_slice(dag.parents(p));
+                }
+            }
+            std::mem::swap(todo, next);
+            next.clear();
+        }
+        count
+    }
 }
 
 /// The space one chase works in, kept for the next.
@@ -224,9 +250,12 @@ pub(super) struct Scratch {
     /// The grid the last chase started from, and its [`house_places`].
     grid: Vec<Mask>,
     grid_places: Vec<u64>,
-    /// The chase's grid and its house places.
+    /// The chase's grid and its house places (between chases, those of
+    /// `grid`).
     cand: Vec<Mask>,
     places: Vec<u64>,
+    /// The candidates the chase removed from `cand`.
+    removed: Vec<(u32, u8)>,
     pending_on: VecDeque<u32>,
     pending_off: VecDeque<u32>,
     offs: Vec<(u32, Cause)>,
@@ -376,12 +405,41 @@ impl Ctx<'_> {
         s: &mut Scratch,
     ) -> Option<Absurd> {
         self.spend();
-        let k = self.k;
         if s.grid != grid {
             s.grid.clear();
             s.grid.extend_from_slice(grid);
             s.grid_places = house_places(self.ladder, grid);
+            s.cand.clone_from(&s.grid);
+            s.places.clone_from(&s.grid_places);
         }
+        let absurd = self.follow(config, grid, chase, s);
+        // Back to the start grid for the next chase from it: only the
+        // removals changed it.
+        let (k, orders) = (self.k, &self.ladder.orders);
+        for &(cell, v) in &s.removed {
+            s.cand[cell as usize] |= bit(v);
+            let at = orders.regions[cell as usize]
+                .iter()
+                .zip(&orders.positions[cell as usize]);
+            for (&h, &at) in at {
+                s.places[h * k + v as usize] |= 1u64 << at;
+            }
+        }
+        s.removed.clear();
+        absurd
+    }
+
+    /// [`Ctx::chase_in`] from `s.cand` and `s.places` (the start grid
+    /// `grid` and its places): the candidates a dynamic chase removes from
+    /// them go into `s.removed`.
+    fn follow(
+        &self,
+        config: Config,
+        grid: &[Mask],
+        chase: &mut Chase,
+        s: &mut Scratch,
+    ) -> Option<Absurd> {
+        let k = self.k;
         let Scratch {
             cand,
             places,
@@ -392,12 +450,9 @@ impl Ctx<'_> {
             ons,
             hidden,
             parents,
+            removed,
             ..
         } = s;
-        cand.clear();
-        cand.extend_from_slice(grid);
-        places.clear();
-        places.extend_from_slice(grid_places);
         pending_on.clear();
         pending_on.extend(chase.ons.iter().copied());
         pending_off.clear();
@@ -434,11 +489,12 @@ impl Ctx<'_> {
                     ons,
                     hidden,
                 );
-                if config.dynamic {
+                if config.dynamic && cand[cell] & bit(v) != 0 {
                     cand[cell] &= !bit(v);
                     for (&h, &at) in orders.regions[cell].iter().zip(&orders.positions[cell]) {
                         places[h * k + v as usize] &= !(1u64 << at);
                     }
+                    removed.push((cell as u32, v));
                 }
                 for (on, cause, range) in ons.drain(..) {
                     parents.clear();

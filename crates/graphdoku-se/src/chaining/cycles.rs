@@ -73,6 +73,9 @@ pub(super) struct Reach {
     /// The candidates numbered, and back; a fact's node is `2 × id + on`.
     id: Vec<u32>,
     cvs: Vec<u32>,
+    /// The nodes each node leads to: `edges[start[u]..start[u + 1]]`.
+    start: Vec<u32>,
+    edges: Vec<u32>,
     /// Tarjan's visit order and low link of each node (0: not visited).
     index: Vec<u32>,
     low: Vec<u32>,
@@ -83,6 +86,8 @@ pub(super) struct Reach {
     calls: Vec<(u32, u32)>,
     /// For each component, the candidates turned on from it (itself included).
     turned_on: Vec<u64>,
+    /// For each component, the last component found leading to it.
+    met: Vec<u32>,
 }
 
 impl Reach {
@@ -99,35 +104,48 @@ impl Reach {
         }
         let n = self.cvs.len();
         let words = n.div_ceil(64).max(1);
-        self.index.clear();
-        self.index.resize(2 * n, 0);
-        self.low.clear();
-        self.low.resize(2 * n, 0);
-        self.component.clear();
-        self.component.resize(2 * n, u32::MAX);
-        self.turned_on.clear();
         let Reach {
             id,
             cvs,
+            start,
+            edges,
             index,
             low,
             component,
             stack,
             calls,
             turned_on,
+            met,
             ..
         } = self;
-        // The links node `u` follows.
-        let links = |u: u32| -> &[(u32, Cause)] {
-            let cv = cvs[(u >> 1) as usize] as usize;
-            if u & 1 == 1 {
+        // The links the walks follow, node to node (a fact's node is
+        // `2 × id + on`), listed once.
+        start.clear();
+        edges.clear();
+        for u in 0..2 * n {
+            start.push(edges.len() as u32);
+            let cv = cvs[u >> 1] as usize;
+            let links = if u & 1 == 1 {
                 table.on(cv)
             } else {
                 table.off(cv)
+            };
+            for &(fact, cause) in links {
+                if weak_joins(cause, y, true) {
+                    edges.push(2 * id[(fact >> 1) as usize] + (fact & 1));
+                }
             }
-        };
-        let node = |fact: u32| 2 * id[(fact >> 1) as usize] + (fact & 1);
-        let keep = |cause: Cause| weak_joins(cause, y, true);
+        }
+        start.push(edges.len() as u32);
+        let next = |u: u32| &edges[start[u as usize] as usize..start[u as usize + 1] as usize];
+        index.clear();
+        index.resize(2 * n, 0);
+        low.clear();
+        low.resize(2 * n, 0);
+        component.clear();
+        component.resize(2 * n, u32::MAX);
+        turned_on.clear();
+        met.clear();
         let mut counter = 0;
         let mut set = vec![0u64; words];
         for root in 0..2 * n as u32 {
@@ -140,13 +158,9 @@ impl Reach {
             stack.push(root);
             calls.push((root, 0));
             while let Some(&mut (u, ref mut at)) = calls.last_mut() {
-                let list = links(u);
-                if let Some(&(fact, cause)) = list.get(*at as usize) {
+                if let Some(&v) = next(u).get(*at as usize) {
                     *at += 1;
-                    if !keep(cause) {
-                        continue;
-                    }
-                    let v = node(fact) as usize;
+                    let v = v as usize;
                     if index[v] == 0 {
                         counter += 1;
                         index[v] = counter;
@@ -167,7 +181,8 @@ impl Reach {
                     continue;
                 }
                 // `u` roots a component: the nodes above it on the stack.
-                let c = (turned_on.len() / words) as u32;
+                let c = met.len() as u32;
+                met.push(u32::MAX);
                 let from = stack.iter().rposition(|&x| x == u).expect("on the stack");
                 for &x in &stack[from..] {
                     component[x as usize] = c;
@@ -177,9 +192,11 @@ impl Reach {
                     if x & 1 == 1 {
                         set[(x >> 1) as usize / 64] |= 1 << ((x >> 1) % 64);
                     }
-                    for &(fact, cause) in links(x) {
-                        let d = component[node(fact) as usize];
-                        if keep(cause) && d != c {
+                    for &v in next(x) {
+                        // Each component it leads to once.
+                        let d = component[v as usize];
+                        if d != c && met[d as usize] != c {
+                            met[d as usize] = c;
                             let row = &turned_on[d as usize * words..(d as usize + 1) * words];
                             set.iter_mut().zip(row).for_each(|(w, r)| *w |= r);
                         }
@@ -200,8 +217,7 @@ impl Reach {
             // On leads to off: some candidate turned on after it turns it
             // off (the links are symmetric: one it turns off).
             let from = component[on as usize];
-            self.on[cv as usize] = (links(on).iter())
-                .any(|&(fact, cause)| keep(cause) && has(from, id[(fact >> 1) as usize]));
+            self.on[cv as usize] = next(on).iter().any(|&v| has(from, v >> 1));
             // Off leads to on: it is turned on after its opposite.
             self.off[cv as usize] = has(component[off as usize], i as u32);
         }
@@ -746,8 +762,8 @@ impl Ctx<'_> {
             for &n in linked {
                 let fact = walk.fact(n);
                 if fact & 1 == 0 {
-                    let parents = self.rule_parents(walk.cause(n), fact, initial, grid);
-                    hint.parents.extend(parents);
+                    let cause = walk.cause(n);
+                    self.rule_parents(cause, fact, (initial, grid), &mut hint.parents);
                 }
             }
             hint.key = path.iter().rev().fold(hint.key, |k, &n| {

@@ -40,7 +40,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use self::chase::{Cause, Chase, Dag, Scratch, Seen};
+use self::chase::{Ancestors, Cause, Chase, Dag, Scratch};
 use self::cycles::{Reach, Table, Walk};
 use super::{Grid, Hint, Mask, bit, symbols};
 use crate::{Ladder, Rules, Search, Technique};
@@ -166,7 +166,7 @@ const BUDGET: u64 = 4_000_000;
 pub(super) struct Ctx<'l> {
     ladder: &'l Ladder,
     k: usize,
-    seen: RefCell<Seen>,
+    ancestors: RefCell<Ancestors>,
     walk: RefCell<Walk>,
     table: RefCell<Table>,
     reach: RefCell<Reach>,
@@ -205,7 +205,7 @@ impl<'l> Ctx<'l> {
             deadline: search.deadline,
             ladder,
             k,
-            seen: RefCell::new(Seen::new(2 * n * k)),
+            ancestors: RefCell::new(Ancestors::new(2 * n * k)),
             walk: RefCell::new(Walk::new(n * k)),
             table: RefCell::new(Table::default()),
             reach: RefCell::default(),
@@ -229,8 +229,8 @@ impl<'l> Ctx<'l> {
     }
 
     fn split(&self, fact: u32) -> (usize, u8) {
-        let cv = (fact >> 1) as usize;
-        (cv / self.k, (cv % self.k) as u8)
+        let (cell, v) = self.ladder.orders.split[(fact >> 1) as usize];
+        (cell as usize, v)
     }
 
     fn spend(&self) {
@@ -264,34 +264,35 @@ impl<'l> Ctx<'l> {
         self.spare.borrow_mut().push(chase);
     }
 
-    /// The removals from `initial` to `current` that a candidate turned on
-    /// for `cause` rests on (Sudoku Explainer's `collectRuleParents`): a
-    /// cell's, or the symbol's in a house.
+    /// Adds to `out` the removals from `initial` to `current` that a
+    /// candidate turned on for `cause` rests on (Sudoku Explainer's
+    /// `collectRuleParents`): a cell's, or the symbol's in a house.
     fn rule_parents(
         &self,
         cause: Cause,
         fact: u32,
-        initial: &[Mask],
-        current: &[Mask],
-    ) -> Vec<(usize, u8)> {
+        (initial, current): (&[Mask], &[Mask]),
+        out: &mut Vec<(usize, u8)>,
+    ) {
         let (cell, v) = self.split(fact);
         match cause {
-            Cause::Cell => symbols(initial[cell] & !current[cell])
-                .map(|u| (cell, u))
-                .collect(),
-            Cause::House(h) => (self.ladder.houses[h as usize].cells.iter())
-                .filter(|&&y| initial[y] & bit(v) != 0 && current[y] & bit(v) == 0)
-                .map(|&y| (y, v))
-                .collect(),
+            Cause::Cell => out.extend(symbols(initial[cell] & !current[cell]).map(|u| (cell, u))),
+            Cause::House(h) => out.extend(
+                (self.ladder.houses[h as usize].cells.iter())
+                    .filter(|&&y| initial[y] & bit(v) != 0 && current[y] & bit(v) == 0)
+                    .map(|&y| (y, v)),
+            ),
             // Every removal in the group's cells (the group's narrowing
             // read them all).
-            Cause::Rule(g) => match self.rules {
-                Some(rules) => (rules.cells(g).iter())
-                    .flat_map(|&y| symbols(initial[y] & !current[y]).map(move |u| (y, u)))
-                    .collect(),
-                None => Vec::new(),
-            },
-            _ => Vec::new(),
+            Cause::Rule(g) => {
+                if let Some(rules) = self.rules {
+                    out.extend(
+                        (rules.cells(g).iter())
+                            .flat_map(|&y| symbols(initial[y] & !current[y]).map(move |u| (y, u))),
+                    );
+                }
+            }
+            _ => {}
         }
     }
 
@@ -310,9 +311,9 @@ impl<'l> Ctx<'l> {
         let mut nested: Vec<Nested> = Vec::new();
         let mut key: u64 = 0xcbf2_9ce4_8422_2325;
         let mut parents = Vec::new();
-        let mut seen = self.seen.borrow_mut();
+        let mut ancestors = self.ancestors.borrow_mut();
         for &(dag, node) in targets {
-            flat += chase::walk(dag, &mut seen, node, &mut |n| {
+            flat += ancestors.walk(dag, node, &mut |n| {
                 let fact = dag.fact(n);
                 key = (key ^ u64::from(fact)).wrapping_mul(0x0100_0000_01b3);
                 if let Some(inner) = dag.nested(n)
@@ -328,7 +329,7 @@ impl<'l> Ctx<'l> {
                         cause => Some(cause),
                     };
                     if let Some(cause) = cause {
-                        parents.extend(self.rule_parents(cause, fact, initial, current));
+                        self.rule_parents(cause, fact, (initial, current), &mut parents);
                     }
                 }
             });
@@ -554,10 +555,18 @@ impl<'l> Ctx<'l> {
         branches: &[&'c Chase],
     ) -> Vec<(Targets<'c>, Change, usize)> {
         let first = branches[0];
+        // The facts all branches derive, as bits: most often none.
+        let mut common = first.facts.clone();
+        for b in &branches[1..] {
+            common.iter_mut().zip(&b.facts).for_each(|(c, f)| *c &= f);
+        }
+        if common.iter().all(|&w| w == 0) {
+            return Vec::new();
+        }
         (first.ons.iter().chain(&first.offs))
             .filter_map(|&n| {
                 let fact = first.fact(n);
-                if !branches[1..].iter().all(|b| b.node_of(fact).is_some()) {
+                if common[fact as usize / 64] >> (fact % 64) & 1 == 0 {
                     return None;
                 }
                 let targets = (branches.iter())
@@ -584,6 +593,10 @@ impl<'l> Ctx<'l> {
         out: &mut Vec<ChainHint>,
     ) {
         let k = self.k;
+        // Most often the two chases share no fact.
+        if on.facts.iter().zip(&off.facts).all(|(a, b)| a & b == 0) {
+            return;
+        }
         for &n in on.ons.iter().chain(&on.offs) {
             let fact = on.fact(n);
             let Some(m) = off.node_of(fact) else { continue };
@@ -621,17 +634,18 @@ impl<'l> Ctx<'l> {
         let k = self.k;
         let houses = &self.ladder.houses;
         for &h in &self.ladder.orders.regions[cell] {
-            let places: Vec<usize> = (houses[h].cells.iter().copied())
-                .filter(|&c| grid[c] & bit(v) != 0)
-                .collect();
-            let card = places.len();
-            if !(card == 2 || (config.multiple && card > 2)) || places[0] != cell {
+            // From the house's first place only (checked before anything
+            // is collected: most candidates are not one).
+            let places = || (houses[h].cells.iter().copied()).filter(|&c| grid[c] & bit(v) != 0);
+            let mut rest = places();
+            if rest.next() != Some(cell) {
                 continue;
             }
-            let branches: Vec<&Chase> = places
-                .iter()
-                .map(|&c| &memo.get(c * k + v as usize).0)
-                .collect();
+            let card = 1 + rest.count();
+            if !(card == 2 || (config.multiple && card > 2)) {
+                continue;
+            }
+            let branches: Vec<&Chase> = places().map(|c| &memo.get(c * k + v as usize).0).collect();
             for (targets, change, cv) in self.common_conclusions(grid, &branches) {
                 out.push(self.hint(
                     config.technique(),
