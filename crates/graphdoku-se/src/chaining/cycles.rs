@@ -55,16 +55,18 @@ type RuleLinks = (Vec<Vec<(u32, Cause)>>, Vec<Vec<(u32, Cause)>>);
 /// A link a group makes: (cell, symbol, cell, symbol, strong).
 pub(super) type GroupLink = (usize, u8, usize, u8, bool);
 
-/// Which forcing chains exist: whether each candidate assumed on leads to
-/// it off, and assumed off to it on, on the board's links (`y`: through
-/// cells too), so that the walks that find the chains' exact paths need
-/// only run where there is one.
+/// Which forcing chains may exist: whether each candidate assumed on leads
+/// to it off, and assumed off to it on, on all the board's links (those of
+/// the XY-chains; the X- and Y-chains follow some of them), so that the
+/// walks that find the chains' exact paths need only run where there may
+/// be one.
 ///
 /// Decided on the graph of facts (a candidate on or off, linked as the
-/// walks follow them): its strongly connected components (Tarjan's, which
-/// completes a component after every component it leads to), and for each
-/// the candidates turned on somewhere after it, as a set of bits. The
-/// buffers are kept for the next grid.
+/// XY-chains follow them): its strongly connected components (Tarjan's,
+/// which completes a component after every component it leads to), which
+/// also bound the cycles' walks, and for each the candidates turned on
+/// somewhere after it, as a set of bits. The buffers are kept for the next
+/// grid.
 #[derive(Default)]
 pub(super) struct Reach {
     /// By candidate (`cell × k + symbol`): on leads to off, off leads to on.
@@ -92,7 +94,7 @@ pub(super) struct Reach {
 
 impl Reach {
     /// Fills it for `grid` (its links `table`).
-    fn fill(&mut self, table: &Table, grid: &[Mask], k: usize, y: bool) {
+    fn fill(&mut self, table: &Table, grid: &[Mask], k: usize) {
         self.id.clear();
         self.id.resize(grid.len() * k, u32::MAX);
         self.cvs.clear();
@@ -118,8 +120,7 @@ impl Reach {
             met,
             ..
         } = self;
-        // The links the walks follow, node to node (a fact's node is
-        // `2 × id + on`), listed once.
+        // All the links, node to node (a fact's node is `2 × id + on`).
         start.clear();
         edges.clear();
         for u in 0..2 * n {
@@ -130,11 +131,8 @@ impl Reach {
             } else {
                 table.off(cv)
             };
-            for &(fact, cause) in links {
-                if weak_joins(cause, y, true) {
-                    edges.push(2 * id[(fact >> 1) as usize] + (fact & 1));
-                }
-            }
+            edges
+                .extend((links.iter()).map(|&(fact, _)| 2 * id[(fact >> 1) as usize] + (fact & 1)));
         }
         start.push(edges.len() as u32);
         let next = |u: u32| &edges[start[u as usize] as usize..start[u as usize + 1] as usize];
@@ -536,11 +534,12 @@ impl Ctx<'_> {
         let table = self.table(grid);
         let table = &*table;
         let mut out = Vec::new();
+        // The X- and Y-chains follow some of the XY-chains' links: a cycle
+        // of theirs stays within an XY-component too, and a chain of theirs
+        // is one of the XY-chains (found exactly by its walk).
+        let mut reach = self.reach.borrow_mut();
+        reach.fill(table, grid, self.k);
         for (y, x) in [(false, true), (true, false), (true, true)] {
-            let mut reach = self.reach.borrow_mut();
-            if x {
-                reach.fill(table, grid, self.k, y);
-            }
             for cell in 0..grid.len() {
                 let card = grid[cell].count_ones();
                 if card < 2 || (!x && card > 2) {
@@ -575,8 +574,7 @@ impl Ctx<'_> {
         };
         let source = self.fact(cell, v, true);
         let mut walk = self.walk.borrow_mut();
-        let within = x.then_some(reach);
-        for end in self.cycle_ends(table, &mut walk, y, x, source, within) {
+        for end in self.cycle_ends(table, &mut walk, y, x, source, reach) {
             let hint = self.cycle_hint(grid, &walk, end, technique, cycle_base, sort_key, initial);
             out.extend(hint);
         }
@@ -612,11 +610,10 @@ impl Ctx<'_> {
     /// followed again whenever it is reached (unless it is on the path that
     /// reached it), one turned on only once.
     ///
-    /// With `within` (the components of the walk's links), only the facts
-    /// of `source`'s component are followed: a fact on a way back to
-    /// `source` is one, and the others change nothing the walk finds
-    /// (their subtrees hold none of its facts, so not which node of a fact
-    /// comes first).
+    /// Only the facts of `source`'s component `within` (of a graph holding
+    /// the walk's links) are followed: a fact on a way back to `source` is
+    /// one, and the others change nothing the walk finds (their subtrees
+    /// hold none of its facts, so not which node of a fact comes first).
     fn cycle_ends(
         &self,
         table: &Table,
@@ -624,13 +621,10 @@ impl Ctx<'_> {
         y: bool,
         x: bool,
         source: u32,
-        within: Option<&Reach>,
+        within: &Reach,
     ) -> Vec<u32> {
-        let component = within.map(|r| r.component_of(source));
-        let follow = |fact: u32| match (within, component) {
-            (Some(reach), Some(c)) => reach.component_of(fact) == c,
-            _ => true,
-        };
+        let component = within.component_of(source);
+        let follow = |fact: u32| within.component_of(fact) == component;
         let mut ends = Vec::new();
         let (mut pending_on, mut pending_off, mut layer) = std::mem::take(&mut walk.layers);
         pending_on.clear();
