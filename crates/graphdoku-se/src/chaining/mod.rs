@@ -348,13 +348,17 @@ impl<'l> Ctx<'l> {
         sort_key: u8,
         targets: &Targets,
         assumed: Option<Cause>,
-        pattern: (Vec<usize>, Vec<usize>, Vec<u8>),
+        pattern: &dyn Fn() -> (Vec<usize>, Vec<usize>, Vec<u8>),
         change: Change,
         initial: Option<&[Mask]>,
         grid: &[Mask],
     ) -> ChainHint {
         let (complexity, key, parents) = self.measure(targets, assumed, initial, grid);
-        let (cells, houses, colours) = pattern;
+        // A nested hint gives its removals only.
+        let (cells, houses, colours) = match initial {
+            Some(_) => Default::default(),
+            None => pattern(),
+        };
         ChainHint {
             hint: Hint {
                 technique,
@@ -488,7 +492,7 @@ impl<'l> Ctx<'l> {
                     7,
                     &vec![(on as &dyn Dag, a), (on as &dyn Dag, b)],
                     None,
-                    (vec![cell], Vec::new(), vec![v]),
+                    &|| (vec![cell], Vec::new(), vec![v]),
                     (None, vec![(cell, bit(v))]),
                     initial,
                     grid,
@@ -512,7 +516,7 @@ impl<'l> Ctx<'l> {
                     7,
                     &vec![(&off as &dyn Dag, a), (&off as &dyn Dag, b)],
                     None,
-                    (vec![cell], Vec::new(), vec![v]),
+                    &|| (vec![cell], Vec::new(), vec![v]),
                     (Some((cell, v)), vec![(cell, grid[cell] & !bit(v))]),
                     initial,
                     grid,
@@ -537,7 +541,7 @@ impl<'l> Ctx<'l> {
                 5,
                 &targets,
                 Some(Cause::Cell),
-                (vec![cell, cv / k], Vec::new(), vec![(cv % k) as u8]),
+                &|| (vec![cell, cv / k], Vec::new(), vec![(cv % k) as u8]),
                 change,
                 initial,
                 grid,
@@ -610,7 +614,7 @@ impl<'l> Ctx<'l> {
                 1,
                 &vec![(on as &dyn Dag, n), (off as &dyn Dag, m)],
                 None,
-                (vec![cell, cv / k], Vec::new(), vec![v, (cv % k) as u8]),
+                &|| (vec![cell, cv / k], Vec::new(), vec![v, (cv % k) as u8]),
                 change,
                 initial,
                 grid,
@@ -653,7 +657,7 @@ impl<'l> Ctx<'l> {
                     6,
                     &targets,
                     Some(Cause::House(h as u32)),
-                    (vec![cv / k], vec![h], vec![v, (cv % k) as u8]),
+                    &|| (vec![cv / k], vec![h], vec![v, (cv % k) as u8]),
                     change,
                     initial,
                     grid,
@@ -681,12 +685,20 @@ impl Memo<'_> {
 fn sorted(mut hints: Vec<ChainHint>) -> Vec<ChainHint> {
     hints.sort_by_key(|h| (h.hint.se, h.complexity, h.sort_key));
     let mut kept: Vec<ChainHint> = Vec::with_capacity(hints.len());
-    let mut removals: std::collections::HashSet<Vec<(usize, Mask)>> =
-        std::collections::HashSet::with_capacity(hints.len());
+    // Most hints remove from one cell: those need no list of their own.
+    let mut single = std::collections::HashSet::with_capacity(hints.len());
+    let mut several: std::collections::HashSet<Vec<(usize, Mask)>> =
+        std::collections::HashSet::new();
     for hint in hints {
-        let mut key = hint.hint.removals.clone();
-        key.sort_unstable();
-        if removals.insert(key) {
+        let new = match hint.hint.removals[..] {
+            [one] => single.insert(one),
+            _ => {
+                let mut key = hint.hint.removals.clone();
+                key.sort_unstable();
+                several.insert(key)
+            }
+        };
+        if new {
             kept.push(hint);
         }
     }

@@ -58,7 +58,8 @@ struct Entry {
 pub(super) struct Advanced {
     pub cell: usize,
     pub v: u8,
-    pub parents: Vec<(usize, u8)>,
+    /// Shared by the removals of one hint.
+    pub parents: Arc<[(usize, u8)]>,
     pub nested: Option<Nested>,
 }
 
@@ -232,7 +233,7 @@ impl Ctx<'_> {
         let mut without = Vec::new();
         for g in 0..rules.count() {
             let cells = rules.cells(g);
-            let parents: Vec<(usize, u8)> = (cells.iter())
+            let parents: Arc<[(usize, u8)]> = (cells.iter())
                 .flat_map(|&c| symbols(initial[c] & !current[c]).map(move |v| (c, v)))
                 .collect();
             if parents.is_empty() {
@@ -276,7 +277,7 @@ impl Ctx<'_> {
                     out.push(Advanced {
                         cell: c,
                         v: y,
-                        parents: parents.clone(),
+                        parents: Arc::clone(&parents),
                         nested: None,
                     });
                 }
@@ -301,6 +302,7 @@ fn push_removals(
     while hint.removals.len() > table * 3 / 4 {
         table *= 2;
     }
+    let parents: Arc<[(usize, u8)]> = parents.into();
     let mut order: Vec<usize> = (0..hint.removals.len()).collect();
     order.sort_by_key(|&i| (hint.removals[i].0 & (table - 1), i));
     for i in order {
@@ -309,7 +311,7 @@ fn push_removals(
             out.push(Advanced {
                 cell,
                 v,
-                parents: parents.to_vec(),
+                parents: Arc::clone(&parents),
                 nested,
             });
         }
