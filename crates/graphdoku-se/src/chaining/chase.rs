@@ -49,7 +49,7 @@ pub(super) trait Dag {
     fn nested(&self, n: u32) -> Option<Nested>;
 }
 
-/// A derived fact.
+/// A derived fact (small: a chase makes many).
 #[derive(Debug, Clone)]
 pub(super) struct Node {
     pub fact: u32,
@@ -57,18 +57,19 @@ pub(super) struct Node {
     /// Its parents, as a range of [`Chase::parents`].
     start: u32,
     len: u32,
-    /// The nested hint that removed it.
-    pub nested: Option<Nested>,
+    /// The nested hint that removed it, in [`Chase::nested`] (`u32::MAX`: none).
+    nested: u32,
 }
 
 /// The facts one assumption leads to.
 pub(super) struct Chase {
-    pub nodes: Vec<Node>,
+    nodes: Vec<Node>,
     parents: Vec<u32>,
-    /// Node of each candidate turned on (index + 1; 0: not derived), by `cell × k + symbol`.
-    on: Vec<u32>,
-    /// The same for candidates turned off.
-    off: Vec<u32>,
+    /// The nested hints that removed candidates.
+    nested: Vec<Nested>,
+    /// Node of each fact (index + 1; 0: not derived): a candidate's on and
+    /// off side by side.
+    node: Vec<u32>,
     /// The nodes turned on and off, in order.
     pub ons: Vec<u32>,
     pub offs: Vec<u32>,
@@ -92,7 +93,9 @@ impl Dag for Chase {
         &self.parents[node.start as usize..(node.start + node.len) as usize]
     }
     fn nested(&self, n: u32) -> Option<Nested> {
-        self.nodes[n as usize].nested
+        self.nested
+            .get(self.nodes[n as usize].nested as usize)
+            .copied()
     }
 }
 
@@ -101,8 +104,8 @@ impl Chase {
         Chase {
             nodes: Vec::with_capacity(cells * k / 2),
             parents: Vec::with_capacity(cells * k),
-            on: vec![0; cells * k],
-            off: vec![0; cells * k],
+            nested: Vec::new(),
+            node: vec![0; 2 * cells * k],
             ons: Vec::new(),
             offs: Vec::new(),
             facts: vec![0; (2 * cells * k).div_ceil(64)],
@@ -111,14 +114,12 @@ impl Chase {
 
     /// Empties it for another assumption (its buffers kept).
     pub(super) fn reset(&mut self) {
-        for &n in &self.ons {
-            self.on[(self.nodes[n as usize].fact >> 1) as usize] = 0;
-        }
-        for &n in &self.offs {
-            self.off[(self.nodes[n as usize].fact >> 1) as usize] = 0;
+        for &n in self.ons.iter().chain(&self.offs) {
+            self.node[self.nodes[n as usize].fact as usize] = 0;
         }
         self.nodes.clear();
         self.parents.clear();
+        self.nested.clear();
         self.ons.clear();
         self.offs.clear();
         self.facts.iter_mut().for_each(|w| *w = 0);
@@ -131,30 +132,28 @@ impl Chase {
             cause,
             start: self.parents.len() as u32,
             len: parents.len() as u32,
-            nested: None,
+            nested: u32::MAX,
         });
         self.parents.extend_from_slice(parents);
         self.nodes.len() as u32 - 1
     }
 
-    /// The node turning candidate `cv` (`cell × k + symbol`) on, if derived.
-    pub(super) fn on_node(&self, cv: usize) -> Option<u32> {
-        self.on[cv].checked_sub(1)
+    /// Records the nested hint that removed node `n`'s candidate.
+    pub(super) fn set_nested(&mut self, n: u32, nested: Option<Nested>) {
+        if let Some(nested) = nested {
+            self.nodes[n as usize].nested = self.nested.len() as u32;
+            self.nested.push(nested);
+        }
     }
 
-    /// The node turning candidate `cv` off, if derived.
+    /// The node turning candidate `cv` (`cell × k + symbol`) off, if derived.
     pub(super) fn off_node(&self, cv: usize) -> Option<u32> {
-        self.off[cv].checked_sub(1)
+        self.node[2 * cv].checked_sub(1)
     }
 
     /// The node of `fact` in its set (on or off), if derived.
     pub(super) fn node_of(&self, fact: u32) -> Option<u32> {
-        let cv = (fact >> 1) as usize;
-        if fact & 1 == 1 {
-            self.on_node(cv)
-        } else {
-            self.off_node(cv)
-        }
+        self.node[fact as usize].checked_sub(1)
     }
 
     /// `fact` derived for `cause` from `parents`: the contradiction when its
@@ -186,17 +185,15 @@ impl Chase {
     /// Adds node `n` to its set (on or off) unless one is there; true if added.
     pub(super) fn insert(&mut self, n: u32) -> bool {
         let fact = self.nodes[n as usize].fact;
-        let cv = (fact >> 1) as usize;
-        let (index, order) = if fact & 1 == 1 {
-            (&mut self.on, &mut self.ons)
-        } else {
-            (&mut self.off, &mut self.offs)
-        };
-        if index[cv] != 0 {
+        if self.node[fact as usize] != 0 {
             return false;
         }
-        index[cv] = n + 1;
-        order.push(n);
+        self.node[fact as usize] = n + 1;
+        if fact & 1 == 1 {
+            self.ons.push(n);
+        } else {
+            self.offs.push(n);
+        }
         self.facts[fact as usize / 64] |= 1 << (fact % 64);
         true
     }
@@ -530,7 +527,7 @@ impl Ctx<'_> {
                 );
                 let fact = self.fact(advanced.cell, advanced.v, false);
                 let n = chase.push(fact, Cause::Advanced, parents);
-                chase.nodes[n as usize].nested = advanced.nested;
+                chase.set_nested(n, advanced.nested);
                 chase.insert(n);
                 pending_off.push_back(n);
                 added = true;

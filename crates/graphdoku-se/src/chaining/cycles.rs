@@ -852,3 +852,100 @@ fn reach(
     pending.push(n);
     false
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicU64;
+
+    use super::*;
+    use crate::{House, HouseKind, Ladder, Search, Shape};
+
+    /// A 4×4 Sudoku's shape: rows, columns, 2×2 boxes.
+    fn sudoku4() -> Shape {
+        let at = |r: usize, c: usize| r * 4 + c;
+        let mut houses = Vec::new();
+        for i in 0..4 {
+            let row = (0..4).map(|c| at(i, c)).collect();
+            houses.push(House {
+                cells: row,
+                kind: HouseKind::Row,
+            });
+        }
+        for i in 0..4 {
+            let column = (0..4).map(|r| at(r, i)).collect();
+            houses.push(House {
+                cells: column,
+                kind: HouseKind::Column,
+            });
+        }
+        for b in 0..4 {
+            let cells = (0..4).map(|j| at(b / 2 * 2 + j / 2, b % 2 * 2 + j % 2));
+            houses.push(House {
+                cells: cells.collect(),
+                kind: HouseKind::Region,
+            });
+        }
+        let mut neighbours = vec![Vec::new(); 16];
+        for house in &houses {
+            for &a in &house.cells {
+                for &b in house.cells.iter().filter(|&&b| b != a) {
+                    if !neighbours[a].contains(&b) {
+                        neighbours[a].push(b);
+                    }
+                }
+            }
+        }
+        Shape {
+            symbols: 4,
+            houses,
+            neighbours,
+            ..Shape::default()
+        }
+    }
+
+    #[test]
+    fn reach_bounds_the_forcing_walks() {
+        let ladder = Ladder::new(sudoku4());
+        let (budget, memo) = (
+            AtomicU64::new(u64::MAX),
+            super::super::nested::Memo::default(),
+        );
+        let ctx = Ctx::new(&ladder, &budget, &memo, &Search::default());
+        // Each cell its solution's symbol and the next: bivalue cells and
+        // strong links everywhere.
+        let solution = [0, 1, 2, 3, 2, 3, 0, 1, 1, 0, 3, 2, 3, 2, 1, 0];
+        // And a naked pair in row 1 beside a cell that would break it: a
+        // forcing chain from that cell's 1 to its opposite.
+        let mut pair = vec![0b1111; 16];
+        pair[..4].copy_from_slice(&[0b0011, 0b0011, 0b0101, 0b1100]);
+        let grids: [Vec<Mask>; 3] = [
+            (solution.iter())
+                .map(|&s| bit(s) | bit((s + 1) % 4))
+                .collect(),
+            (solution.iter())
+                .map(|&s| !bit((s + 2) % 4) & 0b1111)
+                .collect(),
+            pair,
+        ];
+        let mut chains = 0;
+        for grid in &grids {
+            let table = ctx.table(grid);
+            let mut reach = Reach::default();
+            reach.fill(&table, grid, 4);
+            let mut walk = Walk::new(16 * 4);
+            for (cell, &m) in grid.iter().enumerate() {
+                for v in symbols(m) {
+                    for from in [ctx.fact(cell, v, true), ctx.fact(cell, v, false)] {
+                        // Exactly the XY-chains' reach; the X-chains' within it.
+                        let xy = ctx.forcing_end(&table, &mut walk, true, from).is_some();
+                        let x = ctx.forcing_end(&table, &mut walk, false, from).is_some();
+                        assert_eq!(reach.chain(from), xy, "{cell} {v} {from}");
+                        assert!(xy || !x);
+                        chains += usize::from(xy);
+                    }
+                }
+            }
+        }
+        assert!(chains > 0);
+    }
+}
