@@ -301,6 +301,9 @@ pub(crate) struct Orders {
     pub fish: Vec<(usize, usize)>,
     /// Every edge comes from a full house (the uniqueness techniques need it).
     pub plain: bool,
+    /// Each candidate (`cell × k + symbol`) as (cell, symbol): the chains
+    /// split their facts often, and a division by `k` is slow.
+    pub split: Vec<(u32, u8)>,
 }
 
 /// A full house `a` and another house `b` sharing two cells or more.
@@ -447,6 +450,9 @@ impl Orders {
             locking,
             fish,
             plain: unique::plain(ladder),
+            split: (0..ladder.cells)
+                .flat_map(|c| (0..ladder.symbols).map(move |v| (c as u32, v as u8)))
+                .collect(),
         }
     }
 }

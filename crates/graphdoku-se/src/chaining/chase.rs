@@ -49,7 +49,7 @@ pub(super) trait Dag {
     fn nested(&self, n: u32) -> Option<Nested>;
 }
 
-/// A derived fact.
+/// A derived fact (small: a chase makes many).
 #[derive(Debug, Clone)]
 pub(super) struct Node {
     pub fact: u32,
@@ -57,21 +57,25 @@ pub(super) struct Node {
     /// Its parents, as a range of [`Chase::parents`].
     start: u32,
     len: u32,
-    /// The nested hint that removed it.
-    pub nested: Option<Nested>,
+    /// The nested hint that removed it, in [`Chase::nested`] (`u32::MAX`: none).
+    nested: u32,
 }
 
 /// The facts one assumption leads to.
 pub(super) struct Chase {
-    pub nodes: Vec<Node>,
+    nodes: Vec<Node>,
     parents: Vec<u32>,
-    /// Node of each candidate turned on (index + 1; 0: not derived), by `cell × k + symbol`.
-    on: Vec<u32>,
-    /// The same for candidates turned off.
-    off: Vec<u32>,
+    /// The nested hints that removed candidates.
+    nested: Vec<Nested>,
+    /// Node of each fact (index + 1; 0: not derived): a candidate's on and
+    /// off side by side.
+    node: Vec<u32>,
     /// The nodes turned on and off, in order.
     pub ons: Vec<u32>,
     pub offs: Vec<u32>,
+    /// The facts derived, a bit each: what several chases share is their
+    /// sets' intersection.
+    pub facts: Vec<u64>,
 }
 
 /// A contradiction: the same candidate both on (first) and off (second).
@@ -89,7 +93,9 @@ impl Dag for Chase {
         &self.parents[node.start as usize..(node.start + node.len) as usize]
     }
     fn nested(&self, n: u32) -> Option<Nested> {
-        self.nodes[n as usize].nested
+        self.nested
+            .get(self.nodes[n as usize].nested as usize)
+            .copied()
     }
 }
 
@@ -98,25 +104,25 @@ impl Chase {
         Chase {
             nodes: Vec::with_capacity(cells * k / 2),
             parents: Vec::with_capacity(cells * k),
-            on: vec![0; cells * k],
-            off: vec![0; cells * k],
+            nested: Vec::new(),
+            node: vec![0; 2 * cells * k],
             ons: Vec::new(),
             offs: Vec::new(),
+            facts: vec![0; (2 * cells * k).div_ceil(64)],
         }
     }
 
     /// Empties it for another assumption (its buffers kept).
     pub(super) fn reset(&mut self) {
-        for &n in &self.ons {
-            self.on[(self.nodes[n as usize].fact >> 1) as usize] = 0;
-        }
-        for &n in &self.offs {
-            self.off[(self.nodes[n as usize].fact >> 1) as usize] = 0;
+        for &n in self.ons.iter().chain(&self.offs) {
+            self.node[self.nodes[n as usize].fact as usize] = 0;
         }
         self.nodes.clear();
         self.parents.clear();
+        self.nested.clear();
         self.ons.clear();
         self.offs.clear();
+        self.facts.iter_mut().for_each(|w| *w = 0);
     }
 
     /// A new node (not yet in the on or off sets).
@@ -126,30 +132,28 @@ impl Chase {
             cause,
             start: self.parents.len() as u32,
             len: parents.len() as u32,
-            nested: None,
+            nested: u32::MAX,
         });
         self.parents.extend_from_slice(parents);
         self.nodes.len() as u32 - 1
     }
 
-    /// The node turning candidate `cv` (`cell × k + symbol`) on, if derived.
-    pub(super) fn on_node(&self, cv: usize) -> Option<u32> {
-        self.on[cv].checked_sub(1)
+    /// Records the nested hint that removed node `n`'s candidate.
+    pub(super) fn set_nested(&mut self, n: u32, nested: Option<Nested>) {
+        if let Some(nested) = nested {
+            self.nodes[n as usize].nested = self.nested.len() as u32;
+            self.nested.push(nested);
+        }
     }
 
-    /// The node turning candidate `cv` off, if derived.
+    /// The node turning candidate `cv` (`cell × k + symbol`) off, if derived.
     pub(super) fn off_node(&self, cv: usize) -> Option<u32> {
-        self.off[cv].checked_sub(1)
+        self.node[2 * cv].checked_sub(1)
     }
 
     /// The node of `fact` in its set (on or off), if derived.
     pub(super) fn node_of(&self, fact: u32) -> Option<u32> {
-        let cv = (fact >> 1) as usize;
-        if fact & 1 == 1 {
-            self.on_node(cv)
-        } else {
-            self.off_node(cv)
-        }
+        self.node[fact as usize].checked_sub(1)
     }
 
     /// `fact` derived for `cause` from `parents`: the contradiction when its
@@ -181,41 +185,60 @@ impl Chase {
     /// Adds node `n` to its set (on or off) unless one is there; true if added.
     pub(super) fn insert(&mut self, n: u32) -> bool {
         let fact = self.nodes[n as usize].fact;
-        let cv = (fact >> 1) as usize;
-        let (index, order) = if fact & 1 == 1 {
-            (&mut self.on, &mut self.ons)
-        } else {
-            (&mut self.off, &mut self.offs)
-        };
-        if index[cv] != 0 {
+        if self.node[fact as usize] != 0 {
             return false;
         }
-        index[cv] = n + 1;
-        order.push(n);
+        self.node[fact as usize] = n + 1;
+        if fact & 1 == 1 {
+            self.ons.push(n);
+        } else {
+            self.offs.push(n);
+        }
+        self.facts[fact as usize / 64] |= 1 << (fact % 64);
         true
     }
 }
 
-/// Counts the distinct facts behind node `n` (itself included), as Sudoku
-/// Explainer's `getAncestorCount` does, and calls `each` on each node it
-/// reaches first for its fact, breadth first.
-pub(super) fn walk(dag: &dyn Dag, seen: &mut Seen, n: u32, each: &mut dyn FnMut(u32)) -> usize {
-    seen.next();
-    let mut count = 0;
-    let mut todo = vec![n];
-    let mut next = Vec::new();
-    while !todo.is_empty() {
-        for &p in &todo {
-            if seen.mark(dag.fact(p) as usize) {
-                count += 1;
-                each(p);
-                next.extend_from_slice(dag.parents(p));
-            }
+/// The facts seen in a walk up a chain ([`Ancestors::walk`]), and its two
+/// layers, kept for the next walk.
+pub(super) struct Ancestors {
+    seen: Seen,
+    todo: Vec<u32>,
+    next: Vec<u32>,
+}
+
+impl Ancestors {
+    /// For chains over `facts` facts.
+    pub(super) fn new(facts: usize) -> Self {
+        Ancestors {
+            seen: Seen::new(facts),
+            todo: Vec::new(),
+            next: Vec::new(),
         }
-        std::mem::swap(&mut todo, &mut next);
-        next.clear();
     }
-    count
+
+    /// Counts the distinct facts behind node `n` (itself included), as
+    /// Sudoku Explainer's `getAncestorCount` does, and calls `each` on each
+    /// node it reaches first for its fact, breadth first.
+    pub(super) fn walk(&mut self, dag: &dyn Dag, n: u32, each: &mut dyn FnMut(u32)) -> usize {
+        let Ancestors { seen, todo, next } = self;
+        seen.next();
+        let mut count = 0;
+        todo.clear();
+        todo.push(n);
+        while !todo.is_empty() {
+            for &p in todo.iter() {
+                if seen.mark(dag.fact(p) as usize) {
+                    count += 1;
+                    each(p);
+                    next.extend_from_slice(dag.parents(p));
+                }
+            }
+            std::mem::swap(todo, next);
+            next.clear();
+        }
+        count
+    }
 }
 
 /// The space one chase works in, kept for the next.
@@ -224,9 +247,12 @@ pub(super) struct Scratch {
     /// The grid the last chase started from, and its [`house_places`].
     grid: Vec<Mask>,
     grid_places: Vec<u64>,
-    /// The chase's grid and its house places.
+    /// The chase's grid and its house places (between chases, those of
+    /// `grid`).
     cand: Vec<Mask>,
     places: Vec<u64>,
+    /// The candidates the chase removed from `cand`.
+    removed: Vec<(u32, u8)>,
     pending_on: VecDeque<u32>,
     pending_off: VecDeque<u32>,
     offs: Vec<(u32, Cause)>,
@@ -376,12 +402,41 @@ impl Ctx<'_> {
         s: &mut Scratch,
     ) -> Option<Absurd> {
         self.spend();
-        let k = self.k;
         if s.grid != grid {
             s.grid.clear();
             s.grid.extend_from_slice(grid);
             s.grid_places = house_places(self.ladder, grid);
+            s.cand.clone_from(&s.grid);
+            s.places.clone_from(&s.grid_places);
         }
+        let absurd = self.follow(config, grid, chase, s);
+        // Back to the start grid for the next chase from it: only the
+        // removals changed it.
+        let (k, orders) = (self.k, &self.ladder.orders);
+        for &(cell, v) in &s.removed {
+            s.cand[cell as usize] |= bit(v);
+            let at = orders.regions[cell as usize]
+                .iter()
+                .zip(&orders.positions[cell as usize]);
+            for (&h, &at) in at {
+                s.places[h * k + v as usize] |= 1u64 << at;
+            }
+        }
+        s.removed.clear();
+        absurd
+    }
+
+    /// [`Ctx::chase_in`] from `s.cand` and `s.places` (the start grid
+    /// `grid` and its places): the candidates a dynamic chase removes from
+    /// them go into `s.removed`.
+    fn follow(
+        &self,
+        config: Config,
+        grid: &[Mask],
+        chase: &mut Chase,
+        s: &mut Scratch,
+    ) -> Option<Absurd> {
+        let k = self.k;
         let Scratch {
             cand,
             places,
@@ -392,12 +447,9 @@ impl Ctx<'_> {
             ons,
             hidden,
             parents,
+            removed,
             ..
         } = s;
-        cand.clear();
-        cand.extend_from_slice(grid);
-        places.clear();
-        places.extend_from_slice(grid_places);
         pending_on.clear();
         pending_on.extend(chase.ons.iter().copied());
         pending_off.clear();
@@ -434,11 +486,12 @@ impl Ctx<'_> {
                     ons,
                     hidden,
                 );
-                if config.dynamic {
+                if config.dynamic && cand[cell] & bit(v) != 0 {
                     cand[cell] &= !bit(v);
                     for (&h, &at) in orders.regions[cell].iter().zip(&orders.positions[cell]) {
                         places[h * k + v as usize] &= !(1u64 << at);
                     }
+                    removed.push((cell as u32, v));
                 }
                 for (on, cause, range) in ons.drain(..) {
                     parents.clear();
@@ -474,7 +527,7 @@ impl Ctx<'_> {
                 );
                 let fact = self.fact(advanced.cell, advanced.v, false);
                 let n = chase.push(fact, Cause::Advanced, parents);
-                chase.nodes[n as usize].nested = advanced.nested;
+                chase.set_nested(n, advanced.nested);
                 chase.insert(n);
                 pending_off.push_back(n);
                 added = true;

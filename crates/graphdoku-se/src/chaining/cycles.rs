@@ -55,121 +55,176 @@ type RuleLinks = (Vec<Vec<(u32, Cause)>>, Vec<Vec<(u32, Cause)>>);
 /// A link a group makes: (cell, symbol, cell, symbol, strong).
 pub(super) type GroupLink = (usize, u8, usize, u8, bool);
 
-/// Which forcing chains exist: whether each candidate assumed on leads to
-/// it off, and assumed off to it on, on the board's links (`y`: through
-/// cells too). Decided with sets of candidates, so that the walks that find
-/// the chains' exact paths need only run where there is one.
+/// Which forcing chains may exist: whether each candidate assumed on leads
+/// to it off, and assumed off to it on, on all the board's links (those of
+/// the XY-chains; the X- and Y-chains follow some of them), so that the
+/// walks that find the chains' exact paths need only run where there may
+/// be one.
+///
+/// Decided on the graph of facts (a candidate on or off, linked as the
+/// XY-chains follow them): its strongly connected components (Tarjan's,
+/// which completes a component after every component it leads to), which
+/// also bound the cycles' walks, and for each the candidates turned on
+/// somewhere after it, as a set of bits. The buffers are kept for the next
+/// grid.
 #[derive(Default)]
-struct Reach {
+pub(super) struct Reach {
     /// By candidate (`cell × k + symbol`): on leads to off, off leads to on.
     on: Vec<bool>,
     off: Vec<bool>,
+    /// The candidates numbered, and back; a fact's node is `2 × id + on`.
+    id: Vec<u32>,
+    cvs: Vec<u32>,
+    /// The nodes each node leads to: `edges[start[u]..start[u + 1]]`.
+    start: Vec<u32>,
+    edges: Vec<u32>,
+    /// Tarjan's visit order and low link of each node (0: not visited).
+    index: Vec<u32>,
+    low: Vec<u32>,
+    /// The component of each node, once completed (`u32::MAX` before).
+    component: Vec<u32>,
+    stack: Vec<u32>,
+    /// (node, next link to look at)
+    calls: Vec<(u32, u32)>,
+    /// For each component, the candidates turned on from it (itself included).
+    turned_on: Vec<u64>,
+    /// For each component, the last component found leading to it.
+    met: Vec<u32>,
 }
 
 impl Reach {
-    fn new(table: &Table, grid: &[Mask], k: usize, y: bool) -> Self {
-        // The candidates, numbered.
-        let mut id = vec![usize::MAX; grid.len() * k];
-        let mut cvs = Vec::new();
+    /// Fills it for `grid` (its links `table`).
+    fn fill(&mut self, table: &Table, grid: &[Mask], k: usize) {
+        self.id.clear();
+        self.id.resize(grid.len() * k, u32::MAX);
+        self.cvs.clear();
         for (c, &m) in grid.iter().enumerate() {
             for v in symbols(m) {
-                id[c * k + v as usize] = cvs.len();
-                cvs.push(c * k + v as usize);
+                self.id[c * k + v as usize] = self.cvs.len() as u32;
+                self.cvs.push((c * k + v as usize) as u32);
             }
         }
-        let n = cvs.len();
+        let n = self.cvs.len();
         let words = n.div_ceil(64).max(1);
-        let set = |list: &mut [u64], i: usize| list[i / 64] |= 1 << (i % 64);
-        let keep = |cause: Cause| weak_joins(cause, y, true);
-        // weak[a]: candidates `a` on turns off; strong[b]: those `b` off turns on.
-        let mut weak = vec![0u64; n * words];
-        let mut strong = vec![0u64; n * words];
-        for (a, &cv) in cvs.iter().enumerate() {
-            for &(fact, cause) in table.on(cv) {
-                if keep(cause) {
-                    set(
-                        &mut weak[a * words..(a + 1) * words],
-                        id[(fact >> 1) as usize],
-                    );
+        let Reach {
+            id,
+            cvs,
+            start,
+            edges,
+            index,
+            low,
+            component,
+            stack,
+            calls,
+            turned_on,
+            met,
+            ..
+        } = self;
+        // All the links, node to node (a fact's node is `2 × id + on`).
+        start.clear();
+        edges.clear();
+        for u in 0..2 * n {
+            start.push(edges.len() as u32);
+            let cv = cvs[u >> 1] as usize;
+            let links = if u & 1 == 1 {
+                table.on(cv)
+            } else {
+                table.off(cv)
+            };
+            edges
+                .extend((links.iter()).map(|&(fact, _)| 2 * id[(fact >> 1) as usize] + (fact & 1)));
+        }
+        start.push(edges.len() as u32);
+        let next = |u: u32| &edges[start[u as usize] as usize..start[u as usize + 1] as usize];
+        index.clear();
+        index.resize(2 * n, 0);
+        low.clear();
+        low.resize(2 * n, 0);
+        component.clear();
+        component.resize(2 * n, u32::MAX);
+        turned_on.clear();
+        met.clear();
+        let mut counter = 0;
+        let mut set = vec![0u64; words];
+        for root in 0..2 * n as u32 {
+            if index[root as usize] != 0 {
+                continue;
+            }
+            counter += 1;
+            index[root as usize] = counter;
+            low[root as usize] = counter;
+            stack.push(root);
+            calls.push((root, 0));
+            while let Some(&mut (u, ref mut at)) = calls.last_mut() {
+                if let Some(&v) = next(u).get(*at as usize) {
+                    *at += 1;
+                    let v = v as usize;
+                    if index[v] == 0 {
+                        counter += 1;
+                        index[v] = counter;
+                        low[v] = counter;
+                        stack.push(v as u32);
+                        calls.push((v as u32, 0));
+                    } else if component[v] == u32::MAX {
+                        // On the stack: in the component being built.
+                        low[u as usize] = low[u as usize].min(index[v]);
+                    }
+                    continue;
                 }
-            }
-            for &(fact, cause) in table.off(cv) {
-                if keep(cause) {
-                    set(
-                        &mut strong[a * words..(a + 1) * words],
-                        id[(fact >> 1) as usize],
-                    );
+                calls.pop();
+                if let Some(&(parent, _)) = calls.last() {
+                    low[parent as usize] = low[parent as usize].min(low[u as usize]);
                 }
-            }
-        }
-        let row = |i: usize| (i * words)..((i + 1) * words);
-        // next[a]: candidates turned on two links after `a` on; prev: the transpose.
-        let mut next = vec![0u64; n * words];
-        for a in 0..n {
-            for b in bits(&weak[row(a)]) {
-                for w in 0..words {
-                    next[a * words + w] |= strong[b * words + w];
+                if low[u as usize] != index[u as usize] {
+                    continue;
                 }
-            }
-        }
-        let mut prev = vec![0u64; n * words];
-        for a in 0..n {
-            for p in bits(&next[row(a)]) {
-                set(&mut prev[p * words..(p + 1) * words], a);
-            }
-        }
-        // closure[a]: every candidate turned on after `a` on: the same for
-        // a whole strongly connected component, built from the components
-        // it leads to (Tarjan's order gives those first).
-        let mut closure = vec![0u64; n * words];
-        let successors: Vec<Vec<usize>> = (0..n).map(|a| bits(&next[row(a)]).collect()).collect();
-        let components = strongly_connected(&successors);
-        let mut component_of = vec![0; n];
-        for (i, component) in components.iter().enumerate() {
-            for &a in component {
-                component_of[a] = i;
-            }
-        }
-        let mut reached = vec![0u64; components.len() * words];
-        for (i, component) in components.iter().enumerate() {
-            let mut set = vec![0u64; words];
-            for &a in component {
-                for &c in &successors[a] {
-                    set[c / 64] |= 1 << (c % 64);
-                    let j = component_of[c];
-                    if j != i {
-                        for w in 0..words {
-                            set[w] |= reached[j * words + w];
+                // `u` roots a component: the nodes above it on the stack.
+                let c = met.len() as u32;
+                met.push(u32::MAX);
+                let from = stack.iter().rposition(|&x| x == u).expect("on the stack");
+                for &x in &stack[from..] {
+                    component[x as usize] = c;
+                }
+                set.iter_mut().for_each(|w| *w = 0);
+                for &x in &stack[from..] {
+                    if x & 1 == 1 {
+                        set[(x >> 1) as usize / 64] |= 1 << ((x >> 1) % 64);
+                    }
+                    for &v in next(x) {
+                        // Each component it leads to once.
+                        let d = component[v as usize];
+                        if d != c && met[d as usize] != c {
+                            met[d as usize] = c;
+                            let row = &turned_on[d as usize * words..(d as usize + 1) * words];
+                            set.iter_mut().zip(row).for_each(|(w, r)| *w |= r);
                         }
                     }
                 }
-            }
-            reached[i * words..(i + 1) * words].copy_from_slice(&set);
-            for &a in component {
-                closure[row(a)].copy_from_slice(&set);
+                turned_on.extend_from_slice(&set);
+                stack.truncate(from);
             }
         }
-        let meets = |x: &[u64], y: &[u64]| x.iter().zip(y).any(|(a, b)| a & b != 0);
-        let mut reach = Reach {
-            on: vec![false; grid.len() * k],
-            off: vec![false; grid.len() * k],
-        };
-        let mut after_off = vec![0u64; words];
-        for (p, &cv) in cvs.iter().enumerate() {
-            let r = row(p);
-            // On leads to off: some candidate turned on turns it off.
-            reach.on[cv] = meets(&closure[r.clone()], &weak[r.clone()]);
-            // Off leads to on: some candidate turned on (or off's partners)
-            // turns it on two links later.
-            after_off.copy_from_slice(&strong[r.clone()]);
-            for c in bits(&strong[r.clone()]) {
-                for w in 0..words {
-                    after_off[w] |= closure[c * words + w];
-                }
-            }
-            reach.off[cv] = meets(&after_off, &prev[r]);
+        self.on.clear();
+        self.on.resize(grid.len() * k, false);
+        self.off.clear();
+        self.off.resize(grid.len() * k, false);
+        let has =
+            |c: u32, i: u32| turned_on[c as usize * words + i as usize / 64] >> (i % 64) & 1 == 1;
+        for (i, &cv) in cvs.iter().enumerate() {
+            let (on, off) = (2 * i as u32 + 1, 2 * i as u32);
+            // On leads to off: some candidate turned on after it turns it
+            // off (the links are symmetric: one it turns off).
+            let from = component[on as usize];
+            self.on[cv as usize] = next(on).iter().any(|&v| has(from, v >> 1));
+            // Off leads to on: it is turned on after its opposite.
+            self.off[cv as usize] = has(component[off as usize], i as u32);
         }
-        reach
+    }
+
+    /// The component of `fact` (a candidate of the grid it was filled for).
+    fn component_of(&self, fact: u32) -> u32 {
+        let node = 2 * self.id[(fact >> 1) as usize] + (fact & 1);
+        self.component[node as usize]
     }
 
     /// Whether the walk from `from` reaches its opposite.
@@ -181,75 +236,6 @@ impl Reach {
             self.off[cv]
         }
     }
-}
-
-/// The members of a set of bits, ascending.
-fn bits(list: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    (list.iter().enumerate()).flat_map(|(w, &word)| {
-        let mut rest = word;
-        std::iter::from_fn(move || {
-            (rest != 0).then(|| {
-                let b = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                64 * w + b
-            })
-        })
-    })
-}
-
-/// The strongly connected components of a graph given by its successor
-/// lists, each after every component it leads to (Tarjan's algorithm,
-/// without recursion).
-fn strongly_connected(successors: &[Vec<usize>]) -> Vec<Vec<usize>> {
-    let n = successors.len();
-    let (mut index, mut low) = (vec![usize::MAX; n], vec![0; n]);
-    let (mut on_stack, mut stack) = (vec![false; n], Vec::new());
-    let mut components = Vec::new();
-    let mut counter = 0;
-    for root in 0..n {
-        if index[root] != usize::MAX {
-            continue;
-        }
-        // (node, next successor to look at)
-        let mut calls = vec![(root, 0)];
-        index[root] = counter;
-        low[root] = counter;
-        counter += 1;
-        stack.push(root);
-        on_stack[root] = true;
-        while let Some(&mut (a, ref mut i)) = calls.last_mut() {
-            if let Some(&c) = successors[a].get(*i) {
-                *i += 1;
-                if index[c] == usize::MAX {
-                    index[c] = counter;
-                    low[c] = counter;
-                    counter += 1;
-                    stack.push(c);
-                    on_stack[c] = true;
-                    calls.push((c, 0));
-                } else if on_stack[c] {
-                    low[a] = low[a].min(index[c]);
-                }
-                continue;
-            }
-            calls.pop();
-            if let Some(&(parent, _)) = calls.last() {
-                low[parent] = low[parent].min(low[a]);
-            }
-            if low[a] == index[a] {
-                let mut component = Vec::new();
-                while let Some(c) = stack.pop() {
-                    on_stack[c] = false;
-                    component.push(c);
-                    if c == a {
-                        break;
-                    }
-                }
-                components.push(component);
-            }
-        }
-    }
-    components
 }
 
 /// A node of a walk: a fact and the one it follows from.
@@ -271,6 +257,8 @@ fn sign(fact: u32) -> u64 {
 /// The facts of one walk on the board's links, each with one parent.
 pub(super) struct Walk {
     steps: Vec<Step>,
+    /// The layers of a walk, kept for the next.
+    layers: (Vec<u32>, Vec<u32>, Vec<u32>),
     on: Seen,
     on_node: Vec<u32>,
     off: Seen,
@@ -297,6 +285,7 @@ impl Walk {
     pub(super) fn new(candidates: usize) -> Self {
         Walk {
             steps: Vec::new(),
+            layers: Default::default(),
             on: Seen::new(candidates),
             on_node: vec![0; candidates],
             off: Seen::new(candidates),
@@ -545,12 +534,12 @@ impl Ctx<'_> {
         let table = self.table(grid);
         let table = &*table;
         let mut out = Vec::new();
+        // The X- and Y-chains follow some of the XY-chains' links: a cycle
+        // of theirs stays within an XY-component too, and a chain of theirs
+        // is one of the XY-chains (found exactly by its walk).
+        let mut reach = self.reach.borrow_mut();
+        reach.fill(table, grid, self.k);
         for (y, x) in [(false, true), (true, false), (true, true)] {
-            let reach = if x {
-                Reach::new(table, grid, self.k, y)
-            } else {
-                Reach::default()
-            };
             for cell in 0..grid.len() {
                 let card = grid[cell].count_ones();
                 if card < 2 || (!x && card > 2) {
@@ -585,7 +574,7 @@ impl Ctx<'_> {
         };
         let source = self.fact(cell, v, true);
         let mut walk = self.walk.borrow_mut();
-        for end in self.cycle_ends(table, &mut walk, y, x, source) {
+        for end in self.cycle_ends(table, &mut walk, y, x, source, reach) {
             let hint = self.cycle_hint(grid, &walk, end, technique, cycle_base, sort_key, initial);
             out.extend(hint);
         }
@@ -607,7 +596,7 @@ impl Ctx<'_> {
                     sort_key,
                     &vec![(&*walk as &dyn Dag, end)],
                     None,
-                    (vec![cell], Vec::new(), vec![v]),
+                    &|| (vec![cell], Vec::new(), vec![v]),
                     change,
                     initial,
                     grid,
@@ -620,6 +609,11 @@ impl Ctx<'_> {
     /// Explainer's `doCycles`): breadth first, a candidate turned off
     /// followed again whenever it is reached (unless it is on the path that
     /// reached it), one turned on only once.
+    ///
+    /// Only the facts of `source`'s component `within` (of a graph holding
+    /// the walk's links) are followed: a fact on a way back to `source` is
+    /// one, and the others change nothing the walk finds (their subtrees
+    /// hold none of its facts, so not which node of a fact comes first).
     fn cycle_ends(
         &self,
         table: &Table,
@@ -627,11 +621,16 @@ impl Ctx<'_> {
         y: bool,
         x: bool,
         source: u32,
+        within: &Reach,
     ) -> Vec<u32> {
+        let component = within.component_of(source);
+        let follow = |fact: u32| within.component_of(fact) == component;
         let mut ends = Vec::new();
-        let mut pending_on = vec![walk.start(source)];
-        let mut pending_off: Vec<u32> = Vec::new();
-        let mut layer: Vec<u32> = Vec::new();
+        let (mut pending_on, mut pending_off, mut layer) = std::mem::take(&mut walk.layers);
+        pending_on.clear();
+        pending_off.clear();
+        layer.clear();
+        pending_on.push(walk.start(source));
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
@@ -639,7 +638,7 @@ impl Ctx<'_> {
             for &p in &layer {
                 let cv = (walk.fact(p) >> 1) as usize;
                 for &(off, cause) in table.on(cv) {
-                    if weak_joins(cause, y, x) && !walk.above(p, off) {
+                    if weak_joins(cause, y, x) && follow(off) && !walk.above(p, off) {
                         let n = walk.push(off, cause, Some(p));
                         walk.insert(n);
                         pending_off.push(n);
@@ -652,7 +651,7 @@ impl Ctx<'_> {
             for &p in &layer {
                 let cv = (walk.fact(p) >> 1) as usize;
                 for &(on, cause) in table.off(cv) {
-                    if !strong_joins(cause, y, x) {
+                    if !strong_joins(cause, y, x) || !follow(on) {
                         continue;
                     }
                     let n = walk.push(on, cause, Some(p));
@@ -666,6 +665,7 @@ impl Ctx<'_> {
             }
             layer.clear();
         }
+        walk.layers = (pending_on, pending_off, layer);
         ends
     }
 
@@ -673,41 +673,19 @@ impl Ctx<'_> {
     /// fact followed once (`doForcingChains`; the walk stops there, as
     /// nothing after can change which node reached it first).
     fn forcing_end(&self, table: &Table, walk: &mut Walk, y: bool, from: u32) -> Option<u32> {
-        let target = from ^ 1;
-        let root = walk.start(from);
-        let (mut pending_on, mut pending_off) = if from & 1 == 1 {
-            (vec![root], Vec::new())
-        } else {
-            (Vec::new(), vec![root])
-        };
-        let mut layer: Vec<u32> = Vec::new();
-        while !pending_on.is_empty() || !pending_off.is_empty() {
-            std::mem::swap(&mut layer, &mut pending_on);
-            for &p in &layer {
-                let cv = (walk.fact(p) >> 1) as usize;
-                for &(off, cause) in table.on(cv) {
-                    if weak_joins(cause, y, true)
-                        && reach(walk, off, cause, p, target, &mut pending_off)
-                    {
-                        return Some(walk.steps.len() as u32 - 1);
-                    }
-                }
-            }
-            layer.clear();
-            std::mem::swap(&mut layer, &mut pending_off);
-            for &p in &layer {
-                let cv = (walk.fact(p) >> 1) as usize;
-                for &(on, cause) in table.off(cv) {
-                    if weak_joins(cause, y, true)
-                        && reach(walk, on, cause, p, target, &mut pending_on)
-                    {
-                        return Some(walk.steps.len() as u32 - 1);
-                    }
-                }
-            }
-            layer.clear();
-        }
-        None
+        let (mut pending_on, mut pending_off, mut layer) = std::mem::take(&mut walk.layers);
+        pending_on.clear();
+        pending_off.clear();
+        layer.clear();
+        let end = forcing_walk(
+            table,
+            walk,
+            y,
+            from,
+            [&mut pending_on, &mut pending_off, &mut layer],
+        );
+        walk.layers = (pending_on, pending_off, layer);
+        end
     }
 
     /// The hint of a cycle ending at node `end`: each weak link's two ends
@@ -766,7 +744,7 @@ impl Ctx<'_> {
             sort_key,
             &targets,
             None,
-            (cells, Vec::new(), vec![v]),
+            &|| (cells.clone(), Vec::new(), vec![v]),
             (None, removals),
             initial,
             grid,
@@ -778,8 +756,8 @@ impl Ctx<'_> {
             for &n in linked {
                 let fact = walk.fact(n);
                 if fact & 1 == 0 {
-                    let parents = self.rule_parents(walk.cause(n), fact, initial, grid);
-                    hint.parents.extend(parents);
+                    let cause = walk.cause(n);
+                    self.rule_parents(cause, fact, (initial, grid), &mut hint.parents);
                 }
             }
             hint.key = path.iter().rev().fold(hint.key, |k, &n| {
@@ -788,6 +766,46 @@ impl Ctx<'_> {
         }
         Some(hint)
     }
+}
+
+/// [`Ctx::forcing_end`] in the buffers `[pending_on, pending_off, layer]`.
+fn forcing_walk(
+    table: &Table,
+    walk: &mut Walk,
+    y: bool,
+    from: u32,
+    [pending_on, pending_off, layer]: [&mut Vec<u32>; 3],
+) -> Option<u32> {
+    let target = from ^ 1;
+    let root = walk.start(from);
+    if from & 1 == 1 {
+        pending_on.push(root);
+    } else {
+        pending_off.push(root);
+    }
+    while !pending_on.is_empty() || !pending_off.is_empty() {
+        std::mem::swap(layer, pending_on);
+        for &p in layer.iter() {
+            let cv = (walk.fact(p) >> 1) as usize;
+            for &(off, cause) in table.on(cv) {
+                if weak_joins(cause, y, true) && reach(walk, off, cause, p, target, pending_off) {
+                    return Some(walk.steps.len() as u32 - 1);
+                }
+            }
+        }
+        layer.clear();
+        std::mem::swap(layer, pending_off);
+        for &p in layer.iter() {
+            let cv = (walk.fact(p) >> 1) as usize;
+            for &(on, cause) in table.off(cv) {
+                if weak_joins(cause, y, true) && reach(walk, on, cause, p, target, pending_on) {
+                    return Some(walk.steps.len() as u32 - 1);
+                }
+            }
+        }
+        layer.clear();
+    }
+    None
 }
 
 /// Whether a walk through cells (`y`: Y-chains) and houses (`x`: X-chains)
@@ -837,16 +855,97 @@ fn reach(
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::AtomicU64;
+
     use super::*;
+    use crate::{House, HouseKind, Ladder, Search, Shape};
+
+    /// A 4×4 Sudoku's shape: rows, columns, 2×2 boxes.
+    fn sudoku4() -> Shape {
+        let at = |r: usize, c: usize| r * 4 + c;
+        let mut houses = Vec::new();
+        for i in 0..4 {
+            let row = (0..4).map(|c| at(i, c)).collect();
+            houses.push(House {
+                cells: row,
+                kind: HouseKind::Row,
+            });
+        }
+        for i in 0..4 {
+            let column = (0..4).map(|r| at(r, i)).collect();
+            houses.push(House {
+                cells: column,
+                kind: HouseKind::Column,
+            });
+        }
+        for b in 0..4 {
+            let cells = (0..4).map(|j| at(b / 2 * 2 + j / 2, b % 2 * 2 + j % 2));
+            houses.push(House {
+                cells: cells.collect(),
+                kind: HouseKind::Region,
+            });
+        }
+        let mut neighbours = vec![Vec::new(); 16];
+        for house in &houses {
+            for &a in &house.cells {
+                for &b in house.cells.iter().filter(|&&b| b != a) {
+                    if !neighbours[a].contains(&b) {
+                        neighbours[a].push(b);
+                    }
+                }
+            }
+        }
+        Shape {
+            symbols: 4,
+            houses,
+            neighbours,
+            ..Shape::default()
+        }
+    }
 
     #[test]
-    fn components_come_after_those_they_lead_to() {
-        // 0 → 1 → 2 → 0 (a cycle), 2 → 3, 3 → 4 → 3, 5 alone.
-        let graph = vec![vec![1], vec![2], vec![0, 3], vec![4], vec![3], vec![]];
-        let mut components = strongly_connected(&graph);
-        for c in &mut components {
-            c.sort_unstable();
+    fn reach_bounds_the_forcing_walks() {
+        let ladder = Ladder::new(sudoku4());
+        let (budget, memo) = (
+            AtomicU64::new(u64::MAX),
+            super::super::nested::Memo::default(),
+        );
+        let ctx = Ctx::new(&ladder, &budget, &memo, &Search::default());
+        // Each cell its solution's symbol and the next: bivalue cells and
+        // strong links everywhere.
+        let solution = [0, 1, 2, 3, 2, 3, 0, 1, 1, 0, 3, 2, 3, 2, 1, 0];
+        // And a naked pair in row 1 beside a cell that would break it: a
+        // forcing chain from that cell's 1 to its opposite.
+        let mut pair = vec![0b1111; 16];
+        pair[..4].copy_from_slice(&[0b0011, 0b0011, 0b0101, 0b1100]);
+        let grids: [Vec<Mask>; 3] = [
+            (solution.iter())
+                .map(|&s| bit(s) | bit((s + 1) % 4))
+                .collect(),
+            (solution.iter())
+                .map(|&s| !bit((s + 2) % 4) & 0b1111)
+                .collect(),
+            pair,
+        ];
+        let mut chains = 0;
+        for grid in &grids {
+            let table = ctx.table(grid);
+            let mut reach = Reach::default();
+            reach.fill(&table, grid, 4);
+            let mut walk = Walk::new(16 * 4);
+            for (cell, &m) in grid.iter().enumerate() {
+                for v in symbols(m) {
+                    for from in [ctx.fact(cell, v, true), ctx.fact(cell, v, false)] {
+                        // Exactly the XY-chains' reach; the X-chains' within it.
+                        let xy = ctx.forcing_end(&table, &mut walk, true, from).is_some();
+                        let x = ctx.forcing_end(&table, &mut walk, false, from).is_some();
+                        assert_eq!(reach.chain(from), xy, "{cell} {v} {from}");
+                        assert!(xy || !x);
+                        chains += usize::from(xy);
+                    }
+                }
+            }
         }
-        assert_eq!(components, vec![vec![3, 4], vec![0, 1, 2], vec![5]]);
+        assert!(chains > 0);
     }
 }

@@ -40,8 +40,8 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use self::chase::{Cause, Chase, Dag, Scratch, Seen};
-use self::cycles::{Table, Walk};
+use self::chase::{Ancestors, Cause, Chase, Dag, Scratch};
+use self::cycles::{Reach, Table, Walk};
 use super::{Grid, Hint, Mask, bit, symbols};
 use crate::{Ladder, Rules, Search, Technique};
 
@@ -166,9 +166,10 @@ const BUDGET: u64 = 4_000_000;
 pub(super) struct Ctx<'l> {
     ladder: &'l Ladder,
     k: usize,
-    seen: RefCell<Seen>,
+    ancestors: RefCell<Ancestors>,
     walk: RefCell<Walk>,
     table: RefCell<Table>,
+    reach: RefCell<Reach>,
     budget: &'l AtomicU64,
     memo: &'l nested::Memo,
     /// The rules on values the chains follow too (not Nishio's).
@@ -204,9 +205,10 @@ impl<'l> Ctx<'l> {
             deadline: search.deadline,
             ladder,
             k,
-            seen: RefCell::new(Seen::new(2 * n * k)),
+            ancestors: RefCell::new(Ancestors::new(2 * n * k)),
             walk: RefCell::new(Walk::new(n * k)),
             table: RefCell::new(Table::default()),
+            reach: RefCell::default(),
             budget,
             memo,
         }
@@ -227,14 +229,19 @@ impl<'l> Ctx<'l> {
     }
 
     fn split(&self, fact: u32) -> (usize, u8) {
-        let cv = (fact >> 1) as usize;
-        (cv / self.k, (cv % self.k) as u8)
+        let (cell, v) = self.ladder.orders.split[(fact >> 1) as usize];
+        (cell as usize, v)
     }
 
     fn spend(&self) {
-        let _ = self
-            .budget
-            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| b.checked_sub(1));
+        self.spend_many(1);
+    }
+
+    /// Spends `n` chases at once (at most what is left).
+    fn spend_many(&self, n: u64) {
+        let _ = (self.budget).fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
+            Some(b.saturating_sub(n))
+        });
     }
 
     fn exhausted(&self) -> bool {
@@ -257,34 +264,35 @@ impl<'l> Ctx<'l> {
         self.spare.borrow_mut().push(chase);
     }
 
-    /// The removals from `initial` to `current` that a candidate turned on
-    /// for `cause` rests on (Sudoku Explainer's `collectRuleParents`): a
-    /// cell's, or the symbol's in a house.
+    /// Adds to `out` the removals from `initial` to `current` that a
+    /// candidate turned on for `cause` rests on (Sudoku Explainer's
+    /// `collectRuleParents`): a cell's, or the symbol's in a house.
     fn rule_parents(
         &self,
         cause: Cause,
         fact: u32,
-        initial: &[Mask],
-        current: &[Mask],
-    ) -> Vec<(usize, u8)> {
+        (initial, current): (&[Mask], &[Mask]),
+        out: &mut Vec<(usize, u8)>,
+    ) {
         let (cell, v) = self.split(fact);
         match cause {
-            Cause::Cell => symbols(initial[cell] & !current[cell])
-                .map(|u| (cell, u))
-                .collect(),
-            Cause::House(h) => (self.ladder.houses[h as usize].cells.iter())
-                .filter(|&&y| initial[y] & bit(v) != 0 && current[y] & bit(v) == 0)
-                .map(|&y| (y, v))
-                .collect(),
+            Cause::Cell => out.extend(symbols(initial[cell] & !current[cell]).map(|u| (cell, u))),
+            Cause::House(h) => out.extend(
+                (self.ladder.houses[h as usize].cells.iter())
+                    .filter(|&&y| initial[y] & bit(v) != 0 && current[y] & bit(v) == 0)
+                    .map(|&y| (y, v)),
+            ),
             // Every removal in the group's cells (the group's narrowing
             // read them all).
-            Cause::Rule(g) => match self.rules {
-                Some(rules) => (rules.cells(g).iter())
-                    .flat_map(|&y| symbols(initial[y] & !current[y]).map(move |u| (y, u)))
-                    .collect(),
-                None => Vec::new(),
-            },
-            _ => Vec::new(),
+            Cause::Rule(g) => {
+                if let Some(rules) = self.rules {
+                    out.extend(
+                        (rules.cells(g).iter())
+                            .flat_map(|&y| symbols(initial[y] & !current[y]).map(move |u| (y, u))),
+                    );
+                }
+            }
+            _ => {}
         }
     }
 
@@ -303,9 +311,9 @@ impl<'l> Ctx<'l> {
         let mut nested: Vec<Nested> = Vec::new();
         let mut key: u64 = 0xcbf2_9ce4_8422_2325;
         let mut parents = Vec::new();
-        let mut seen = self.seen.borrow_mut();
+        let mut ancestors = self.ancestors.borrow_mut();
         for &(dag, node) in targets {
-            flat += chase::walk(dag, &mut seen, node, &mut |n| {
+            flat += ancestors.walk(dag, node, &mut |n| {
                 let fact = dag.fact(n);
                 key = (key ^ u64::from(fact)).wrapping_mul(0x0100_0000_01b3);
                 if let Some(inner) = dag.nested(n)
@@ -321,7 +329,7 @@ impl<'l> Ctx<'l> {
                         cause => Some(cause),
                     };
                     if let Some(cause) = cause {
-                        parents.extend(self.rule_parents(cause, fact, initial, current));
+                        self.rule_parents(cause, fact, (initial, current), &mut parents);
                     }
                 }
             });
@@ -340,13 +348,17 @@ impl<'l> Ctx<'l> {
         sort_key: u8,
         targets: &Targets,
         assumed: Option<Cause>,
-        pattern: (Vec<usize>, Vec<usize>, Vec<u8>),
+        pattern: &dyn Fn() -> (Vec<usize>, Vec<usize>, Vec<u8>),
         change: Change,
         initial: Option<&[Mask]>,
         grid: &[Mask],
     ) -> ChainHint {
         let (complexity, key, parents) = self.measure(targets, assumed, initial, grid);
-        let (cells, houses, colours) = pattern;
+        // A nested hint gives its removals only.
+        let (cells, houses, colours) = match initial {
+            Some(_) => Default::default(),
+            None => pattern(),
+        };
         ChainHint {
             hint: Hint {
                 technique,
@@ -480,7 +492,7 @@ impl<'l> Ctx<'l> {
                     7,
                     &vec![(on as &dyn Dag, a), (on as &dyn Dag, b)],
                     None,
-                    (vec![cell], Vec::new(), vec![v]),
+                    &|| (vec![cell], Vec::new(), vec![v]),
                     (None, vec![(cell, bit(v))]),
                     initial,
                     grid,
@@ -504,7 +516,7 @@ impl<'l> Ctx<'l> {
                     7,
                     &vec![(&off as &dyn Dag, a), (&off as &dyn Dag, b)],
                     None,
-                    (vec![cell], Vec::new(), vec![v]),
+                    &|| (vec![cell], Vec::new(), vec![v]),
                     (Some((cell, v)), vec![(cell, grid[cell] & !bit(v))]),
                     initial,
                     grid,
@@ -529,7 +541,7 @@ impl<'l> Ctx<'l> {
                 5,
                 &targets,
                 Some(Cause::Cell),
-                (vec![cell, cv / k], Vec::new(), vec![(cv % k) as u8]),
+                &|| (vec![cell, cv / k], Vec::new(), vec![(cv % k) as u8]),
                 change,
                 initial,
                 grid,
@@ -547,10 +559,18 @@ impl<'l> Ctx<'l> {
         branches: &[&'c Chase],
     ) -> Vec<(Targets<'c>, Change, usize)> {
         let first = branches[0];
+        // The facts all branches derive, as bits: most often none.
+        let mut common = first.facts.clone();
+        for b in &branches[1..] {
+            common.iter_mut().zip(&b.facts).for_each(|(c, f)| *c &= f);
+        }
+        if common.iter().all(|&w| w == 0) {
+            return Vec::new();
+        }
         (first.ons.iter().chain(&first.offs))
             .filter_map(|&n| {
                 let fact = first.fact(n);
-                if !branches[1..].iter().all(|b| b.node_of(fact).is_some()) {
+                if common[fact as usize / 64] >> (fact % 64) & 1 == 0 {
                     return None;
                 }
                 let targets = (branches.iter())
@@ -577,6 +597,10 @@ impl<'l> Ctx<'l> {
         out: &mut Vec<ChainHint>,
     ) {
         let k = self.k;
+        // Most often the two chases share no fact.
+        if on.facts.iter().zip(&off.facts).all(|(a, b)| a & b == 0) {
+            return;
+        }
         for &n in on.ons.iter().chain(&on.offs) {
             let fact = on.fact(n);
             let Some(m) = off.node_of(fact) else { continue };
@@ -590,7 +614,7 @@ impl<'l> Ctx<'l> {
                 1,
                 &vec![(on as &dyn Dag, n), (off as &dyn Dag, m)],
                 None,
-                (vec![cell, cv / k], Vec::new(), vec![v, (cv % k) as u8]),
+                &|| (vec![cell, cv / k], Vec::new(), vec![v, (cv % k) as u8]),
                 change,
                 initial,
                 grid,
@@ -614,17 +638,18 @@ impl<'l> Ctx<'l> {
         let k = self.k;
         let houses = &self.ladder.houses;
         for &h in &self.ladder.orders.regions[cell] {
-            let places: Vec<usize> = (houses[h].cells.iter().copied())
-                .filter(|&c| grid[c] & bit(v) != 0)
-                .collect();
-            let card = places.len();
-            if !(card == 2 || (config.multiple && card > 2)) || places[0] != cell {
+            // From the house's first place only (checked before anything
+            // is collected: most candidates are not one).
+            let places = || (houses[h].cells.iter().copied()).filter(|&c| grid[c] & bit(v) != 0);
+            let mut rest = places();
+            if rest.next() != Some(cell) {
                 continue;
             }
-            let branches: Vec<&Chase> = places
-                .iter()
-                .map(|&c| &memo.get(c * k + v as usize).0)
-                .collect();
+            let card = 1 + rest.count();
+            if !(card == 2 || (config.multiple && card > 2)) {
+                continue;
+            }
+            let branches: Vec<&Chase> = places().map(|c| &memo.get(c * k + v as usize).0).collect();
             for (targets, change, cv) in self.common_conclusions(grid, &branches) {
                 out.push(self.hint(
                     config.technique(),
@@ -632,7 +657,7 @@ impl<'l> Ctx<'l> {
                     6,
                     &targets,
                     Some(Cause::House(h as u32)),
-                    (vec![cv / k], vec![h], vec![v, (cv % k) as u8]),
+                    &|| (vec![cv / k], vec![h], vec![v, (cv % k) as u8]),
                     change,
                     initial,
                     grid,
@@ -660,12 +685,20 @@ impl Memo<'_> {
 fn sorted(mut hints: Vec<ChainHint>) -> Vec<ChainHint> {
     hints.sort_by_key(|h| (h.hint.se, h.complexity, h.sort_key));
     let mut kept: Vec<ChainHint> = Vec::with_capacity(hints.len());
-    let mut removals: std::collections::HashSet<Vec<(usize, Mask)>> =
-        std::collections::HashSet::with_capacity(hints.len());
+    // Most hints remove from one cell: those need no list of their own.
+    let mut single = std::collections::HashSet::with_capacity(hints.len());
+    let mut several: std::collections::HashSet<Vec<(usize, Mask)>> =
+        std::collections::HashSet::new();
     for hint in hints {
-        let mut key = hint.hint.removals.clone();
-        key.sort_unstable();
-        if removals.insert(key) {
+        let new = match hint.hint.removals[..] {
+            [one] => single.insert(one),
+            _ => {
+                let mut key = hint.hint.removals.clone();
+                key.sort_unstable();
+                several.insert(key)
+            }
+        };
+        if new {
             kept.push(hint);
         }
     }

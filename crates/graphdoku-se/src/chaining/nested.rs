@@ -18,10 +18,12 @@ use std::sync::{Arc, Mutex};
 use super::super::{Hint, Mask, Rules, basic, bit, group_domains, symbols};
 use super::{ChainHint, Config, Ctx, MULTIPLE, Nested, dynamic};
 
-/// What [`Ctx::advanced`] found on each grid, by (producer, start grid,
-/// grid): it depends on nothing else, and chases of different assumptions
-/// often reach the same grid (an assumption that forces a single reaches
-/// what assuming the single does).
+/// What [`Ctx::advanced`] found on each grid, by (start grid, grid): it
+/// depends on nothing else, and chases of different assumptions often
+/// reach the same grid (an assumption that forces a single reaches what
+/// assuming the single does), as do the chases of the levels one above the
+/// other (a level's chase is the one below it until the techniques below
+/// find nothing).
 #[derive(Default)]
 pub(super) struct Memo {
     found: Mutex<HashMap<u64, Vec<Entry>>>,
@@ -32,12 +34,23 @@ pub(super) struct Memo {
 /// The links of one group on some domains (see `cycles::GroupLink`).
 type GroupLinks = Arc<[super::cycles::GroupLink]>;
 
-/// One grid's removals, with the grids (to tell hash collisions apart).
+/// Removals found by a nested technique, shared.
+type Removals = Arc<Vec<Advanced>>;
+
+/// One grid's removals, with the grids (to tell hash collisions apart):
+/// what each producer was given, and the parts the levels share, each
+/// computed once.
 struct Entry {
-    config: Config,
     initial: Vec<Mask>,
     current: Vec<Mask>,
-    removals: Arc<Vec<Advanced>>,
+    /// What each producer was given (a producer asking again spends nothing).
+    given: Vec<(Config, Removals)>,
+    /// Locked candidates, pairs and X-wings (and rule pointing).
+    basics: Option<Removals>,
+    /// The forcing chains and cycles (levels 2 and 3), and the chases they
+    /// spent: a level that takes them from another spends those too, so
+    /// that the budget runs as if each level searched for itself.
+    unary: Option<(Removals, u64)>,
 }
 
 /// A candidate a nested technique removes, the removals it rests on, and the
@@ -45,53 +58,103 @@ struct Entry {
 pub(super) struct Advanced {
     pub cell: usize,
     pub v: u8,
-    pub parents: Vec<(usize, u8)>,
+    /// Shared by the removals of one hint.
+    pub parents: Arc<[(usize, u8)]>,
     pub nested: Option<Nested>,
+}
+
+impl Memo {
+    /// Calls `f` on the entry of (`initial`, `current`), made if missing.
+    fn with<R>(
+        &self,
+        key: u64,
+        (initial, current): (&[Mask], &[Mask]),
+        f: impl FnOnce(&mut Entry) -> R,
+    ) -> R {
+        let mut found = self.found.lock().expect("not poisoned");
+        let list = found.entry(key).or_default();
+        let at = match (list.iter()).position(|e| e.initial == initial && e.current == current) {
+            Some(at) => at,
+            None => {
+                list.push(Entry {
+                    initial: initial.to_vec(),
+                    current: current.to_vec(),
+                    given: Vec::new(),
+                    basics: None,
+                    unary: None,
+                });
+                list.len() - 1
+            }
+        };
+        f(&mut list[at])
+    }
 }
 
 impl Ctx<'_> {
     /// The removals the first nested technique finds on `current` (a chase
     /// started on `initial`), in Sudoku Explainer's order.
-    pub(super) fn advanced(
-        &self,
-        config: Config,
-        current: &[Mask],
-        initial: &[Mask],
-    ) -> Arc<Vec<Advanced>> {
+    pub(super) fn advanced(&self, config: Config, current: &[Mask], initial: &[Mask]) -> Removals {
         // A quick hash: the entries tell collisions apart.
-        let mut key = u64::from(config.multiple)
-            | u64::from(config.dynamic) << 1
-            | u64::from(config.nishio) << 2
-            | u64::from(config.level) << 8
-            | u64::from(config.nesting) << 16;
+        let mut key: u64 = 0;
         for &m in initial.iter().chain(current) {
             key = (key ^ m).wrapping_mul(0x0100_0000_01b3).rotate_left(23);
         }
-        let same = |e: &Entry| e.config == config && e.initial == initial && e.current == current;
-        if let Some(list) = self.memo.found.lock().expect("not poisoned").get(&key)
-            && let Some(entry) = list.iter().find(|e| same(e))
-        {
-            return Arc::clone(&entry.removals);
-        }
-        let removals = Arc::new(self.find_advanced(config, current, initial));
-        let entry = Entry {
-            config,
-            initial: initial.to_vec(),
-            current: current.to_vec(),
-            removals: Arc::clone(&removals),
+        let grids = (initial, current);
+        let memo = self.memo;
+        let given = |e: &mut Entry| {
+            (e.given.iter())
+                .find(|(c, _)| *c == config)
+                .map(|(_, r)| Arc::clone(r))
         };
-        self.memo
-            .found
-            .lock()
-            .expect("not poisoned")
-            .entry(key)
-            .or_default()
-            .push(entry);
+        if let Some(removals) = memo.with(key, grids, given) {
+            return removals;
+        }
+        let basics = match memo.with(key, grids, |e| e.basics.clone()) {
+            Some(basics) => basics,
+            None => {
+                let basics = Arc::new(self.basics(current, initial));
+                memo.with(key, grids, |e| e.basics = Some(Arc::clone(&basics)));
+                basics
+            }
+        };
+        let removals = if !basics.is_empty() {
+            basics
+        } else if config.level < 4 {
+            let mut removals = Arc::default();
+            if config.level >= 2 {
+                removals = match memo.with(key, grids, |e| e.unary.clone()) {
+                    Some((removals, spent)) => {
+                        self.spend_many(spent);
+                        removals
+                    }
+                    None => {
+                        let hints = self.unary_hints(current, Some(initial));
+                        let spent = unary_cost(current);
+                        let removals = Arc::new(chain_removals(&hints));
+                        let unary = Some((Arc::clone(&removals), spent));
+                        memo.with(key, grids, |e| e.unary = unary);
+                        removals
+                    }
+                };
+            }
+            if config.level >= 3 && removals.is_empty() {
+                let hints = self.multiple_hints(MULTIPLE, current, Some(initial));
+                removals = Arc::new(chain_removals(&hints));
+            }
+            removals
+        } else {
+            let hints = self.multiple_hints(dynamic(config.nesting, 0), current, Some(initial));
+            Arc::new(chain_removals(&hints))
+        };
+        let entry = (config, Arc::clone(&removals));
+        memo.with(key, grids, |e| e.given.push(entry));
         removals
     }
 
-    /// [`Ctx::advanced`], uncached.
-    fn find_advanced(&self, config: Config, current: &[Mask], initial: &[Mask]) -> Vec<Advanced> {
+    /// The removals of the basic techniques (locked candidates, hidden and
+    /// naked pairs, X-wings, then rule pointing) on `current` that rest on
+    /// removals since `initial`: the first technique's that finds any.
+    fn basics(&self, current: &[Mask], initial: &[Mask]) -> Vec<Advanced> {
         let ladder = self.ladder;
 
         type Producer<'a> = Box<dyn Fn(&mut dyn FnMut(Hint) -> bool) + 'a>;
@@ -117,41 +180,37 @@ impl Ctx<'_> {
                 return out;
             }
         }
-        if let Some(rules) = self.rules {
-            let out = self.rule_pointing(rules, current, initial);
-            if !out.is_empty() {
-                return out;
-            }
+        match self.rules {
+            Some(rules) => self.rule_pointing(rules, current, initial),
+            None => Vec::new(),
         }
-        let chains: Vec<Vec<ChainHint>> = if config.level < 4 {
-            let mut lists = Vec::new();
-            if config.level >= 2 {
-                lists.push(self.unary_hints(current, Some(initial)));
-            }
-            if config.level >= 3 && lists.iter().all(|l| no_parents(l)) {
-                lists.push(self.multiple_hints(MULTIPLE, current, Some(initial)));
-            }
-            lists
-        } else {
-            vec![self.multiple_hints(dynamic(config.nesting, 0), current, Some(initial))]
-        };
-        for hints in chains {
-            let mut out = Vec::new();
-            for hint in &hints {
-                if !hint.parents.is_empty() {
-                    let nested = Nested {
-                        key: hint.key,
-                        complexity: hint.complexity as u32,
-                    };
-                    push_removals(&mut out, &hint.hint, &hint.parents, Some(nested));
-                }
-            }
-            if !out.is_empty() {
-                return out;
-            }
-        }
-        Vec::new()
     }
+}
+
+/// How many chases [`Ctx::unary_hints`] spends on `grid`: one per candidate
+/// of a cell with two or more for the X- and XY-chains, and one per
+/// candidate of a bivalue cell for the Y-chains.
+fn unary_cost(grid: &[Mask]) -> u64 {
+    (grid.iter())
+        .map(|m| match m.count_ones() {
+            0 | 1 => 0,
+            2 => 6,
+            n => 2 * u64::from(n),
+        })
+        .sum()
+}
+
+/// The removals of the nested chain hints that rest on removals, in order.
+fn chain_removals(hints: &[ChainHint]) -> Vec<Advanced> {
+    let mut out = Vec::new();
+    for hint in hints.iter().filter(|h| !h.parents.is_empty()) {
+        let nested = Nested {
+            key: hint.key,
+            complexity: hint.complexity as u32,
+        };
+        push_removals(&mut out, &hint.hint, &hint.parents, Some(nested));
+    }
+    out
 }
 
 impl Ctx<'_> {
@@ -174,7 +233,7 @@ impl Ctx<'_> {
         let mut without = Vec::new();
         for g in 0..rules.count() {
             let cells = rules.cells(g);
-            let parents: Vec<(usize, u8)> = (cells.iter())
+            let parents: Arc<[(usize, u8)]> = (cells.iter())
                 .flat_map(|&c| symbols(initial[c] & !current[c]).map(move |v| (c, v)))
                 .collect();
             if parents.is_empty() {
@@ -218,7 +277,7 @@ impl Ctx<'_> {
                     out.push(Advanced {
                         cell: c,
                         v: y,
-                        parents: parents.clone(),
+                        parents: Arc::clone(&parents),
                         nested: None,
                     });
                 }
@@ -229,11 +288,6 @@ impl Ctx<'_> {
         }
         out
     }
-}
-
-/// Whether no hint of `hints` rests on a removal.
-fn no_parents(hints: &[ChainHint]) -> bool {
-    hints.iter().all(|h| h.parents.is_empty())
 }
 
 /// Adds a hint's removals, in the order Sudoku Explainer's hash map of them
@@ -248,6 +302,7 @@ fn push_removals(
     while hint.removals.len() > table * 3 / 4 {
         table *= 2;
     }
+    let parents: Arc<[(usize, u8)]> = parents.into();
     let mut order: Vec<usize> = (0..hint.removals.len()).collect();
     order.sort_by_key(|&i| (hint.removals[i].0 & (table - 1), i));
     for i in order {
@@ -256,7 +311,7 @@ fn push_removals(
             out.push(Advanced {
                 cell,
                 v,
-                parents: parents.to_vec(),
+                parents: Arc::clone(&parents),
                 nested,
             });
         }
