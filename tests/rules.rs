@@ -404,18 +404,22 @@ fn the_later_rules_are_written_as_they_are_read() {
             *difference = difference.filter(|_| rng.below(2) == 0);
         }
         let text = graphdoku::write::ron::rule(&spec);
-        // Read as variant files are read.
-        let back: RuleSpec = ron::Options::default()
-            .with_default_extension(
-                ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES
-                    | ron::extensions::Extensions::IMPLICIT_SOME,
-            )
-            .from_str(&text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let back = read_back(&text);
         assert_eq!(back, spec, "{text}");
         written.insert(text.split('(').next().unwrap().to_string());
     }
     assert_eq!(written.len(), 19, "{written:?}");
+}
+
+/// A rule as written, read back as variant files are read.
+fn read_back(text: &str) -> RuleSpec {
+    ron::Options::default()
+        .with_default_extension(
+            ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES
+                | ron::extensions::Extensions::IMPLICIT_SOME,
+        )
+        .from_str(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 #[test]
@@ -428,13 +432,7 @@ fn the_newest_rules_are_written_as_they_are_read() {
     for _ in 0..200 {
         let spec = random_newest_rule(&mut rng, 6, &solution);
         let text = graphdoku::write::ron::rule(&spec);
-        let back: RuleSpec = ron::Options::default()
-            .with_default_extension(
-                ron::extensions::Extensions::UNWRAP_VARIANT_NEWTYPES
-                    | ron::extensions::Extensions::IMPLICIT_SOME,
-            )
-            .from_str(&text)
-            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        let back = read_back(&text);
         assert_eq!(back, spec, "{text}");
         written.insert(spec.word());
     }

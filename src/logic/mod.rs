@@ -423,6 +423,9 @@ pub struct Logic<'g> {
     /// (a, b, a ∩ b) for a full house `a`, another house `b`, at least two
     /// shared cells, and cells of `b` outside `a`.
     intersections: Vec<(usize, usize, Vec<usize>)>,
+    /// Each cell's candidates before the givens: the variant's allowed
+    /// symbols and the colours a rule allows outright (odd cells, pencil marks).
+    first: Vec<Colours>,
     /// The rules' propagators, as the solver compiles them.
     rules: Arc<RuleSet>,
     /// The rules, and the sums the houses imply with them, as groups of
@@ -474,6 +477,20 @@ impl<'g> Logic<'g> {
             .map(|c| graph.neighbours(c).collect())
             .collect();
         let lowered = graph.lowered();
+        let mut first: Vec<Colours> = (0..graph.len())
+            .map(|c| match graph.allowed(c) {
+                None => Colours::first(k),
+                Some(list) => list.iter().copied().collect(),
+            })
+            .collect();
+        for (cells, colours) in crate::rules::primitive::allowed(&lowered) {
+            for &cell in cells {
+                first[cell] = first[cell]
+                    .iter()
+                    .filter(|&c| colours >> c & 1 == 1)
+                    .collect();
+            }
+        }
         for cells in crate::rules::primitive::distinct(&lowered) {
             for &a in cells {
                 for &b in cells.iter().filter(|&&b| b != a) {
@@ -500,6 +517,7 @@ impl<'g> Logic<'g> {
         let groups = Arc::new(links::Groups::new(graph, &rules, &differ));
         let logic = Logic {
             graph,
+            first,
             neighbours,
             full,
             intersections,
@@ -535,33 +553,18 @@ impl<'g> Logic<'g> {
     /// # Panics
     /// When the puzzle does not have one entry per cell of the graph.
     pub fn start(&self, puzzle: &Puzzle) -> Result<Board, Contradiction> {
-        let k = self.graph.alphabet().len();
         assert_eq!(
             puzzle.givens().len(),
             self.graph.len(),
             "puzzle and graph differ in size"
         );
+        if let Some(cell) = self.first.iter().position(|set| set.is_empty()) {
+            return Err(Contradiction { cell });
+        }
         let mut board = Board {
-            candidates: (0..self.graph.len())
-                .map(|c| match self.graph.allowed(c) {
-                    None => Colours::first(k),
-                    Some(list) => list.iter().copied().collect(),
-                })
-                .collect(),
+            candidates: self.first.clone(),
             placed: vec![None; self.graph.len()],
         };
-        // Colours a rule allows outright (odd cells, pencil marks) are where
-        // the candidates start, as the givens are.
-        let lowered = self.graph.lowered();
-        for (cells, colours) in crate::rules::primitive::allowed(&lowered) {
-            for &cell in cells {
-                let set = &mut board.candidates[cell];
-                *set = set.iter().filter(|&c| colours >> c & 1 == 1).collect();
-                if set.is_empty() {
-                    return Err(Contradiction { cell });
-                }
-            }
-        }
         for (cell, given) in puzzle.givens().iter().enumerate() {
             if let Some(colour) = *given {
                 self.place(&mut board, cell, colour)?;

@@ -561,6 +561,17 @@ fn value_indexing(values: &[i64], indexed: usize) -> Automaton {
     .expect("at most values² × cells states")
 }
 
+/// The third of the values (0 low, 1 middle, 2 high) a value is in.
+fn thirds(values: &[i64]) -> impl Fn(i64) -> usize {
+    let mut distinct = values.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
+    move |v| {
+        let rank = distinct.binary_search(&v).expect("a value of the list");
+        rank * 3 / distinct.len()
+    }
+}
+
 /// A 2×2 square's automaton: the classes (0, 1, 2) of the values read so
 /// far; it accepts when all three were read.
 fn three_classes(values: &[i64], class: impl Fn(i64) -> usize) -> Automaton {
@@ -823,13 +834,7 @@ impl Rule {
                 vec![sum(cells, &weights, 0)]
             }
             Rule::Entropic(cells) => {
-                let mut distinct = values.to_vec();
-                distinct.sort_unstable();
-                distinct.dedup();
-                let third = |v: i64| {
-                    let rank = distinct.binary_search(&v).expect("a value of the list");
-                    rank * 3 / distinct.len()
-                };
+                let third = thirds(values);
                 vec![pairs(near(cells, 2), &|a, b| third(a) != third(b))]
             }
             Rule::Modular(cells) => vec![pairs(near(cells, 2), &|a, b| {
@@ -869,14 +874,8 @@ impl Rule {
                 ),
             ],
             Rule::GlobalEntropy(squares) | Rule::GlobalModular(squares) => {
-                let mut distinct = values.to_vec();
-                distinct.sort_unstable();
-                distinct.dedup();
                 let automaton = Arc::new(match self {
-                    Rule::GlobalEntropy(_) => three_classes(values, |v| {
-                        let rank = distinct.binary_search(&v).expect("a value of the list");
-                        rank * 3 / distinct.len()
-                    }),
+                    Rule::GlobalEntropy(_) => three_classes(values, thirds(values)),
                     _ => three_classes(values, |v| v.rem_euclid(3) as usize),
                 });
                 (squares.iter())
