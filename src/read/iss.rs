@@ -1,4 +1,4 @@
-//! The Interactive Sudoku Solver's puzzles: constraint strings, killer grids, plain grids and share links, read as a shape and givens.
+//! The Interactive Sudoku Solver's puzzles: constraint strings, killer grids, plain and pencil-mark grids and share links, read as a shape and givens.
 //!
 //! The Interactive Sudoku Solver (ISS, `sigh.github.io/Interactive-Sudoku-Solver`,
 //! MIT) writes a puzzle as a constraint string, `.Type~arg~…` items one after
@@ -7,8 +7,9 @@
 //! says what each means). Its share links carry the string in `?q=`. It also
 //! reads a killer puzzle as a grid of 81 characters (a cage's total as a digit or
 //! letter in one cell, `<`, `>`, `^`, `v` and the diagonal arrows pointing the
-//! other cells to it), the SudoCue killer format (`3x3::k:…`), and a plain grid of
-//! givens (`53..7....`). [`read`] takes all of them.
+//! other cells to it), the SudoCue killer format (`3x3::k:…`), a plain grid of
+//! givens (`53..7....`) and a grid of pencil marks (nine characters a cell, each
+//! digit a value the cell may hold, `.` for the others). [`read`] takes all of them.
 //!
 //! Each ISS type becomes the rule that means the same, or a house; a type
 //! graphdoku has no rule for (a look-and-say cage, an NFA line, a chaos
@@ -75,7 +76,7 @@ pub fn recognises(text: &str) -> bool {
         || compact.starts_with("3x3:")
         || plain_size(&compact).is_some()
         || jigsaw_size(&compact).is_some()
-        || pencilmarks(&compact)
+        || pencilmarks(&compact).is_some()
 }
 
 /// Whether `text` is a plain grid of givens (and nothing of ISS's own).
@@ -183,10 +184,27 @@ fn jigsaw_size(compact: &str) -> Option<usize> {
 
 /// ISS's pencilmark form: `n` characters per cell, a digit for each value
 /// still possible and `.` for the others.
-fn pencilmarks(compact: &str) -> bool {
+fn pencilmarks(compact: &str) -> Option<usize> {
     let len = compact.len();
-    (4..=9usize).any(|n| n * n * n == len)
-        && compact.chars().all(|c| c == '.' || c.is_ascii_digit())
+    (4..=9usize)
+        .find(|n| n * n * n == len)
+        .filter(|_| compact.chars().all(|c| c == '.' || c.is_ascii_digit()))
+}
+
+/// A grid of pencil marks, `n` characters a cell (see [`pencilmarks`]): each
+/// cell given the digits it shows, as ISS's `_parsePencilmarksToAst` does.
+fn pencil_marks(compact: &str, n: usize) -> Vec<Item> {
+    let chars: Vec<char> = compact.chars().collect();
+    let givens = (chars.chunks(n).enumerate())
+        .map(|(i, marks)| {
+            let values = marks.iter().filter(|&&c| c != '.').map(|c| format!("_{c}"));
+            cell_id(i / n, i % n) + &values.collect::<String>()
+        })
+        .collect();
+    vec![
+        Item::new("Shape", vec![format!("{n}x{n}")]),
+        Item::new("Given", givens),
+    ]
 }
 
 /// Reads an ISS puzzle in any of its forms (see [`recognises`]); `origin`
@@ -234,8 +252,8 @@ pub fn read(text: &str, origin: &str) -> Result<Imported, IssError> {
             items.extend(plain(&givens, n));
             items.push(Item::new("Jigsaw", vec![layout]));
             items.push(Item::new("NoBoxes", Vec::new()));
-        } else if pencilmarks(&compact) {
-            items.push(Item::new("Pencilmarks", Vec::new()));
+        } else if let Some(n) = pencilmarks(&compact) {
+            items.extend(pencil_marks(&compact, n));
         } else {
             items.extend(constraints(&compact).map_err(syntax)?);
         }
@@ -629,6 +647,8 @@ impl<'a> Builder<'a> {
                     )));
                 }
                 [one] => givens[r][c] = Some(*one),
+                // Every value (a pencil-mark cell left open): no restriction.
+                all if all.len() == n => {}
                 many if many == odds => odd.push(name((r, c))),
                 many if many == evens => even.push(name((r, c))),
                 many => candidates.entry(many).or_default().push(name((r, c))),
@@ -841,9 +861,20 @@ impl<'a> Builder<'a> {
                     self.rules.push(RuleSpec::Regex { cells, pattern });
                 }
             }
-            "Pair" | "PairX" => {
+            "Pair" | "PairX" | "Binary" | "BinaryX" => {
                 let key = args.first().map(String::as_str).unwrap_or("");
-                let allowed = pair_key(key, self.size).ok_or_else(|| {
+                // The legacy `Binary` keys swap base64url's `-` and `_`.
+                let key: String = match kind.starts_with("Binary") {
+                    true => (key.chars())
+                        .map(|c| match c {
+                            '-' => '_',
+                            '_' => '-',
+                            c => c,
+                        })
+                        .collect(),
+                    false => key.to_string(),
+                };
+                let allowed = pair_key(&key, self.size).ok_or_else(|| {
                     self.syntax(format!(
                         "`{kind}`: the key {key:?} is not a table of value pairs"
                     ))
@@ -852,7 +883,7 @@ impl<'a> Builder<'a> {
                     let cells = self.names(kind, &cells)?;
                     // Pair: each cell with the next; PairX: every two cells.
                     let pairs: Vec<(String, String)> = match kind {
-                        "Pair" => cells
+                        "Pair" | "Binary" => cells
                             .windows(2)
                             .map(|w| (w[0].clone(), w[1].clone()))
                             .collect(),
@@ -976,6 +1007,14 @@ impl<'a> Builder<'a> {
                     Some(total) => Some(self.number(kind, total)?),
                 };
                 let cells = self.names(kind, after(1))?;
+                // ISS counts a repeated cell twice in the sum: no killer cage.
+                let mut distinct = cells.clone();
+                distinct.sort_unstable();
+                distinct.dedup();
+                if distinct.len() < cells.len() {
+                    self.refuse("Cage with a cell listed twice");
+                    return Ok(());
+                }
                 self.rules.push(RuleSpec::Killer { cells, total });
             }
             "Sum" => {
@@ -1303,6 +1342,43 @@ mod tests {
         assert_eq!(pairs.len(), 3);
         assert_eq!(allowed.len(), 56);
         assert!(allowed.iter().all(|&(a, b)| (a - b).abs() >= 2));
+    }
+
+    #[test]
+    fn legacy_binary_keys_swap_two_characters_of_base64url() {
+        let binary = read(".BinaryX~8H-xf8H-xf8H-B~_Nabner~R1C1~R2C2~R3C3", "x").unwrap();
+        let pair = read(".PairX~8H_xf8H_xf8H_B~_Nabner~R1C1~R2C2~R3C3", "x").unwrap();
+        assert_eq!(binary.rules, pair.rules);
+        // A cage counting a cell twice is no killer cage: refused, by name.
+        let err = read(".Cage~20~R4C2~R4C3~R4C4~R4C4", "x").unwrap_err();
+        assert!(
+            err.to_string()
+                .ends_with("Cage with a cell listed twice (1)"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_grid_of_pencil_marks_reads_as_givens_of_several_values() {
+        // Nine characters a cell: r1c1 holds 1, r1c2 an even value, r1c3 an
+        // odd one, r2c1 1 or 2; every other cell anything.
+        let mut marks = vec!["123456789"; 81];
+        marks[..3].copy_from_slice(&["1........", ".2.4.6.8.", "1.3.5.7.9"]);
+        marks[9] = "12.......";
+        let imported = read(&marks.concat(), "x").unwrap();
+        assert_eq!((imported.size, imported.givens[0][0]), (9, Some(1)));
+        let cells = |ids: &[&str]| ids.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            imported.rules,
+            [
+                RuleSpec::Odd(cells(&["r1c3"])),
+                RuleSpec::Even(cells(&["r1c2"])),
+                RuleSpec::Candidates {
+                    cells: cells(&["r2c1"]),
+                    values: vec![1, 2]
+                },
+            ]
+        );
     }
 
     #[test]
