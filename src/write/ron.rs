@@ -37,7 +37,7 @@ fn symbols(size: usize) -> String {
 pub fn variant(imported: &Imported) -> String {
     let n = imported.size;
     let mut out = String::new();
-    let _ = writeln!(out, "// Imported from f-puzzles by `graphdoku import`.");
+    let _ = writeln!(out, "// Imported by `graphdoku import`.");
     let _ = writeln!(out, "Variant(");
     let _ = writeln!(out, "    name: {},", quoted(&imported.name));
     let _ = writeln!(out, "    symbols: {},", symbols(n));
@@ -247,7 +247,7 @@ pub fn rows(imported: &Imported) -> Vec<String> {
 /// (a path relative to the puzzle file).
 pub fn puzzle(imported: &Imported, variant: &str) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "// Imported from f-puzzles by `graphdoku import`.");
+    let _ = writeln!(out, "// Imported by `graphdoku import`.");
     let _ = writeln!(out, "Puzzle(");
     let _ = writeln!(out, "    name: {},", quoted(&imported.name));
     let _ = writeln!(out, "    variant: {},", quoted(variant));
