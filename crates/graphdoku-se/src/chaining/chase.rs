@@ -47,6 +47,10 @@ pub(super) trait Dag {
     fn cause(&self, n: u32) -> Cause;
     fn parents(&self, n: u32) -> &[u32];
     fn nested(&self, n: u32) -> Option<Nested>;
+    /// Itself as a chase, if it is one (for static calls where it counts).
+    fn as_chase(&self) -> Option<&Chase> {
+        None
+    }
 }
 
 /// A derived fact (small: a chase makes many).
@@ -97,6 +101,9 @@ impl Dag for Chase {
             .get(self.nodes[n as usize].nested as usize)
             .copied()
     }
+    fn as_chase(&self) -> Option<&Chase> {
+        Some(self)
+    }
 }
 
 impl Chase {
@@ -134,7 +141,11 @@ impl Chase {
             len: parents.len() as u32,
             nested: u32::MAX,
         });
-        self.parents.extend_from_slice(parents);
+        // Most facts have one parent: a push, not a copy of a slice.
+        match *parents {
+            [p] => self.parents.push(p),
+            _ => self.parents.extend_from_slice(parents),
+        }
         self.nodes.len() as u32 - 1
     }
 
@@ -220,7 +231,12 @@ impl Ancestors {
     /// Counts the distinct facts behind node `n` (itself included), as
     /// Sudoku Explainer's `getAncestorCount` does, and calls `each` on each
     /// node it reaches first for its fact, breadth first.
-    pub(super) fn walk(&mut self, dag: &dyn Dag, n: u32, each: &mut dyn FnMut(u32)) -> usize {
+    pub(super) fn walk<D: Dag + ?Sized>(
+        &mut self,
+        dag: &D,
+        n: u32,
+        mut each: impl FnMut(u32),
+    ) -> usize {
         let Ancestors { seen, todo, next } = self;
         seen.next();
         let mut count = 0;
@@ -606,25 +622,38 @@ impl Ctx<'_> {
     /// does not change, so its links come from `table`).
     pub(super) fn chase_static(&self, table: &Table, chase: &mut Chase) -> Option<Absurd> {
         self.spend();
-        let mut pending_on: VecDeque<u32> = chase.ons.iter().copied().collect();
-        let mut pending_off: VecDeque<u32> = chase.offs.iter().copied().collect();
-        loop {
+        // The queues of a chase's scratch space, not new ones each time.
+        let mut scratch = self.scratch.borrow_mut().pop().unwrap_or_default();
+        let Scratch {
+            pending_on,
+            pending_off,
+            ..
+        } = &mut scratch;
+        pending_on.clear();
+        pending_on.extend(chase.ons.iter().copied());
+        pending_off.clear();
+        pending_off.extend(chase.offs.iter().copied());
+        let absurd = 'chase: loop {
             if let Some(p) = pending_on.pop_front() {
                 let cv = (chase.fact(p) >> 1) as usize;
                 for &(off, cause) in table.on(cv) {
-                    if let Some(absurd) = chase.derive(off, cause, &[p], &mut pending_off) {
-                        return Some(absurd);
+                    if let Some(absurd) = chase.derive(off, cause, &[p], pending_off) {
+                        break 'chase Some(absurd);
                     }
                 }
                 continue;
             }
-            let p = pending_off.pop_front()?;
+            let Some(p) = pending_off.pop_front() else {
+                break None;
+            };
             let cv = (chase.fact(p) >> 1) as usize;
             for &(on, cause) in table.off(cv) {
-                if let Some(absurd) = chase.derive(on, cause, &[p], &mut pending_on) {
-                    return Some(absurd);
+                if let Some(absurd) = chase.derive(on, cause, &[p], pending_on) {
+                    break 'chase Some(absurd);
                 }
             }
-        }
+        };
+        self.scratch.borrow_mut().push(scratch);
+        absurd
     }
 }
