@@ -162,6 +162,12 @@ impl Chase {
         self.node[2 * cv].checked_sub(1)
     }
 
+    /// Whether `fact` is derived and its opposite not: deriving it again
+    /// would do nothing (false in an empty chase, made for no cells).
+    pub(super) fn settled(&self, fact: u32) -> bool {
+        self.node.get(fact as usize).is_some_and(|&n| n != 0) && self.node[fact as usize ^ 1] == 0
+    }
+
     /// The node of `fact` in its set (on or off), if derived.
     pub(super) fn node_of(&self, fact: u32) -> Option<u32> {
         self.node[fact as usize].checked_sub(1)
@@ -349,7 +355,9 @@ impl Ctx<'_> {
     /// one, the symbol's last place in a house), on `grid` before the
     /// removal (`places`: its [`house_places`]): (fact, cause), and into
     /// `hidden` (one list per fact, as a range) the removals since `source`
-    /// (`source_places`) each also rests on.
+    /// (`source_places`) each also rests on. Those `chase` has settled
+    /// already are left out (most are, and deriving them again does
+    /// nothing).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn off_to_on(
         &self,
@@ -368,11 +376,14 @@ impl Ctx<'_> {
         let k = self.k;
         if cell_links && grid[cell].count_ones() == 2 {
             let w = (grid[cell] & !bit(v)).trailing_zeros() as u8;
-            let from = hidden.len();
-            for u in symbols(source[cell] & !grid[cell]) {
-                hidden.extend(chase.off_node(cell * k + u as usize));
+            let fact = self.fact(cell, w, true);
+            if !chase.settled(fact) {
+                let from = hidden.len();
+                for u in symbols(source[cell] & !grid[cell]) {
+                    hidden.extend(chase.off_node(cell * k + u as usize));
+                }
+                out.push((fact, Cause::Cell, from..hidden.len()));
             }
-            out.push((self.fact(cell, w, true), Cause::Cell, from..hidden.len()));
         }
         let houses = &self.ladder.houses;
         let orders = &self.ladder.orders;
@@ -383,7 +394,10 @@ impl Ctx<'_> {
                 continue;
             }
             let cells = &houses[h].cells;
-            let x = cells[others.trailing_zeros() as usize];
+            let fact = self.fact(cells[others.trailing_zeros() as usize], v, true);
+            if chase.settled(fact) {
+                continue;
+            }
             let from = hidden.len();
             let mut gone = source_places[hv] & !places[hv];
             while gone != 0 {
@@ -391,11 +405,7 @@ impl Ctx<'_> {
                 gone &= gone - 1;
                 hidden.extend(chase.off_node(y * k + v as usize));
             }
-            out.push((
-                self.fact(x, v, true),
-                Cause::House(h as u32),
-                from..hidden.len(),
-            ));
+            out.push((fact, Cause::House(h as u32), from..hidden.len()));
         }
     }
 
