@@ -193,7 +193,7 @@ impl Chase {
         }
         if self.node_of(fact).is_none() {
             let n = self.push(fact, cause, parents);
-            self.insert(n);
+            self.set(fact, n);
             pending.push_back(n);
         }
         None
@@ -205,6 +205,12 @@ impl Chase {
         if self.node[fact as usize] != 0 {
             return false;
         }
+        self.set(fact, n);
+        true
+    }
+
+    /// Makes node `n` the one of `fact`, not yet derived.
+    fn set(&mut self, fact: u32, n: u32) {
         self.node[fact as usize] = n + 1;
         if fact & 1 == 1 {
             self.ons.push(n);
@@ -212,7 +218,6 @@ impl Chase {
             self.offs.push(n);
         }
         self.facts[fact as usize / 64] |= 1 << (fact % 64);
-        true
     }
 }
 
@@ -277,7 +282,6 @@ pub(super) struct Scratch {
     removed: Vec<(u32, u8)>,
     pending_on: VecDeque<u32>,
     pending_off: VecDeque<u32>,
-    offs: Vec<(u32, Cause)>,
     ons: Vec<(u32, Cause, std::ops::Range<usize>)>,
     hidden: Vec<u32>,
     parents: Vec<u32>,
@@ -469,7 +473,6 @@ impl Ctx<'_> {
             grid_places,
             pending_on,
             pending_off,
-            offs,
             ons,
             hidden,
             parents,
@@ -485,8 +488,27 @@ impl Ctx<'_> {
         loop {
             if let Some(p) = pending_on.pop_front() {
                 let (cell, v) = self.split(chase.fact(p));
-                self.on_to_off(cand, cell, v, cell_links, offs);
-                for &(off, cause) in offs.iter() {
+                // [`Ctx::on_to_off`], each derived as it comes (deriving
+                // changes nothing in `cand`).
+                let b = bit(v);
+                if cell_links {
+                    for w in symbols(cand[cell] & !b) {
+                        let off = self.fact(cell, w, false);
+                        if let Some(absurd) = chase.derive(off, Cause::Cell, &[p], pending_off) {
+                            return Some(absurd);
+                        }
+                    }
+                }
+                for &(x, h) in &orders.links[cell] {
+                    if cand[x] & b == 0 {
+                        continue;
+                    }
+                    let cause = if h == u32::MAX {
+                        Cause::Edge
+                    } else {
+                        Cause::House(h)
+                    };
+                    let off = self.fact(x, v, false);
                     if let Some(absurd) = chase.derive(off, cause, &[p], pending_off) {
                         return Some(absurd);
                     }
