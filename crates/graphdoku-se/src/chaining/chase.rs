@@ -499,17 +499,23 @@ impl Ctx<'_> {
                         }
                     }
                 }
-                for &(x, h) in &orders.links[cell] {
-                    if cand[x] & b == 0 {
-                        continue;
+                // The links in order: each house's places (`places`
+                // mirrors `cand`), then the other edges.
+                for (&h, &fresh) in orders.regions[cell].iter().zip(&orders.fresh[cell]) {
+                    let mut at = places[h * k + v as usize] & fresh;
+                    while at != 0 {
+                        let x = self.ladder.houses[h].cells[at.trailing_zeros() as usize];
+                        at &= at - 1;
+                        let off = self.fact(x, v, false);
+                        let cause = Cause::House(h as u32);
+                        if let Some(absurd) = chase.derive(off, cause, &[p], pending_off) {
+                            return Some(absurd);
+                        }
                     }
-                    let cause = if h == u32::MAX {
-                        Cause::Edge
-                    } else {
-                        Cause::House(h)
-                    };
+                }
+                for &x in orders.edges[cell].iter().filter(|&&x| cand[x] & b != 0) {
                     let off = self.fact(x, v, false);
-                    if let Some(absurd) = chase.derive(off, cause, &[p], pending_off) {
+                    if let Some(absurd) = chase.derive(off, Cause::Edge, &[p], pending_off) {
                         return Some(absurd);
                     }
                 }
