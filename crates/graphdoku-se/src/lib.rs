@@ -293,6 +293,12 @@ pub(crate) struct Orders {
     /// in order, then its `peers`), each once, with the house it is first
     /// met in (`u32::MAX`: an edge outside the full houses).
     pub links: Vec<Vec<(usize, u32)>>,
+    /// [`Orders::links`] as positions, by house of each cell's `regions`
+    /// (the cells first met in it), for a chase to take from a house's
+    /// places at once.
+    pub fresh: Vec<Vec<u64>>,
+    /// The rest of [`Orders::links`]: the edges outside the full houses.
+    pub edges: Vec<Vec<usize>>,
     /// The locked-candidate pairs in groups visited one after the other:
     /// box and column, box and row, column and box, row and box, the rest.
     pub locking: Vec<Vec<Lock>>,
@@ -440,6 +446,28 @@ impl Orders {
                     out
                 },
             )
+            .collect::<Vec<Vec<(usize, u32)>>>();
+        let fresh = (links.iter().zip(&regions))
+            .map(|(list, regions)| {
+                let mut fresh = vec![0u64; regions.len()];
+                for &(x, h) in list.iter().filter(|&&(_, h)| h != u32::MAX) {
+                    let h = h as usize;
+                    let i = regions.iter().position(|&r| r == h);
+                    let at = houses[h].cells.iter().position(|&c| c == x);
+                    // Past 64 symbols nothing chases (and no bit fits).
+                    let bit = 1u64.checked_shl(at.expect("in its house") as u32);
+                    fresh[i.expect("a region")] |= bit.unwrap_or(0);
+                }
+                fresh
+            })
+            .collect();
+        let edges = (links.iter())
+            .map(|list| {
+                (list.iter())
+                    .filter(|&&(_, h)| h == u32::MAX)
+                    .map(|&(x, _)| x)
+                    .collect()
+            })
             .collect();
         Orders {
             regions,
@@ -447,6 +475,8 @@ impl Orders {
             peers,
             positions,
             links,
+            fresh,
+            edges,
             locking,
             fish,
             plain: unique::plain(ladder),

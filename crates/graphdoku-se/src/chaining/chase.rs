@@ -47,6 +47,10 @@ pub(super) trait Dag {
     fn cause(&self, n: u32) -> Cause;
     fn parents(&self, n: u32) -> &[u32];
     fn nested(&self, n: u32) -> Option<Nested>;
+    /// Itself as a chase, if it is one (for static calls where it counts).
+    fn as_chase(&self) -> Option<&Chase> {
+        None
+    }
 }
 
 /// A derived fact (small: a chase makes many).
@@ -97,6 +101,9 @@ impl Dag for Chase {
             .get(self.nodes[n as usize].nested as usize)
             .copied()
     }
+    fn as_chase(&self) -> Option<&Chase> {
+        Some(self)
+    }
 }
 
 impl Chase {
@@ -134,7 +141,11 @@ impl Chase {
             len: parents.len() as u32,
             nested: u32::MAX,
         });
-        self.parents.extend_from_slice(parents);
+        // Most facts have one parent: a push, not a copy of a slice.
+        match *parents {
+            [p] => self.parents.push(p),
+            _ => self.parents.extend_from_slice(parents),
+        }
         self.nodes.len() as u32 - 1
     }
 
@@ -149,6 +160,12 @@ impl Chase {
     /// The node turning candidate `cv` (`cell × k + symbol`) off, if derived.
     pub(super) fn off_node(&self, cv: usize) -> Option<u32> {
         self.node[2 * cv].checked_sub(1)
+    }
+
+    /// Whether `fact` is derived and its opposite not: deriving it again
+    /// would do nothing (false in an empty chase, made for no cells).
+    pub(super) fn settled(&self, fact: u32) -> bool {
+        self.node.get(fact as usize).is_some_and(|&n| n != 0) && self.node[fact as usize ^ 1] == 0
     }
 
     /// The node of `fact` in its set (on or off), if derived.
@@ -176,7 +193,7 @@ impl Chase {
         }
         if self.node_of(fact).is_none() {
             let n = self.push(fact, cause, parents);
-            self.insert(n);
+            self.set(fact, n);
             pending.push_back(n);
         }
         None
@@ -188,6 +205,12 @@ impl Chase {
         if self.node[fact as usize] != 0 {
             return false;
         }
+        self.set(fact, n);
+        true
+    }
+
+    /// Makes node `n` the one of `fact`, not yet derived.
+    fn set(&mut self, fact: u32, n: u32) {
         self.node[fact as usize] = n + 1;
         if fact & 1 == 1 {
             self.ons.push(n);
@@ -195,7 +218,6 @@ impl Chase {
             self.offs.push(n);
         }
         self.facts[fact as usize / 64] |= 1 << (fact % 64);
-        true
     }
 }
 
@@ -220,7 +242,12 @@ impl Ancestors {
     /// Counts the distinct facts behind node `n` (itself included), as
     /// Sudoku Explainer's `getAncestorCount` does, and calls `each` on each
     /// node it reaches first for its fact, breadth first.
-    pub(super) fn walk(&mut self, dag: &dyn Dag, n: u32, each: &mut dyn FnMut(u32)) -> usize {
+    pub(super) fn walk<D: Dag + ?Sized>(
+        &mut self,
+        dag: &D,
+        n: u32,
+        mut each: impl FnMut(u32),
+    ) -> usize {
         let Ancestors { seen, todo, next } = self;
         seen.next();
         let mut count = 0;
@@ -255,7 +282,6 @@ pub(super) struct Scratch {
     removed: Vec<(u32, u8)>,
     pending_on: VecDeque<u32>,
     pending_off: VecDeque<u32>,
-    offs: Vec<(u32, Cause)>,
     ons: Vec<(u32, Cause, std::ops::Range<usize>)>,
     hidden: Vec<u32>,
     parents: Vec<u32>,
@@ -333,7 +359,9 @@ impl Ctx<'_> {
     /// one, the symbol's last place in a house), on `grid` before the
     /// removal (`places`: its [`house_places`]): (fact, cause), and into
     /// `hidden` (one list per fact, as a range) the removals since `source`
-    /// (`source_places`) each also rests on.
+    /// (`source_places`) each also rests on. Those `chase` has settled
+    /// already are left out (most are, and deriving them again does
+    /// nothing).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn off_to_on(
         &self,
@@ -352,11 +380,14 @@ impl Ctx<'_> {
         let k = self.k;
         if cell_links && grid[cell].count_ones() == 2 {
             let w = (grid[cell] & !bit(v)).trailing_zeros() as u8;
-            let from = hidden.len();
-            for u in symbols(source[cell] & !grid[cell]) {
-                hidden.extend(chase.off_node(cell * k + u as usize));
+            let fact = self.fact(cell, w, true);
+            if !chase.settled(fact) {
+                let from = hidden.len();
+                for u in symbols(source[cell] & !grid[cell]) {
+                    hidden.extend(chase.off_node(cell * k + u as usize));
+                }
+                out.push((fact, Cause::Cell, from..hidden.len()));
             }
-            out.push((self.fact(cell, w, true), Cause::Cell, from..hidden.len()));
         }
         let houses = &self.ladder.houses;
         let orders = &self.ladder.orders;
@@ -367,7 +398,10 @@ impl Ctx<'_> {
                 continue;
             }
             let cells = &houses[h].cells;
-            let x = cells[others.trailing_zeros() as usize];
+            let fact = self.fact(cells[others.trailing_zeros() as usize], v, true);
+            if chase.settled(fact) {
+                continue;
+            }
             let from = hidden.len();
             let mut gone = source_places[hv] & !places[hv];
             while gone != 0 {
@@ -375,11 +409,7 @@ impl Ctx<'_> {
                 gone &= gone - 1;
                 hidden.extend(chase.off_node(y * k + v as usize));
             }
-            out.push((
-                self.fact(x, v, true),
-                Cause::House(h as u32),
-                from..hidden.len(),
-            ));
+            out.push((fact, Cause::House(h as u32), from..hidden.len()));
         }
     }
 
@@ -443,7 +473,6 @@ impl Ctx<'_> {
             grid_places,
             pending_on,
             pending_off,
-            offs,
             ons,
             hidden,
             parents,
@@ -459,9 +488,34 @@ impl Ctx<'_> {
         loop {
             if let Some(p) = pending_on.pop_front() {
                 let (cell, v) = self.split(chase.fact(p));
-                self.on_to_off(cand, cell, v, cell_links, offs);
-                for &(off, cause) in offs.iter() {
-                    if let Some(absurd) = chase.derive(off, cause, &[p], pending_off) {
+                // [`Ctx::on_to_off`], each derived as it comes (deriving
+                // changes nothing in `cand`).
+                let b = bit(v);
+                if cell_links {
+                    for w in symbols(cand[cell] & !b) {
+                        let off = self.fact(cell, w, false);
+                        if let Some(absurd) = chase.derive(off, Cause::Cell, &[p], pending_off) {
+                            return Some(absurd);
+                        }
+                    }
+                }
+                // The links in order: each house's places (`places`
+                // mirrors `cand`), then the other edges.
+                for (&h, &fresh) in orders.regions[cell].iter().zip(&orders.fresh[cell]) {
+                    let mut at = places[h * k + v as usize] & fresh;
+                    while at != 0 {
+                        let x = self.ladder.houses[h].cells[at.trailing_zeros() as usize];
+                        at &= at - 1;
+                        let off = self.fact(x, v, false);
+                        let cause = Cause::House(h as u32);
+                        if let Some(absurd) = chase.derive(off, cause, &[p], pending_off) {
+                            return Some(absurd);
+                        }
+                    }
+                }
+                for &x in orders.edges[cell].iter().filter(|&&x| cand[x] & b != 0) {
+                    let off = self.fact(x, v, false);
+                    if let Some(absurd) = chase.derive(off, Cause::Edge, &[p], pending_off) {
                         return Some(absurd);
                     }
                 }
@@ -606,25 +660,38 @@ impl Ctx<'_> {
     /// does not change, so its links come from `table`).
     pub(super) fn chase_static(&self, table: &Table, chase: &mut Chase) -> Option<Absurd> {
         self.spend();
-        let mut pending_on: VecDeque<u32> = chase.ons.iter().copied().collect();
-        let mut pending_off: VecDeque<u32> = chase.offs.iter().copied().collect();
-        loop {
+        // The queues of a chase's scratch space, not new ones each time.
+        let mut scratch = self.scratch.borrow_mut().pop().unwrap_or_default();
+        let Scratch {
+            pending_on,
+            pending_off,
+            ..
+        } = &mut scratch;
+        pending_on.clear();
+        pending_on.extend(chase.ons.iter().copied());
+        pending_off.clear();
+        pending_off.extend(chase.offs.iter().copied());
+        let absurd = 'chase: loop {
             if let Some(p) = pending_on.pop_front() {
                 let cv = (chase.fact(p) >> 1) as usize;
                 for &(off, cause) in table.on(cv) {
-                    if let Some(absurd) = chase.derive(off, cause, &[p], &mut pending_off) {
-                        return Some(absurd);
+                    if let Some(absurd) = chase.derive(off, cause, &[p], pending_off) {
+                        break 'chase Some(absurd);
                     }
                 }
                 continue;
             }
-            let p = pending_off.pop_front()?;
+            let Some(p) = pending_off.pop_front() else {
+                break None;
+            };
             let cv = (chase.fact(p) >> 1) as usize;
             for &(on, cause) in table.off(cv) {
-                if let Some(absurd) = chase.derive(on, cause, &[p], &mut pending_on) {
-                    return Some(absurd);
+                if let Some(absurd) = chase.derive(on, cause, &[p], pending_on) {
+                    break 'chase Some(absurd);
                 }
             }
-        }
+        };
+        self.scratch.borrow_mut().push(scratch);
+        absurd
     }
 }

@@ -21,7 +21,7 @@
 
 use super::super::{Mask, Rules, bit, group_domains, symbols};
 use super::chase::{Cause, Dag, Seen};
-use super::{ChainHint, Ctx, Nested, Targets, sorted};
+use super::{ChainHint, Ctx, Nested, sorted};
 use crate::Technique;
 
 /// The board's links, by candidate (`cell × k + symbol`): what it turned on
@@ -594,7 +594,7 @@ impl Ctx<'_> {
                     technique,
                     chain_base,
                     sort_key,
-                    &vec![(&*walk as &dyn Dag, end)],
+                    &[(&*walk as &dyn Dag, end)],
                     None,
                     &|| (vec![cell], Vec::new(), vec![v]),
                     change,
@@ -737,7 +737,7 @@ impl Ctx<'_> {
             return None;
         }
         let (_, v) = self.split(walk.fact(end));
-        let targets: Targets = vec![(walk as &dyn Dag, end)];
+        let targets = [(walk as &dyn Dag, end)];
         let mut hint = self.hint(
             technique,
             base,

@@ -178,9 +178,21 @@ pub(super) struct Ctx<'l> {
     rule_scratch: RefCell<(Vec<Mask>, Vec<Mask>, Vec<u32>)>,
     /// The chases' scratch space, a stack (chases nest).
     scratch: RefCell<Vec<Scratch>>,
+    /// The removals a nested hint rests on, gathered (one copy of the
+    /// right size kept, rather than a vector grown for each hint).
+    parents: RefCell<Vec<(usize, u8)>>,
     /// Chases done with, for new assumptions.
     spare: RefCell<Vec<Chase>>,
     deadline: Option<Instant>,
+}
+
+/// What [`Ctx::measure`] gathers along the chains.
+struct Measure<'b> {
+    flat: usize,
+    nested: Vec<Nested>,
+    key: u64,
+    /// [`Ctx::parents`], cleared.
+    parents: &'b mut Vec<(usize, u8)>,
 }
 
 /// What a hint does: the placement, if any, and the removals.
@@ -202,6 +214,7 @@ impl<'l> Ctx<'l> {
             rule_scratch: RefCell::default(),
             scratch: RefCell::default(),
             spare: RefCell::default(),
+            parents: RefCell::default(),
             deadline: search.deadline,
             ladder,
             k,
@@ -302,41 +315,63 @@ impl<'l> Ctx<'l> {
     /// (a cell's or a house's candidates), for those.
     fn measure(
         &self,
-        targets: &Targets,
+        targets: &[(&dyn Dag, u32)],
         assumed: Option<Cause>,
         initial: Option<&[Mask]>,
         current: &[Mask],
     ) -> (usize, u64, Vec<(usize, u8)>) {
-        let mut flat = 0;
-        let mut nested: Vec<Nested> = Vec::new();
-        let mut key: u64 = 0xcbf2_9ce4_8422_2325;
-        let mut parents = Vec::new();
+        let mut buffer = self.parents.borrow_mut();
+        buffer.clear();
+        let mut m = Measure {
+            flat: 0,
+            nested: Vec::new(),
+            key: 0xcbf2_9ce4_8422_2325,
+            parents: &mut buffer,
+        };
         let mut ancestors = self.ancestors.borrow_mut();
+        let grids = initial.map(|initial| (initial, current));
         for &(dag, node) in targets {
-            flat += ancestors.walk(dag, node, &mut |n| {
-                let fact = dag.fact(n);
-                key = (key ^ u64::from(fact)).wrapping_mul(0x0100_0000_01b3);
-                if let Some(inner) = dag.nested(n)
-                    && !nested.iter().any(|x| x.key == inner.key)
-                {
-                    nested.push(inner);
-                }
-                if let Some(initial) = initial
-                    && fact & 1 == 1
-                {
-                    let cause = match dag.cause(n) {
-                        Cause::Assumed => assumed,
-                        cause => Some(cause),
-                    };
-                    if let Some(cause) = cause {
-                        self.rule_parents(cause, fact, (initial, current), &mut parents);
-                    }
-                }
-            });
-            key = key.rotate_left(17) ^ 0x9e37_79b9_7f4a_7c15;
+            // Chases, statically: their walks are most of the measuring.
+            match dag.as_chase() {
+                Some(chase) => self.visit(&mut ancestors, chase, node, assumed, grids, &mut m),
+                None => self.visit(&mut ancestors, dag, node, assumed, grids, &mut m),
+            }
+            m.key = m.key.rotate_left(17) ^ 0x9e37_79b9_7f4a_7c15;
         }
-        let inner: usize = nested.iter().map(|n| n.complexity as usize).sum();
-        (flat + inner, key, parents)
+        let inner: usize = m.nested.iter().map(|n| n.complexity as usize).sum();
+        (m.flat + inner, m.key, m.parents.clone())
+    }
+
+    /// [`Ctx::measure`] of the chain ending at `node` of `dag`, into `m`.
+    fn visit<D: Dag + ?Sized>(
+        &self,
+        ancestors: &mut Ancestors,
+        dag: &D,
+        node: u32,
+        assumed: Option<Cause>,
+        grids: Option<(&[Mask], &[Mask])>,
+        m: &mut Measure<'_>,
+    ) {
+        m.flat += ancestors.walk(dag, node, |n| {
+            let fact = dag.fact(n);
+            m.key = (m.key ^ u64::from(fact)).wrapping_mul(0x0100_0000_01b3);
+            if let Some(inner) = dag.nested(n)
+                && !m.nested.iter().any(|x| x.key == inner.key)
+            {
+                m.nested.push(inner);
+            }
+            if let Some(grids) = grids
+                && fact & 1 == 1
+            {
+                let cause = match dag.cause(n) {
+                    Cause::Assumed => assumed,
+                    cause => Some(cause),
+                };
+                if let Some(cause) = cause {
+                    self.rule_parents(cause, fact, grids, m.parents);
+                }
+            }
+        });
     }
 
     /// A chain hint ending at `targets`.
@@ -346,7 +381,7 @@ impl<'l> Ctx<'l> {
         technique: Technique,
         base: u16,
         sort_key: u8,
-        targets: &Targets,
+        targets: &[(&dyn Dag, u32)],
         assumed: Option<Cause>,
         pattern: &dyn Fn() -> (Vec<usize>, Vec<usize>, Vec<u8>),
         change: Change,
@@ -490,7 +525,7 @@ impl<'l> Ctx<'l> {
                     technique,
                     base,
                     7,
-                    &vec![(on as &dyn Dag, a), (on as &dyn Dag, b)],
+                    &[(on as &dyn Dag, a), (on as &dyn Dag, b)],
                     None,
                     &|| (vec![cell], Vec::new(), vec![v]),
                     (None, vec![(cell, bit(v))]),
@@ -514,7 +549,7 @@ impl<'l> Ctx<'l> {
                     technique,
                     base,
                     7,
-                    &vec![(&off as &dyn Dag, a), (&off as &dyn Dag, b)],
+                    &[(&off as &dyn Dag, a), (&off as &dyn Dag, b)],
                     None,
                     &|| (vec![cell], Vec::new(), vec![v]),
                     (Some((cell, v)), vec![(cell, grid[cell] & !bit(v))]),
@@ -559,14 +594,13 @@ impl<'l> Ctx<'l> {
         branches: &[&'c Chase],
     ) -> Vec<(Targets<'c>, Change, usize)> {
         let first = branches[0];
-        // The facts all branches derive, as bits: most often none.
-        let mut common = first.facts.clone();
-        for b in &branches[1..] {
-            common.iter_mut().zip(&b.facts).for_each(|(c, f)| *c &= f);
-        }
-        if common.iter().all(|&w| w == 0) {
+        // The facts all branches derive, as bits: most often none (so
+        // looked at before anything is allocated).
+        let common = |i: usize| (branches.iter()).fold(u64::MAX, |c, b| c & b.facts[i]);
+        if (0..first.facts.len()).all(|i| common(i) == 0) {
             return Vec::new();
         }
+        let common: Vec<u64> = (0..first.facts.len()).map(common).collect();
         (first.ons.iter().chain(&first.offs))
             .filter_map(|&n| {
                 let fact = first.fact(n);
@@ -612,7 +646,7 @@ impl<'l> Ctx<'l> {
                 technique,
                 base,
                 1,
-                &vec![(on as &dyn Dag, n), (off as &dyn Dag, m)],
+                &[(on as &dyn Dag, n), (off as &dyn Dag, m)],
                 None,
                 &|| (vec![cell, cv / k], Vec::new(), vec![v, (cv % k) as u8]),
                 change,
