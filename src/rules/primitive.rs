@@ -517,18 +517,14 @@ pub fn rellik(values: &[i64], cells: usize, total: i64) -> Result<Automaton, Str
 /// # Errors
 /// Too many states.
 pub fn equality(values: &[i64], cells: usize) -> Result<Automaton, String> {
-    let mut distinct = values.to_vec();
-    distinct.sort_unstable();
-    distinct.dedup();
-    let n = distinct.len();
+    let (n, rank) = ranks(values);
     let bound = cells as i64;
     Automaton::explore(
         vec![(0i64, 0i64)],
         values.len(),
         |&(parity, height), c| {
             let v = values[c];
-            let rank = distinct.binary_search(&v).expect("a value of the list");
-            let height = match rank {
+            let height = match rank(v) {
                 r if n % 2 == 1 && r == n / 2 => return None,
                 r if r < n / 2 => height + 1,
                 _ => height - 1,
@@ -561,15 +557,21 @@ fn value_indexing(values: &[i64], indexed: usize) -> Automaton {
     .expect("at most values² × cells states")
 }
 
-/// The third of the values (0 low, 1 middle, 2 high) a value is in.
-fn thirds(values: &[i64]) -> impl Fn(i64) -> usize {
+/// How many distinct values there are, and each value's rank among them
+/// (0 the lowest).
+fn ranks(values: &[i64]) -> (usize, impl Fn(i64) -> usize) {
     let mut distinct = values.to_vec();
     distinct.sort_unstable();
     distinct.dedup();
-    move |v| {
-        let rank = distinct.binary_search(&v).expect("a value of the list");
-        rank * 3 / distinct.len()
-    }
+    let n = distinct.len();
+    let rank = move |v| distinct.binary_search(&v).expect("a value of the list");
+    (n, rank)
+}
+
+/// The third of the values (0 low, 1 middle, 2 high) a value is in.
+fn thirds(values: &[i64]) -> impl Fn(i64) -> usize {
+    let (n, rank) = ranks(values);
+    move |v| rank(v) * 3 / n
 }
 
 /// A 2×2 square's automaton: the classes (0, 1, 2) of the values read so

@@ -47,6 +47,13 @@ struct Compiler<'a> {
     houses: &'a [(u8, Vec<u32>)],
 }
 
+/// Whether `s` is a cage: a plain sum of cells that pairwise `differ`.
+fn is_cage(s: &primitive::Sum, differ: &dyn Fn(usize, usize) -> bool) -> bool {
+    let cells = &s.cells;
+    s.is_plain()
+        && (0..cells.len()).all(|i| (i + 1..cells.len()).all(|j| differ(cells[i], cells[j])))
+}
+
 impl Compiler<'_> {
     /// The propagator of a sum or a dedicated primitive (`None` for the
     /// primitives the shape holds, or no propagator has yet).
@@ -55,9 +62,7 @@ impl Compiler<'_> {
         Some(match primitive {
             Primitive::Sum(s) => {
                 let cells = &s.cells;
-                let distinct = s.is_plain()
-                    && (0..cells.len())
-                        .all(|i| (i + 1..cells.len()).all(|j| (self.differ)(cells[i], cells[j])));
+                let distinct = is_cage(s, self.differ);
                 let all = u128::MAX >> (128 - values.len().min(128));
                 let sum = sum::Sum::new(cells, s.weights.clone(), s.total, distinct, values)
                     .differing(self.differ);
@@ -229,9 +234,7 @@ impl RuleSet {
         let mut caged = vec![false; graph.len()];
         for l in &lowered {
             if let Primitive::Sum(s) = &l.primitive
-                && s.is_plain()
-                && (0..s.cells.len())
-                    .all(|i| (i + 1..s.cells.len()).all(|j| differ(s.cells[i], s.cells[j])))
+                && is_cage(s, &differ)
             {
                 s.cells.iter().for_each(|&c| caged[c] = true);
             }
