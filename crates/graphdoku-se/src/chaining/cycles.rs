@@ -785,25 +785,38 @@ fn forcing_walk(
     }
     while !pending_on.is_empty() || !pending_off.is_empty() {
         std::mem::swap(layer, pending_on);
-        for &p in layer.iter() {
-            let cv = (walk.fact(p) >> 1) as usize;
-            for &(off, cause) in table.on(cv) {
-                if weak_joins(cause, y, true) && reach(walk, off, cause, p, target, pending_off) {
-                    return Some(walk.steps.len() as u32 - 1);
-                }
-            }
+        if let Some(end) = forcing_layer(table, walk, y, target, Table::on, layer, pending_off) {
+            return Some(end);
         }
         layer.clear();
         std::mem::swap(layer, pending_off);
-        for &p in layer.iter() {
-            let cv = (walk.fact(p) >> 1) as usize;
-            for &(on, cause) in table.off(cv) {
-                if weak_joins(cause, y, true) && reach(walk, on, cause, p, target, pending_on) {
-                    return Some(walk.steps.len() as u32 - 1);
-                }
-            }
+        if let Some(end) = forcing_layer(table, walk, y, target, Table::off, layer, pending_on) {
+            return Some(end);
         }
         layer.clear();
+    }
+    None
+}
+
+/// One layer of [`forcing_walk`]: each fact of `layer` follows its `links`
+/// (those of a candidate turned on, or off) to the facts it implies, queued
+/// in `next`; the end of the walk when one reaches `target`.
+fn forcing_layer(
+    table: &Table,
+    walk: &mut Walk,
+    y: bool,
+    target: u32,
+    links: fn(&Table, usize) -> &[(u32, Cause)],
+    layer: &[u32],
+    next: &mut Vec<u32>,
+) -> Option<u32> {
+    for &p in layer {
+        let cv = (walk.fact(p) >> 1) as usize;
+        for &(fact, cause) in links(table, cv) {
+            if weak_joins(cause, y, true) && reach(walk, fact, cause, p, target, next) {
+                return Some(walk.steps.len() as u32 - 1);
+            }
+        }
     }
     None
 }
