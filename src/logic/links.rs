@@ -11,7 +11,6 @@
 //! point, so it removes only what no solution of the group allows: every link
 //! it makes holds in every solution.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use crate::graph::ConstraintGraph;
@@ -219,51 +218,24 @@ fn implied_sums(graph: &ConstraintGraph, differ: &dyn Fn(usize, usize) -> bool) 
 /// again and again (a sum's enumeration costs microseconds, a look-up less).
 #[derive(Debug, Default)]
 pub(crate) struct Memo {
-    /// Key: the group, then its domains; value: the narrowed domains, or
-    /// `None` for a contradiction.
+    /// In shards by the key's hash, so that the chains' threads seldom wait
+    /// for each other.
     #[cfg_attr(not(feature = "se"), allow(dead_code))]
-    narrowed: std::sync::Mutex<Narrowed>,
+    shards: [std::sync::Mutex<Narrowed>; MEMO_SHARDS],
 }
 
-/// [`Memo`]'s map: a group and its domains to the narrowed domains.
-type Narrowed = HashMap<Box<[u64]>, Option<Box<[u64]>>, Fx>;
+/// One shard of a [`Memo`]: each entry is the length of its domains, its
+/// key (the group, then the domains) and, unless they contradict, the
+/// narrowed domains, in one allocation; found by the key's hash.
+type Narrowed = hashbrown::HashTable<Box<[u64]>>;
 
-/// Entries a [`Memo`] holds before it starts again (tens of megabytes).
+/// How many shards a [`Memo`] has (a power of two).
+const MEMO_SHARDS: usize = 16;
+
+/// Entries a [`Memo`]'s shard holds before it starts again (tens of
+/// megabytes over all shards).
 #[cfg_attr(not(feature = "se"), allow(dead_code))]
-const MEMO_MAX: usize = 1 << 20;
-
-/// A fast hasher for short keys of words (FxHash's multiply and rotate).
-#[derive(Debug, Default, Clone, Copy)]
-pub(crate) struct Fx;
-
-/// [`Fx`]'s hasher.
-pub(crate) struct FxHasher(u64);
-
-impl std::hash::BuildHasher for Fx {
-    type Hasher = FxHasher;
-    fn build_hasher(&self) -> FxHasher {
-        FxHasher(0)
-    }
-}
-
-impl std::hash::Hasher for FxHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-    fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    fn write_usize(&mut self, word: usize) {
-        self.write_u64(word as u64);
-    }
-}
+const MEMO_MAX: usize = (1 << 20) / MEMO_SHARDS;
 
 /// The groups of a graph bound to one board: what the chains call.
 pub(crate) struct Bound<'a> {
@@ -320,16 +292,25 @@ const EXACT_NODES: usize = 400;
 /// on its own cells, until none narrows more: their common fixed point.
 /// `false` on a contradiction (a propagator's, or an empty domain).
 fn narrow(group: &Group, props: &[&dyn Propagator], domains: &mut [u128]) -> bool {
-    let mut local: Vec<u128> = Vec::new();
+    // On the stack for most propagators (it runs at every chase's step).
+    let (mut small, mut large) = ([0u128; 32], Vec::new());
     loop {
         let mut changed = false;
         for (p, at) in &group.props {
-            local.clear();
-            local.extend(at.iter().map(|&i| domains[i as usize]));
-            if props[*p as usize].propagate(&mut local).is_err() {
+            let local: &mut [u128] = match at.len() <= small.len() {
+                true => &mut small[..at.len()],
+                false => {
+                    large.resize(at.len(), 0);
+                    &mut large
+                }
+            };
+            for (l, &i) in local.iter_mut().zip(at) {
+                *l = domains[i as usize];
+            }
+            if props[*p as usize].propagate(local).is_err() {
                 return false;
             }
-            for (&i, &d) in at.iter().zip(&local) {
+            for (&i, &d) in at.iter().zip(local.iter()) {
                 let slot = &mut domains[i as usize];
                 if *slot != d {
                     // A propagator only narrows: `d` is a subset of `*slot`.
@@ -487,6 +468,7 @@ impl graphdoku_se::Rules for Bound<'_> {
 impl Bound<'_> {
     /// A narrowing (exact or not) from the memo, or made and remembered.
     fn remembered(&self, group: u32, domains: &mut [u64], exact: bool) -> bool {
+        use std::hash::BuildHasher;
         let n = domains.len();
         let mut small = [0u64; 33];
         let mut large = Vec::new();
@@ -500,21 +482,37 @@ impl Bound<'_> {
         key[0] = u64::from(group) << 1 | u64::from(exact);
         key[1..].copy_from_slice(domains);
         let key: &[u64] = key;
-        if let Some(known) = self.memo.narrowed.lock().expect("not poisoned").get(key) {
-            return match known {
-                Some(narrowed) => {
-                    domains.copy_from_slice(narrowed);
-                    true
-                }
-                None => false,
-            };
+        let hash = rustc_hash::FxBuildHasher.hash_one(key);
+        let shard = &self.memo.shards[hash as usize % MEMO_SHARDS];
+        let is_key = |entry: &[u64]| entry[0] == n as u64 && entry[1..n + 2] == *key;
+        if let Some(entry) = shard.lock().expect("not poisoned").find(hash, |e| is_key(e)) {
+            let narrowed = &entry[n + 2..];
+            if narrowed.is_empty() {
+                return false;
+            }
+            domains.copy_from_slice(narrowed);
+            return true;
         }
         let ok = self.narrow_u64(group, domains, exact);
-        let mut map = self.memo.narrowed.lock().expect("not poisoned");
-        if map.len() >= MEMO_MAX {
-            map.clear();
+        let narrowed: &[u64] = match ok {
+            true => domains,
+            false => &[],
+        };
+        let entry: Box<[u64]> = (std::iter::once(n as u64).chain(key.iter().copied()))
+            .chain(narrowed.iter().copied())
+            .collect();
+        let mut table = shard.lock().expect("not poisoned");
+        if table.len() >= MEMO_MAX {
+            table.clear();
         }
-        map.insert(key.into(), ok.then(|| domains.into()));
+        // Another thread may have made it meanwhile: the same narrowing.
+        if table.find(hash, |e| is_key(e)).is_none() {
+            let rehash = |entry: &[u64]| {
+                let key = &entry[1..entry[0] as usize + 2];
+                rustc_hash::FxBuildHasher.hash_one(key)
+            };
+            table.insert_unique(hash, entry, |e| rehash(e));
+        }
         ok
     }
 
