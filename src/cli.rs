@@ -125,6 +125,8 @@ pub enum Command {
         input: InputArgs,
         #[command(flatten)]
         output: ReportArgs,
+        #[command(flatten)]
+        logic: LogicArgs,
     },
     /// Explain each puzzle's solution step by step, easiest technique first (a rule's
     /// deduction is a step named after the rule).
@@ -133,6 +135,8 @@ pub enum Command {
         input: InputArgs,
         #[command(flatten)]
         output: ReportArgs,
+        #[command(flatten)]
+        logic: LogicArgs,
     },
     /// The next step only, as `explain` would give it.
     Hint {
@@ -140,6 +144,8 @@ pub enum Command {
         input: InputArgs,
         #[command(flatten)]
         output: ReportArgs,
+        #[command(flatten)]
+        logic: LogicArgs,
     },
     /// Check variant and puzzle files; print warnings for legal but doubtful shapes.
     ///
@@ -634,6 +640,25 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
         .parse()
         .map_err(|_| format!("expected a number of seconds, found `{text}`"))?;
     Duration::try_from_secs_f64(seconds).map_err(|_| format!("{text}: not a duration in seconds"))
+}
+
+/// How long the logic of grade, explain and hint may look for chains through
+/// rules.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct LogicArgs {
+    /// On a puzzle with rules, the seconds a solve path may spend on chains
+    /// through rules, all steps together, before it guesses where only they
+    /// would go on [default: 8]. Less for a quick look over many puzzles
+    /// (fewer are solved without a guess), more to push the hardest further.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub logic_budget: Option<Duration>,
+}
+
+impl LogicArgs {
+    /// The path budget asked for, or the library's default.
+    pub fn path_budget(self) -> Duration {
+        self.logic_budget.unwrap_or(graphdoku::logic::PATH_BUDGET)
+    }
 }
 
 /// How the report commands (count, check, grade, explain, hint, info) print:

@@ -620,3 +620,43 @@ fn the_shipped_rule_examples_are_solved_without_a_guess() {
         }
     }
 }
+
+#[test]
+fn the_logic_budget_decides_how_far_chains_through_rules_go() {
+    // data/thermo.ron needs forcing chains through its thermometers: without
+    // time for them the path guesses; with plenty (long, so that a loaded
+    // machine cannot make it guess) it is solved by logic.
+    let file = common::data("thermo.ron");
+    let grade = |budget: &str| {
+        let out = (graphdoku().args(["grade", "--logic-budget", budget]))
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let none = grade("0");
+    assert!(none.starts_with("thermo 1: needs-search ("), "{none}");
+    assert!(none.contains(" guess ×"), "{none}");
+    let plenty = grade("60");
+    assert!(plenty.starts_with("thermo 1: extreme ED=8.8/"), "{plenty}");
+    assert!(!plenty.contains("guess"), "{plenty}");
+    // explain and hint take it too; a budget that is not a number is refused.
+    for command in ["explain", "hint"] {
+        let out = (graphdoku().args([command, "--logic-budget", "0.5"]))
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{command}: {out:?}");
+    }
+    let bad = (graphdoku().args(["grade", "--logic-budget", "soon"]))
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(
+        err.contains("expected a number of seconds, found `soon`"),
+        "{err}"
+    );
+}

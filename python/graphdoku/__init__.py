@@ -406,6 +406,7 @@ def grade(
     variant: VariantLike = None,
     threads: Optional[int] = None,
     timeout: Optional[float] = None,
+    logic_budget: Optional[float] = None,
 ) -> Graded:
     """Grades each puzzle by the hardest technique its logic path needs (as ``graphdoku grade``).
 
@@ -414,11 +415,14 @@ def grade(
     puzzle is ``invalid``: its message in ``errors``), and the Sudoku Explainer
     ratings ``se[:, 0]`` ER, ``se[:, 1]`` EP, ``se[:, 2]`` ED (NaN where there are
     none). The path is the one ``graphdoku grade`` and ``explain`` take.
+    ``logic_budget`` is ``grade --logic-budget``: the seconds a puzzle with rules
+    may spend on chains through rules (8 by default; less grades many faster,
+    fewer of them without a guess).
     """
     native = _variant(variant, puzzles)
     batch = _batch(native, puzzles)
     levels, guesses, status, errors, se = _graphdoku.grade_batch(
-        native, batch, _threads(threads), timeout
+        native, batch, _threads(threads), timeout, logic_budget
     )
     names = np.append(LEVELS, "")
     return Graded(names[np.minimum(levels, len(LEVELS))], guesses, STATUS[status], dict(errors), se)
@@ -549,10 +553,12 @@ def verify_dataset(
     return Verified(DATASET[found], dict(messages))
 
 
-def _explained(variant: VariantLike, puzzle: Any, hint: bool, timeout: Optional[float]) -> Explained:
+def _explained(
+    variant: VariantLike, puzzle: Any, hint: bool, timeout: Optional[float], logic_budget: Optional[float]
+) -> Explained:
     native = _variant(variant, puzzle)
     batch = [puzzle] if isinstance(puzzle, str) else _batch(native, np.asarray(puzzle).reshape(1, -1))
-    code, steps = _graphdoku.explain_steps(native, batch, hint, timeout)
+    code, steps = _graphdoku.explain_steps(native, batch, hint, timeout, logic_budget)
     cell = lambda pair: {"cell": pair[0], "symbol": pair[1]}
     records = [
         {
@@ -566,18 +572,29 @@ def _explained(variant: VariantLike, puzzle: Any, hint: bool, timeout: Optional[
     return Explained(str(STATUS[code]), records)
 
 
-def explain(puzzle: Any, variant: VariantLike = None, timeout: Optional[float] = None) -> Explained:
+def explain(
+    puzzle: Any,
+    variant: VariantLike = None,
+    timeout: Optional[float] = None,
+    logic_budget: Optional[float] = None,
+) -> Explained:
     """One puzzle's solution step by step, easiest technique first (as ``graphdoku explain``).
 
     Returns ``Explained(status, steps)``; no steps when there is no solution
     or the time ran out. Raises :class:`InputError` when the puzzle cannot be read.
+    ``logic_budget`` as in :func:`grade`.
     """
-    return _explained(variant, puzzle, False, timeout)
+    return _explained(variant, puzzle, False, timeout, logic_budget)
 
 
-def hint(puzzle: Any, variant: VariantLike = None, timeout: Optional[float] = None) -> Explained:
+def hint(
+    puzzle: Any,
+    variant: VariantLike = None,
+    timeout: Optional[float] = None,
+    logic_budget: Optional[float] = None,
+) -> Explained:
     """The next step only, as :func:`explain` would give it first (``graphdoku hint``)."""
-    return _explained(variant, puzzle, True, timeout)
+    return _explained(variant, puzzle, True, timeout, logic_budget)
 
 
 def to_strings(puzzles: np.ndarray, variant: VariantLike = "sudoku9") -> list[str]:

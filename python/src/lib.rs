@@ -190,6 +190,19 @@ fn budget(timeout: Option<f64>) -> PyResult<Budget> {
     Ok(budget)
 }
 
+/// A logic engine whose chains through rules get `budget` seconds a path
+/// (`Logic::with_path_budget`), or the CLI's default.
+fn logic(graph: &ConstraintGraph, budget: Option<f64>) -> PyResult<Logic<'_>> {
+    let logic = Logic::new(graph);
+    let Some(seconds) = budget else {
+        return Ok(logic);
+    };
+    let duration = Duration::try_from_secs_f64(seconds).map_err(|_| {
+        PyValueError::new_err(format!("logic_budget {seconds}: not a number of seconds"))
+    })?;
+    Ok(logic.with_path_budget(duration))
+}
+
 /// The engine every door asks (the CLI's `solve`, `check`, `count`): a
 /// search capped where SAT takes over, and SAT's share of `timeout`; each
 /// thread makes its [`Answerer`] from them.
@@ -470,17 +483,19 @@ type GradeRow = (u8, u32, u8, [f32; 3]);
 /// solution, gave up, invalid); ratings are ER, EP and ED, NaN where the
 /// path has none (a guess, or no path).
 #[pyfunction]
-#[pyo3(signature = (variant, puzzles, threads = None, timeout = None))]
+#[pyo3(signature = (variant, puzzles, threads = None, timeout = None, logic_budget = None))]
 fn grade_batch<'py>(
     py: Python<'py>,
     variant: &Variant,
     puzzles: Batch<'py>,
     threads: Option<usize>,
     timeout: Option<f64>,
+    logic_budget: Option<f64>,
 ) -> PyResult<Graded<'py>> {
     let graph = &*variant.graph;
     let rows = rows(graph, &puzzles)?;
     let (solver, sat) = engine(graph, timeout)?;
+    let budget = logic(graph, logic_budget)?.path_budget();
     let none = [f32::NAN; 3];
     let grade = |(answerer, logic): &mut (Answerer, Logic), puzzle: &Puzzle| -> GradeRow {
         let started = Instant::now();
@@ -509,7 +524,10 @@ fn grade_batch<'py>(
         let se = (grade.se).map_or(none, |se| [tenths(se.er), tenths(se.ep), tenths(se.ed)]);
         (level.map_or(u8::MAX, |l| l as u8), guesses, word, se)
     };
-    let init = || (Answerer::new(graph, &solver, sat), Logic::new(graph));
+    let init = || {
+        let logic = Logic::new(graph).with_path_budget(budget);
+        (Answerer::new(graph, &solver, sat), logic)
+    };
     let invalid = (u8::MAX, 0, status::INVALID, none);
     let (results, errors) = each_row(py, threads, &rows, invalid, init, grade)?;
     let mut levels = Vec::with_capacity(results.len());
@@ -825,17 +843,19 @@ type StepTuple = (
 /// `graphdoku explain` gives it (`hint`: the first step only): `(status,
 /// steps)`, no steps when there is no solution or the time ran out.
 #[pyfunction]
-#[pyo3(signature = (variant, puzzle, hint = false, timeout = None))]
+#[pyo3(signature = (variant, puzzle, hint = false, timeout = None, logic_budget = None))]
 fn explain_steps<'py>(
     py: Python<'py>,
     variant: &Variant,
     puzzle: Batch<'py>,
     hint: bool,
     timeout: Option<f64>,
+    logic_budget: Option<f64>,
 ) -> PyResult<(u8, Vec<StepTuple>)> {
     let graph = &*variant.graph;
     let puzzle = one(graph, &puzzle)?;
     let (solver, sat) = engine(graph, timeout)?;
+    let logic = logic(graph, logic_budget)?;
     py.detach(|| {
         let started = Instant::now();
         let answer = Answerer::new(graph, &solver, sat)
@@ -849,7 +869,6 @@ fn explain_steps<'py>(
         };
         verify(graph, &puzzle, &solution)
             .map_err(|v| PyRuntimeError::new_err(format!("internal error: {v:?}")))?;
-        let logic = Logic::new(graph);
         let unique = word == status::UNIQUE;
         let budget = logic.budget_since(started);
         let path = logic

@@ -249,6 +249,21 @@ def test_grade():
     assert list(graphdoku.LEVELS)[:2] == ["easy", "rules"]
 
 
+def test_logic_budget_is_the_clis():
+    # data/thermo.ron needs forcing chains through its thermometers, as
+    # `graphdoku grade --logic-budget 0` and the default show.
+    thermo = (Path(__file__).parents[2] / "data" / "thermo.ron").read_text()
+    none = graphdoku.grade([thermo], logic_budget=0)
+    assert none.level[0] == "needs-search" and none.guesses[0] > 0
+    plenty = graphdoku.grade([thermo], logic_budget=60)
+    assert plenty.level[0] == "extreme" and plenty.guesses[0] == 0
+    assert np.isclose(plenty.se[0, 0], 8.8)
+    guessed = graphdoku.explain(thermo, logic_budget=0)
+    assert "guess" in {step["technique"] for step in guessed.steps}
+    with pytest.raises(ValueError, match="logic_budget"):
+        graphdoku.grade([thermo], logic_budget=-1)
+
+
 # generate
 
 

@@ -1,7 +1,7 @@
 //! `graphdoku explain` and `hint`: a puzzle's solution path in words, or its next step.
 
 use std::io::Write;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use graphdoku::logic::{Grade, Logic, Path, Step};
@@ -41,15 +41,17 @@ pub(super) struct Analysis {
 /// The deduction engine and its analysis of the record's puzzle (its path
 /// is the one every door shows, see [`Logic::shown_path`]); or,
 /// after printing the record's line saying why there is none, the status.
+/// Its chains through rules get `budget` at most (see
+/// [`Logic::with_path_budget`]).
 pub(super) fn analyse_or_report<'g>(
-    graph: &'g ConstraintGraph,
+    (graph, budget): (&'g ConstraintGraph, Duration),
     answerer: &mut Answerer,
     record: &Record,
     json: Option<Kind>,
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<Result<(Logic<'g>, Analysis), Status>> {
-    let logic = Logic::new(graph);
+    let logic = Logic::new(graph).with_path_budget(budget);
     Ok(match analyse(graph, answerer, &logic, record, err) {
         Ok(analysis) => Ok((logic, analysis)),
         Err(status) => Err(report_failure(record, status, json, out)?),
@@ -138,13 +140,13 @@ pub(crate) fn run(
     graph: &ConstraintGraph,
     answerer: &mut Answerer,
     record: &Record,
-    mode: Mode,
+    (mode, budget): (Mode, Duration),
     json: bool,
     report: &mut Report,
 ) -> Result<Status> {
     let out = &mut report.out;
     let (logic, analysis) = match analyse_or_report(
-        graph,
+        (graph, budget),
         answerer,
         record,
         json.then_some(mode.kind()),

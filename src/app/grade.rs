@@ -2,6 +2,7 @@
 //! and its Sudoku Explainer ratings (ER/EP/ED).
 
 use std::io::Write;
+use std::time::Duration;
 
 use anyhow::Result;
 use graphdoku::logic::Grade;
@@ -16,12 +17,12 @@ pub(crate) fn run(
     graph: &ConstraintGraph,
     answerer: &mut Answerer,
     record: &Record,
-    json: bool,
+    (budget, json): (Duration, bool),
     report: &mut Report,
 ) -> Result<Status> {
     let out = &mut report.out;
     let analysis = match analyse_or_report(
-        graph,
+        (graph, budget),
         answerer,
         record,
         json.then_some(Kind::Grade),

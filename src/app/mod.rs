@@ -207,14 +207,23 @@ pub fn run(cli: Cli) -> Result<Status> {
         ),
         // The question of uniqueness goes to SAT where the search leaves it,
         // as `check`'s does: every command asks the same engine.
-        Command::Grade { input, output } => for_each_record(
+        Command::Grade {
+            input,
+            output,
+            logic,
+        } => for_each_record(
             &input,
             Mode::answering(),
             |graph, checker, record, report| {
-                grade::run(graph, checker, record, output.json(), report)
+                let budget = logic.path_budget();
+                grade::run(graph, checker, record, (budget, output.json()), report)
             },
         ),
-        Command::Explain { input, output } => for_each_record(
+        Command::Explain {
+            input,
+            output,
+            logic,
+        } => for_each_record(
             &input,
             Mode::answering(),
             |graph, checker, record, report| {
@@ -222,13 +231,17 @@ pub fn run(cli: Cli) -> Result<Status> {
                     graph,
                     checker,
                     record,
-                    explain::Mode::All,
+                    (explain::Mode::All, logic.path_budget()),
                     output.json(),
                     report,
                 )
             },
         ),
-        Command::Hint { input, output } => for_each_record(
+        Command::Hint {
+            input,
+            output,
+            logic,
+        } => for_each_record(
             &input,
             Mode::answering(),
             |graph, checker, record, report| {
@@ -236,7 +249,7 @@ pub fn run(cli: Cli) -> Result<Status> {
                     graph,
                     checker,
                     record,
-                    explain::Mode::Hint,
+                    (explain::Mode::Hint, logic.path_budget()),
                     output.json(),
                     report,
                 )

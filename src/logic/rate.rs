@@ -80,10 +80,12 @@ impl<'g> Logic<'g> {
 
     /// The budget of the chains through rules of a path that a door shows
     /// ([`Logic::shown_path`]) when its work on the puzzle (the search for
-    /// uniqueness included) started at `started`: what is left of
-    /// [`super::GRADE_BUDGET`], at most [`Logic::path_budget`].
+    /// uniqueness included) started at `started`: at most
+    /// [`Logic::path_budget`], and the whole within a second more
+    /// ([`super::GRADE_BUDGET`] by default).
     pub fn budget_since(&self, started: Instant) -> Duration {
-        (super::GRADE_BUDGET.saturating_sub(started.elapsed())).min(self.path_budget)
+        let whole = self.path_budget + (super::GRADE_BUDGET - super::PATH_BUDGET);
+        (whole.saturating_sub(started.elapsed())).min(self.path_budget)
     }
 
     /// The path every door shows ([`Stepper`]): of a puzzle the caller has
