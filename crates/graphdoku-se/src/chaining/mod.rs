@@ -186,6 +186,39 @@ pub(super) struct Ctx<'l> {
     deadline: Option<Instant>,
 }
 
+/// A context's scratch space, kept (in [`nested::Memo::kept`]) for the
+/// next context of the same search when it is dropped: each holds what
+/// its chases grew, and building it again would cost more than the
+/// chases that use it.
+pub(super) struct Kept {
+    ancestors: Ancestors,
+    walk: Walk,
+    table: Table,
+    reach: Reach,
+    rule_scratch: (Vec<Mask>, Vec<Mask>, Vec<u32>),
+    scratch: Vec<Scratch>,
+    parents: Vec<(usize, u8)>,
+    spare: Vec<Chase>,
+}
+
+impl Drop for Ctx<'_> {
+    fn drop(&mut self) {
+        let kept = Kept {
+            ancestors: std::mem::replace(self.ancestors.get_mut(), Ancestors::new(0)),
+            walk: std::mem::replace(self.walk.get_mut(), Walk::new(0)),
+            table: self.table.take(),
+            reach: self.reach.take(),
+            rule_scratch: self.rule_scratch.take(),
+            scratch: self.scratch.take(),
+            parents: self.parents.take(),
+            spare: self.spare.take(),
+        };
+        if let Ok(mut pool) = self.memo.kept.lock() {
+            pool.push(kept);
+        }
+    }
+}
+
 /// What [`Ctx::measure`] gathers along the chains.
 struct Measure<'b> {
     flat: usize,
@@ -209,19 +242,32 @@ impl<'l> Ctx<'l> {
         search: &Search<'l>,
     ) -> Self {
         let (n, k) = (ladder.cells, ladder.symbols);
+        // The scratch space of a context done with in this search (the
+        // threads of a search make many), else new.
+        let kept = memo.kept.lock().expect("not poisoned").pop();
+        let kept = kept.unwrap_or_else(|| Kept {
+            ancestors: Ancestors::new(2 * n * k),
+            walk: Walk::new(n * k),
+            table: Table::default(),
+            reach: Reach::default(),
+            rule_scratch: Default::default(),
+            scratch: Vec::new(),
+            parents: Vec::new(),
+            spare: Vec::new(),
+        });
         Ctx {
             rules: search.rules,
-            rule_scratch: RefCell::default(),
-            scratch: RefCell::default(),
-            spare: RefCell::default(),
-            parents: RefCell::default(),
+            rule_scratch: RefCell::new(kept.rule_scratch),
+            scratch: RefCell::new(kept.scratch),
+            spare: RefCell::new(kept.spare),
+            parents: RefCell::new(kept.parents),
             deadline: search.deadline,
             ladder,
             k,
-            ancestors: RefCell::new(Ancestors::new(2 * n * k)),
-            walk: RefCell::new(Walk::new(n * k)),
-            table: RefCell::new(Table::default()),
-            reach: RefCell::default(),
+            ancestors: RefCell::new(kept.ancestors),
+            walk: RefCell::new(kept.walk),
+            table: RefCell::new(kept.table),
+            reach: RefCell::new(kept.reach),
             budget,
             memo,
         }

@@ -29,6 +29,8 @@ pub(super) struct Memo {
     found: Mutex<HashMap<u64, Vec<Entry>>>,
     /// The links each group of rules makes, by the group and its domains.
     pub(super) links: Mutex<HashMap<Box<[u64]>, GroupLinks>>,
+    /// The scratch space of the contexts done with (see [`super::Kept`]).
+    pub(super) kept: Mutex<Vec<super::Kept>>,
 }
 
 /// The links of one group on some domains (see `cycles::GroupLink`).
