@@ -182,7 +182,7 @@ pub(super) struct Ctx<'l> {
     /// right size kept, rather than a vector grown for each hint).
     parents: RefCell<Vec<(usize, u8)>>,
     /// Chases done with, for new assumptions.
-    spare: RefCell<Vec<Chase>>,
+    spare: RefCell<Vec<Box<Chase>>>,
     deadline: Option<Instant>,
 }
 
@@ -198,7 +198,7 @@ pub(super) struct Kept {
     rule_scratch: (Vec<Mask>, Vec<Mask>, Vec<u32>),
     scratch: Vec<Scratch>,
     parents: Vec<(usize, u8)>,
-    spare: Vec<Chase>,
+    spare: Vec<Box<Chase>>,
 }
 
 impl Drop for Ctx<'_> {
@@ -309,16 +309,16 @@ impl<'l> Ctx<'l> {
     }
 
     /// A fresh chase assuming candidate (`cell`, `v`) `on` or off.
-    fn assume(&self, cell: usize, v: u8, on: bool) -> Chase {
+    fn assume(&self, cell: usize, v: u8, on: bool) -> Box<Chase> {
         let spare = self.spare.borrow_mut().pop();
-        let mut chase = spare.unwrap_or_else(|| Chase::new(self.ladder.cells, self.k));
+        let mut chase = spare.unwrap_or_else(|| Box::new(Chase::new(self.ladder.cells, self.k)));
         let n = chase.push(self.fact(cell, v, on), Cause::Assumed, &[]);
         chase.insert(n);
         chase
     }
 
     /// Keeps `chase`'s buffers for a later [`Ctx::assume`].
-    fn recycle(&self, mut chase: Chase) {
+    fn recycle(&self, mut chase: Box<Chase>) {
         chase.reset();
         self.spare.borrow_mut().push(chase);
     }
@@ -504,7 +504,7 @@ impl<'l> Ctx<'l> {
             })
             .collect();
         let parallel = initial.is_none();
-        let chased: Vec<(Chase, Option<chase::Absurd>)> = if parallel {
+        let chased: Vec<(Box<Chase>, Option<chase::Absurd>)> = if parallel {
             candidates
                 .par_iter()
                 .map_init(
@@ -566,6 +566,7 @@ impl<'l> Ctx<'l> {
         let mut branches: Vec<&Chase> = Vec::new();
         for v in symbols(grid[cell]) {
             let (on, absurd) = memo.get(cell * k + v as usize);
+            let on: &Chase = on;
             if let (true, Some((a, b))) = (contradictions, *absurd) {
                 out.push(self.hint(
                     technique,
@@ -595,7 +596,7 @@ impl<'l> Ctx<'l> {
                     technique,
                     base,
                     7,
-                    &[(&off as &dyn Dag, a), (&off as &dyn Dag, b)],
+                    &[(&*off as &dyn Dag, a), (&*off as &dyn Dag, b)],
                     None,
                     &|| (vec![cell], Vec::new(), vec![v]),
                     (Some((cell, v)), vec![(cell, grid[cell] & !bit(v))]),
@@ -729,7 +730,7 @@ impl<'l> Ctx<'l> {
             if !(card == 2 || (config.multiple && card > 2)) {
                 continue;
             }
-            let branches: Vec<&Chase> = places().map(|c| &memo.get(c * k + v as usize).0).collect();
+            let branches: Vec<&Chase> = places().map(|c| &*memo.get(c * k + v as usize).0).collect();
             for (targets, change, cv) in self.common_conclusions(grid, &branches) {
                 out.push(self.hint(
                     config.technique(),
@@ -749,13 +750,13 @@ impl<'l> Ctx<'l> {
 
 /// The chase of each candidate assumed on, made once per producer.
 struct Memo<'m> {
-    chased: &'m [(Chase, Option<chase::Absurd>)],
+    chased: &'m [(Box<Chase>, Option<chase::Absurd>)],
     /// The position in `chased` of each candidate (`cell × k + symbol`).
     index: &'m [usize],
 }
 
 impl Memo<'_> {
-    fn get(&self, cv: usize) -> &(Chase, Option<chase::Absurd>) {
+    fn get(&self, cv: usize) -> &(Box<Chase>, Option<chase::Absurd>) {
         &self.chased[self.index[cv]]
     }
 }
