@@ -72,7 +72,9 @@ pub(super) struct Chase {
     /// The nested hints that removed candidates.
     nested: Vec<Nested>,
     /// Node of each fact (index + 1; 0: not derived): a candidate's on and
-    /// off side by side.
+    /// off side by side. Only while it is chased (see [`Chase::attach`]):
+    /// one array per depth of chases, warm in the cache, rather than one
+    /// per chase; empty otherwise, when `facts` and the lists tell.
     node: Vec<u32>,
     /// The nodes turned on and off, in order.
     pub ons: Vec<u32>,
@@ -112,7 +114,7 @@ impl Chase {
             nodes: Vec::with_capacity(cells * k / 2),
             parents: Vec::with_capacity(cells * k),
             nested: Vec::new(),
-            node: vec![0; 2 * cells * k],
+            node: Vec::new(),
             ons: Vec::new(),
             offs: Vec::new(),
             facts: vec![0; (2 * cells * k).div_ceil(64)],
@@ -121,9 +123,7 @@ impl Chase {
 
     /// Empties it for another assumption (its buffers kept).
     pub(super) fn reset(&mut self) {
-        for &n in self.ons.iter().chain(&self.offs) {
-            self.node[self.nodes[n as usize].fact as usize] = 0;
-        }
+        debug_assert!(self.node.is_empty());
         self.nodes.clear();
         self.parents.clear();
         self.nested.clear();
@@ -159,18 +159,45 @@ impl Chase {
 
     /// The node turning candidate `cv` (`cell × k + symbol`) off, if derived.
     pub(super) fn off_node(&self, cv: usize) -> Option<u32> {
-        self.node[2 * cv].checked_sub(1)
+        self.node_of(2 * cv as u32)
     }
 
     /// Whether `fact` is derived and its opposite not: deriving it again
     /// would do nothing (false in an empty chase, made for no cells).
     pub(super) fn settled(&self, fact: u32) -> bool {
-        self.node.get(fact as usize).is_some_and(|&n| n != 0) && self.node[fact as usize ^ 1] == 0
+        self.node_of(fact).is_some() && self.node_of(fact ^ 1).is_none()
     }
 
     /// The node of `fact` in its set (on or off), if derived.
     pub(super) fn node_of(&self, fact: u32) -> Option<u32> {
-        self.node[fact as usize].checked_sub(1)
+        if let Some(&n) = self.node.get(fact as usize) {
+            return n.checked_sub(1);
+        }
+        // Not chased now: found in its list (rare, for facts several
+        // chases share).
+        let word = self.facts.get(fact as usize / 64)?;
+        if word >> (fact % 64) & 1 == 0 {
+            return None;
+        }
+        let list = if fact & 1 == 1 { &self.ons } else { &self.offs };
+        (list.iter().copied()).find(|&n| self.nodes[n as usize].fact == fact)
+    }
+
+    /// Gives it `node` (all zero, one per fact) for a chase.
+    pub(super) fn attach(&mut self, mut node: Vec<u32>) {
+        for &n in self.ons.iter().chain(&self.offs) {
+            node[self.nodes[n as usize].fact as usize] = n + 1;
+        }
+        self.node = node;
+    }
+
+    /// Takes its node array back after a chase, all zero again.
+    pub(super) fn detach(&mut self) -> Vec<u32> {
+        let mut node = std::mem::take(&mut self.node);
+        for &n in self.ons.iter().chain(&self.offs) {
+            node[self.nodes[n as usize].fact as usize] = 0;
+        }
+        node
     }
 
     /// `fact` derived for `cause` from `parents`: the contradiction when its
@@ -202,7 +229,7 @@ impl Chase {
     /// Adds node `n` to its set (on or off) unless one is there; true if added.
     pub(super) fn insert(&mut self, n: u32) -> bool {
         let fact = self.nodes[n as usize].fact;
-        if self.node[fact as usize] != 0 {
+        if self.node_of(fact).is_some() {
             return false;
         }
         self.set(fact, n);
@@ -211,7 +238,9 @@ impl Chase {
 
     /// Makes node `n` the one of `fact`, not yet derived.
     fn set(&mut self, fact: u32, n: u32) {
-        self.node[fact as usize] = n + 1;
+        if let Some(slot) = self.node.get_mut(fact as usize) {
+            *slot = n + 1;
+        }
         if fact & 1 == 1 {
             self.ons.push(n);
         } else {
@@ -285,6 +314,8 @@ pub(super) struct Scratch {
     ons: Vec<(u32, Cause, std::ops::Range<usize>)>,
     hidden: Vec<u32>,
     parents: Vec<u32>,
+    /// The node array of the chase under way ([`Chase::attach`]).
+    node: Vec<u32>,
 }
 
 /// Marks over the facts (or cells), cleared in O(1) between uses.
@@ -418,9 +449,20 @@ impl Ctx<'_> {
     pub(super) fn chase(&self, config: Config, grid: &[Mask], chase: &mut Chase) -> Option<Absurd> {
         // A chase's scratch space, from a stack (chases nest in chases).
         let mut scratch = self.scratch.borrow_mut().pop().unwrap_or_default();
+        self.attach(chase, &mut scratch);
         let absurd = self.chase_in(config, grid, chase, &mut scratch);
+        scratch.node = chase.detach();
         self.scratch.borrow_mut().push(scratch);
         absurd
+    }
+
+    /// Gives `chase` the node array of `s` for a chase.
+    fn attach(&self, chase: &mut Chase, s: &mut Scratch) {
+        let size = 2 * self.ladder.cells * self.k;
+        if s.node.len() != size {
+            s.node = vec![0; size];
+        }
+        chase.attach(std::mem::take(&mut s.node));
     }
 
     /// [`Ctx::chase`] in `s`.
@@ -662,6 +704,7 @@ impl Ctx<'_> {
         self.spend();
         // The queues of a chase's scratch space, not new ones each time.
         let mut scratch = self.scratch.borrow_mut().pop().unwrap_or_default();
+        self.attach(chase, &mut scratch);
         let Scratch {
             pending_on,
             pending_off,
@@ -691,6 +734,7 @@ impl Ctx<'_> {
                 }
             }
         };
+        scratch.node = chase.detach();
         self.scratch.borrow_mut().push(scratch);
         absurd
     }

@@ -730,7 +730,8 @@ impl<'l> Ctx<'l> {
             if !(card == 2 || (config.multiple && card > 2)) {
                 continue;
             }
-            let branches: Vec<&Chase> = places().map(|c| &*memo.get(c * k + v as usize).0).collect();
+            let branches: Vec<&Chase> =
+                places().map(|c| &*memo.get(c * k + v as usize).0).collect();
             for (targets, change, cv) in self.common_conclusions(grid, &branches) {
                 out.push(self.hint(
                     config.technique(),
