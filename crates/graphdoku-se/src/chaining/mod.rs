@@ -182,6 +182,8 @@ pub(super) struct Ctx<'l> {
     /// right size kept, rather than a vector grown for each hint).
     parents: RefCell<Vec<(usize, u8)>>,
     /// Chases done with, for new assumptions.
+    /// (Boxed: taken and given back for each assumption, a pointer moves.)
+    #[allow(clippy::vec_box)]
     spare: RefCell<Vec<Box<Chase>>>,
     deadline: Option<Instant>,
 }
@@ -198,6 +200,7 @@ pub(super) struct Kept {
     rule_scratch: (Vec<Mask>, Vec<Mask>, Vec<u32>),
     scratch: Vec<Scratch>,
     parents: Vec<(usize, u8)>,
+    #[allow(clippy::vec_box)]
     spare: Vec<Box<Chase>>,
 }
 
