@@ -58,19 +58,18 @@ pub(super) trait Dag {
 pub(super) struct Node {
     pub fact: u32,
     pub cause: Cause,
-    /// Its parents, as a range of [`Chase::parents`].
+    /// Its parents, from here in [`Chase::parents`] to the next node's
+    /// start (nodes and their parents are pushed together).
     start: u32,
-    len: u32,
-    /// The nested hint that removed it, in [`Chase::nested`] (`u32::MAX`: none).
-    nested: u32,
 }
 
 /// The facts one assumption leads to.
 pub(super) struct Chase {
     nodes: Vec<Node>,
     parents: Vec<u32>,
-    /// The nested hints that removed candidates.
-    nested: Vec<Nested>,
+    /// The nested hints that removed candidates, by node (few: kept apart
+    /// to keep the nodes small).
+    nested: Vec<(u32, Nested)>,
     /// Node of each fact (index + 1; 0: not derived): a candidate's on and
     /// off side by side. Only while it is chased (see [`Chase::attach`]):
     /// one array per depth of chases, warm in the cache, rather than one
@@ -95,13 +94,15 @@ impl Dag for Chase {
         self.nodes[n as usize].cause
     }
     fn parents(&self, n: u32) -> &[u32] {
-        let node = &self.nodes[n as usize];
-        &self.parents[node.start as usize..(node.start + node.len) as usize]
+        let start = self.nodes[n as usize].start as usize;
+        let end = (self.nodes.get(n as usize + 1)).map_or(self.parents.len(), |x| x.start as usize);
+        &self.parents[start..end]
     }
     fn nested(&self, n: u32) -> Option<Nested> {
-        self.nested
-            .get(self.nodes[n as usize].nested as usize)
-            .copied()
+        if self.nodes[n as usize].cause != Cause::Advanced {
+            return None;
+        }
+        (self.nested.iter()).find_map(|&(m, nested)| (m == n).then_some(nested))
     }
     fn as_chase(&self) -> Option<&Chase> {
         Some(self)
@@ -138,8 +139,6 @@ impl Chase {
             fact,
             cause,
             start: self.parents.len() as u32,
-            len: parents.len() as u32,
-            nested: u32::MAX,
         });
         // Most facts have one parent: a push, not a copy of a slice.
         match *parents {
@@ -152,8 +151,7 @@ impl Chase {
     /// Records the nested hint that removed node `n`'s candidate.
     pub(super) fn set_nested(&mut self, n: u32, nested: Option<Nested>) {
         if let Some(nested) = nested {
-            self.nodes[n as usize].nested = self.nested.len() as u32;
-            self.nested.push(nested);
+            self.nested.push((n, nested));
         }
     }
 
