@@ -208,7 +208,8 @@ impl Chase {
         parents: &[u32],
         pending: &mut VecDeque<u32>,
     ) -> Option<Absurd> {
-        if let Some(opposite) = self.node_of(fact ^ 1) {
+        // Only while chased: its node array is there.
+        if let Some(opposite) = self.node[fact as usize ^ 1].checked_sub(1) {
             let n = self.push(fact, cause, parents);
             return Some(if fact & 1 == 1 {
                 (n, opposite)
@@ -216,7 +217,7 @@ impl Chase {
                 (opposite, n)
             });
         }
-        if self.node_of(fact).is_none() {
+        if self.node[fact as usize] == 0 {
             let n = self.push(fact, cause, parents);
             self.set(fact, n);
             pending.push_back(n);
@@ -285,7 +286,11 @@ impl Ancestors {
                 if seen.mark(dag.fact(p) as usize) {
                     count += 1;
                     each(p);
-                    next.extend_from_slice(dag.parents(p));
+                    // Most facts have one parent: a push, not a copy.
+                    match *dag.parents(p) {
+                        [q] => next.push(q),
+                        ref parents => next.extend_from_slice(parents),
+                    }
                 }
             }
             std::mem::swap(todo, next);

@@ -733,9 +733,14 @@ impl<'l> Ctx<'l> {
             if !(card == 2 || (config.multiple && card > 2)) {
                 continue;
             }
-            let branches: Vec<&Chase> =
-                places().map(|c| &*memo.get(c * k + v as usize).0).collect();
-            for (targets, change, cv) in self.common_conclusions(grid, &branches) {
+            // On the stack (a house has at most 64 places).
+            let first: &Chase = &memo.get(cell * k + v as usize).0;
+            let mut branches = [first; 64];
+            for (b, c) in branches.iter_mut().zip(places()) {
+                *b = &memo.get(c * k + v as usize).0;
+            }
+            let branches = &branches[..card];
+            for (targets, change, cv) in self.common_conclusions(grid, branches) {
                 out.push(self.hint(
                     config.technique(),
                     config.base(),
