@@ -35,7 +35,7 @@ mod cycles;
 mod nested;
 
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -159,7 +159,7 @@ pub(super) struct ChainHint {
 /// The most chases one step's search makes before giving up: it bounds the
 /// time where no chain exists (a puzzle with several solutions) and keeps
 /// ratings the same on every machine.
-const BUDGET: u64 = 4_000_000;
+const BUDGET: i64 = 4_000_000;
 
 /// What a search needs throughout: the engine, scratch space, the budget
 /// (shared by the threads of one search).
@@ -170,7 +170,7 @@ pub(super) struct Ctx<'l> {
     walk: RefCell<Walk>,
     table: RefCell<Table>,
     reach: RefCell<Reach>,
-    budget: &'l AtomicU64,
+    budget: &'l AtomicI64,
     memo: &'l nested::Memo,
     /// The rules on values the chains follow too (not Nishio's).
     rules: Option<&'l dyn Rules>,
@@ -240,7 +240,7 @@ type Targets<'c> = Vec<(&'c dyn Dag, u32)>;
 impl<'l> Ctx<'l> {
     fn new(
         ladder: &'l Ladder,
-        budget: &'l AtomicU64,
+        budget: &'l AtomicI64,
         memo: &'l nested::Memo,
         search: &Search<'l>,
     ) -> Self {
@@ -299,15 +299,14 @@ impl<'l> Ctx<'l> {
         self.spend_many(1);
     }
 
-    /// Spends `n` chases at once (at most what is left).
+    /// Spends `n` chases at once (one atomic subtraction: what is left
+    /// may go below zero, spent all the same).
     fn spend_many(&self, n: u64) {
-        let _ = (self.budget).fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
-            Some(b.saturating_sub(n))
-        });
+        self.budget.fetch_sub(n as i64, Ordering::Relaxed);
     }
 
     fn exhausted(&self) -> bool {
-        self.budget.load(Ordering::Relaxed) == 0
+        self.budget.load(Ordering::Relaxed) <= 0
             || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
@@ -522,9 +521,11 @@ impl<'l> Ctx<'l> {
         for (i, &(c, v)) in candidates.iter().enumerate() {
             index[c * k + v as usize] = i;
         }
+        let places = super::house_places(self.ladder, grid);
         let memo = Memo {
             chased: &chased,
             index: &index,
+            places: &places,
         };
         let per_cell = |ctx: &Ctx, &cell: &usize| {
             let mut out = Vec::new();
@@ -720,23 +721,25 @@ impl<'l> Ctx<'l> {
         out: &mut Vec<ChainHint>,
     ) {
         let k = self.k;
-        let houses = &self.ladder.houses;
-        for &h in &self.ladder.orders.regions[cell] {
+        let (houses, orders) = (&self.ladder.houses, &self.ladder.orders);
+        for (&h, &at) in orders.regions[cell].iter().zip(&orders.positions[cell]) {
             // From the house's first place only (checked before anything
             // is collected: most candidates are not one).
-            let places = || (houses[h].cells.iter().copied()).filter(|&c| grid[c] & bit(v) != 0);
-            let mut rest = places();
-            if rest.next() != Some(cell) {
+            let places = memo.places[h * k + v as usize];
+            if places.trailing_zeros() != at {
                 continue;
             }
-            let card = 1 + rest.count();
+            let card = places.count_ones() as usize;
             if !(card == 2 || (config.multiple && card > 2)) {
                 continue;
             }
             // On the stack (a house has at most 64 places).
             let first: &Chase = &memo.get(cell * k + v as usize).0;
             let mut branches = [first; 64];
-            for (b, c) in branches.iter_mut().zip(places()) {
+            let (mut rest, cells) = (places, &houses[h].cells);
+            for b in branches.iter_mut().take(card) {
+                let c = cells[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
                 *b = &memo.get(c * k + v as usize).0;
             }
             let branches = &branches[..card];
@@ -762,6 +765,8 @@ struct Memo<'m> {
     chased: &'m [(Box<Chase>, Option<chase::Absurd>)],
     /// The position in `chased` of each candidate (`cell × k + symbol`).
     index: &'m [usize],
+    /// The places of each symbol in each house ([`super::house_places`]).
+    places: &'m [u64],
 }
 
 impl Memo<'_> {
@@ -797,7 +802,7 @@ fn sorted(mut hints: Vec<ChainHint>) -> Vec<ChainHint> {
 
 /// The easiest forcing chain or cycle on `grid` (6.5–7.0 and up).
 pub(super) fn cycles(ladder: &Ladder, grid: &Grid, search: &Search) -> Option<Hint> {
-    let budget = AtomicU64::new(BUDGET);
+    let budget = AtomicI64::new(BUDGET);
     let memo = nested::Memo::default();
     let ctx = Ctx::new(ladder, &budget, &memo, search);
     if let Some(hint) = search.cache.and_then(|c| c.take(CYCLES, grid)) {
@@ -819,7 +824,7 @@ const CYCLES: u8 = u8::MAX;
 /// base rating) whose base is above `search.ceiling` (tenths).
 pub(super) fn forcing(ladder: &Ladder, grid: &Grid, search: &Search) -> Option<Hint> {
     let ceiling = search.ceiling;
-    let budget = AtomicU64::new(BUDGET);
+    let budget = AtomicI64::new(BUDGET);
     let memo = nested::Memo::default();
     let ctx = Ctx::new(ladder, &budget, &memo, search);
     let producers = [

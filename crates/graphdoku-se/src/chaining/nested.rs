@@ -192,7 +192,7 @@ impl Ctx<'_> {
 /// How many chases [`Ctx::unary_hints`] spends on `grid`: one per candidate
 /// of a cell with two or more for the X- and XY-chains, and one per
 /// candidate of a bivalue cell for the Y-chains.
-fn unary_cost(grid: &[Mask]) -> u64 {
+pub(super) fn unary_cost(grid: &[Mask]) -> u64 {
     (grid.iter())
         .map(|m| match m.count_ones() {
             0 | 1 => 0,
