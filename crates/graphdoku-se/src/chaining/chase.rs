@@ -58,21 +58,22 @@ pub(super) trait Dag {
 pub(super) struct Node {
     pub fact: u32,
     pub cause: Cause,
-    /// Its parents, as a range of [`Chase::parents`].
+    /// Its parents, from here in [`Chase::parents`] to the next node's
+    /// start (nodes and their parents are pushed together).
     start: u32,
-    len: u32,
-    /// The nested hint that removed it, in [`Chase::nested`] (`u32::MAX`: none).
-    nested: u32,
 }
 
 /// The facts one assumption leads to.
 pub(super) struct Chase {
     nodes: Vec<Node>,
     parents: Vec<u32>,
-    /// The nested hints that removed candidates.
-    nested: Vec<Nested>,
+    /// The nested hints that removed candidates, by node (few: kept apart
+    /// to keep the nodes small).
+    nested: Vec<(u32, Nested)>,
     /// Node of each fact (index + 1; 0: not derived): a candidate's on and
-    /// off side by side.
+    /// off side by side. Only while it is chased (see [`Chase::attach`]):
+    /// one array per depth of chases, warm in the cache, rather than one
+    /// per chase; empty otherwise, when `facts` and the lists tell.
     node: Vec<u32>,
     /// The nodes turned on and off, in order.
     pub ons: Vec<u32>,
@@ -93,13 +94,15 @@ impl Dag for Chase {
         self.nodes[n as usize].cause
     }
     fn parents(&self, n: u32) -> &[u32] {
-        let node = &self.nodes[n as usize];
-        &self.parents[node.start as usize..(node.start + node.len) as usize]
+        let start = self.nodes[n as usize].start as usize;
+        let end = (self.nodes.get(n as usize + 1)).map_or(self.parents.len(), |x| x.start as usize);
+        &self.parents[start..end]
     }
     fn nested(&self, n: u32) -> Option<Nested> {
-        self.nested
-            .get(self.nodes[n as usize].nested as usize)
-            .copied()
+        if self.nodes[n as usize].cause != Cause::Advanced {
+            return None;
+        }
+        (self.nested.iter()).find_map(|&(m, nested)| (m == n).then_some(nested))
     }
     fn as_chase(&self) -> Option<&Chase> {
         Some(self)
@@ -112,7 +115,7 @@ impl Chase {
             nodes: Vec::with_capacity(cells * k / 2),
             parents: Vec::with_capacity(cells * k),
             nested: Vec::new(),
-            node: vec![0; 2 * cells * k],
+            node: Vec::new(),
             ons: Vec::new(),
             offs: Vec::new(),
             facts: vec![0; (2 * cells * k).div_ceil(64)],
@@ -121,9 +124,7 @@ impl Chase {
 
     /// Empties it for another assumption (its buffers kept).
     pub(super) fn reset(&mut self) {
-        for &n in self.ons.iter().chain(&self.offs) {
-            self.node[self.nodes[n as usize].fact as usize] = 0;
-        }
+        debug_assert!(self.node.is_empty());
         self.nodes.clear();
         self.parents.clear();
         self.nested.clear();
@@ -138,8 +139,6 @@ impl Chase {
             fact,
             cause,
             start: self.parents.len() as u32,
-            len: parents.len() as u32,
-            nested: u32::MAX,
         });
         // Most facts have one parent: a push, not a copy of a slice.
         match *parents {
@@ -152,25 +151,51 @@ impl Chase {
     /// Records the nested hint that removed node `n`'s candidate.
     pub(super) fn set_nested(&mut self, n: u32, nested: Option<Nested>) {
         if let Some(nested) = nested {
-            self.nodes[n as usize].nested = self.nested.len() as u32;
-            self.nested.push(nested);
+            self.nested.push((n, nested));
         }
     }
 
     /// The node turning candidate `cv` (`cell × k + symbol`) off, if derived.
     pub(super) fn off_node(&self, cv: usize) -> Option<u32> {
-        self.node[2 * cv].checked_sub(1)
+        self.node_of(2 * cv as u32)
     }
 
     /// Whether `fact` is derived and its opposite not: deriving it again
     /// would do nothing (false in an empty chase, made for no cells).
     pub(super) fn settled(&self, fact: u32) -> bool {
-        self.node.get(fact as usize).is_some_and(|&n| n != 0) && self.node[fact as usize ^ 1] == 0
+        self.node_of(fact).is_some() && self.node_of(fact ^ 1).is_none()
     }
 
     /// The node of `fact` in its set (on or off), if derived.
     pub(super) fn node_of(&self, fact: u32) -> Option<u32> {
-        self.node[fact as usize].checked_sub(1)
+        if let Some(&n) = self.node.get(fact as usize) {
+            return n.checked_sub(1);
+        }
+        // Not chased now: found in its list (rare, for facts several
+        // chases share).
+        let word = self.facts.get(fact as usize / 64)?;
+        if word >> (fact % 64) & 1 == 0 {
+            return None;
+        }
+        let list = if fact & 1 == 1 { &self.ons } else { &self.offs };
+        (list.iter().copied()).find(|&n| self.nodes[n as usize].fact == fact)
+    }
+
+    /// Gives it `node` (all zero, one per fact) for a chase.
+    pub(super) fn attach(&mut self, mut node: Vec<u32>) {
+        for &n in self.ons.iter().chain(&self.offs) {
+            node[self.nodes[n as usize].fact as usize] = n + 1;
+        }
+        self.node = node;
+    }
+
+    /// Takes its node array back after a chase, all zero again.
+    pub(super) fn detach(&mut self) -> Vec<u32> {
+        let mut node = std::mem::take(&mut self.node);
+        for &n in self.ons.iter().chain(&self.offs) {
+            node[self.nodes[n as usize].fact as usize] = 0;
+        }
+        node
     }
 
     /// `fact` derived for `cause` from `parents`: the contradiction when its
@@ -183,7 +208,8 @@ impl Chase {
         parents: &[u32],
         pending: &mut VecDeque<u32>,
     ) -> Option<Absurd> {
-        if let Some(opposite) = self.node_of(fact ^ 1) {
+        // Only while chased: its node array is there.
+        if let Some(opposite) = self.node[fact as usize ^ 1].checked_sub(1) {
             let n = self.push(fact, cause, parents);
             return Some(if fact & 1 == 1 {
                 (n, opposite)
@@ -191,7 +217,7 @@ impl Chase {
                 (opposite, n)
             });
         }
-        if self.node_of(fact).is_none() {
+        if self.node[fact as usize] == 0 {
             let n = self.push(fact, cause, parents);
             self.set(fact, n);
             pending.push_back(n);
@@ -202,7 +228,7 @@ impl Chase {
     /// Adds node `n` to its set (on or off) unless one is there; true if added.
     pub(super) fn insert(&mut self, n: u32) -> bool {
         let fact = self.nodes[n as usize].fact;
-        if self.node[fact as usize] != 0 {
+        if self.node_of(fact).is_some() {
             return false;
         }
         self.set(fact, n);
@@ -211,7 +237,9 @@ impl Chase {
 
     /// Makes node `n` the one of `fact`, not yet derived.
     fn set(&mut self, fact: u32, n: u32) {
-        self.node[fact as usize] = n + 1;
+        if let Some(slot) = self.node.get_mut(fact as usize) {
+            *slot = n + 1;
+        }
         if fact & 1 == 1 {
             self.ons.push(n);
         } else {
@@ -258,7 +286,11 @@ impl Ancestors {
                 if seen.mark(dag.fact(p) as usize) {
                     count += 1;
                     each(p);
-                    next.extend_from_slice(dag.parents(p));
+                    // Most facts have one parent: a push, not a copy.
+                    match *dag.parents(p) {
+                        [q] => next.push(q),
+                        ref parents => next.extend_from_slice(parents),
+                    }
                 }
             }
             std::mem::swap(todo, next);
@@ -285,6 +317,8 @@ pub(super) struct Scratch {
     ons: Vec<(u32, Cause, std::ops::Range<usize>)>,
     hidden: Vec<u32>,
     parents: Vec<u32>,
+    /// The node array of the chase under way ([`Chase::attach`]).
+    node: Vec<u32>,
 }
 
 /// Marks over the facts (or cells), cleared in O(1) between uses.
@@ -418,9 +452,20 @@ impl Ctx<'_> {
     pub(super) fn chase(&self, config: Config, grid: &[Mask], chase: &mut Chase) -> Option<Absurd> {
         // A chase's scratch space, from a stack (chases nest in chases).
         let mut scratch = self.scratch.borrow_mut().pop().unwrap_or_default();
+        self.attach(chase, &mut scratch);
         let absurd = self.chase_in(config, grid, chase, &mut scratch);
+        scratch.node = chase.detach();
         self.scratch.borrow_mut().push(scratch);
         absurd
+    }
+
+    /// Gives `chase` the node array of `s` for a chase.
+    fn attach(&self, chase: &mut Chase, s: &mut Scratch) {
+        let size = 2 * self.ladder.cells * self.k;
+        if s.node.len() != size {
+            s.node = vec![0; size];
+        }
+        chase.attach(std::mem::take(&mut s.node));
     }
 
     /// [`Ctx::chase`] in `s`.
@@ -662,6 +707,7 @@ impl Ctx<'_> {
         self.spend();
         // The queues of a chase's scratch space, not new ones each time.
         let mut scratch = self.scratch.borrow_mut().pop().unwrap_or_default();
+        self.attach(chase, &mut scratch);
         let Scratch {
             pending_on,
             pending_off,
@@ -691,6 +737,7 @@ impl Ctx<'_> {
                 }
             }
         };
+        scratch.node = chase.detach();
         self.scratch.borrow_mut().push(scratch);
         absurd
     }

@@ -539,6 +539,9 @@ impl Ctx<'_> {
         // is one of the XY-chains (found exactly by its walk).
         let mut reach = self.reach.borrow_mut();
         reach.fill(table, grid, self.k);
+        // A chase's worth for each walk's source (nothing in between reads
+        // the budget: spent at once).
+        self.spend_many(super::nested::unary_cost(grid));
         for (y, x) in [(false, true), (true, false), (true, true)] {
             for cell in 0..grid.len() {
                 let card = grid[cell].count_ones();
@@ -566,7 +569,6 @@ impl Ctx<'_> {
         initial: Option<&[Mask]>,
         out: &mut Vec<ChainHint>,
     ) {
-        self.spend();
         let (technique, cycle_base, chain_base, sort_key) = match (y, x) {
             (true, true) => (Technique::XyChain, 70, 70, 4),
             (true, false) => (Technique::XyChain, 65, 66, 3),
@@ -868,7 +870,7 @@ fn reach(
 
 #[cfg(test)]
 mod tests {
-    use std::sync::atomic::AtomicU64;
+    use std::sync::atomic::AtomicI64;
 
     use super::*;
     use crate::{House, HouseKind, Ladder, Search, Shape};
@@ -920,7 +922,7 @@ mod tests {
     fn reach_bounds_the_forcing_walks() {
         let ladder = Ladder::new(sudoku4());
         let (budget, memo) = (
-            AtomicU64::new(u64::MAX),
+            AtomicI64::new(i64::MAX),
             super::super::nested::Memo::default(),
         );
         let ctx = Ctx::new(&ladder, &budget, &memo, &Search::default());

@@ -35,7 +35,7 @@ mod cycles;
 mod nested;
 
 use std::cell::RefCell;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -159,7 +159,7 @@ pub(super) struct ChainHint {
 /// The most chases one step's search makes before giving up: it bounds the
 /// time where no chain exists (a puzzle with several solutions) and keeps
 /// ratings the same on every machine.
-const BUDGET: u64 = 4_000_000;
+const BUDGET: i64 = 4_000_000;
 
 /// What a search needs throughout: the engine, scratch space, the budget
 /// (shared by the threads of one search).
@@ -170,7 +170,7 @@ pub(super) struct Ctx<'l> {
     walk: RefCell<Walk>,
     table: RefCell<Table>,
     reach: RefCell<Reach>,
-    budget: &'l AtomicU64,
+    budget: &'l AtomicI64,
     memo: &'l nested::Memo,
     /// The rules on values the chains follow too (not Nishio's).
     rules: Option<&'l dyn Rules>,
@@ -182,8 +182,44 @@ pub(super) struct Ctx<'l> {
     /// right size kept, rather than a vector grown for each hint).
     parents: RefCell<Vec<(usize, u8)>>,
     /// Chases done with, for new assumptions.
-    spare: RefCell<Vec<Chase>>,
+    /// (Boxed: taken and given back for each assumption, a pointer moves.)
+    #[allow(clippy::vec_box)]
+    spare: RefCell<Vec<Box<Chase>>>,
     deadline: Option<Instant>,
+}
+
+/// A context's scratch space, kept (in [`nested::Memo::kept`]) for the
+/// next context of the same search when it is dropped: each holds what
+/// its chases grew, and building it again would cost more than the
+/// chases that use it.
+pub(super) struct Kept {
+    ancestors: Ancestors,
+    walk: Walk,
+    table: Table,
+    reach: Reach,
+    rule_scratch: (Vec<Mask>, Vec<Mask>, Vec<u32>),
+    scratch: Vec<Scratch>,
+    parents: Vec<(usize, u8)>,
+    #[allow(clippy::vec_box)]
+    spare: Vec<Box<Chase>>,
+}
+
+impl Drop for Ctx<'_> {
+    fn drop(&mut self) {
+        let kept = Kept {
+            ancestors: std::mem::replace(self.ancestors.get_mut(), Ancestors::new(0)),
+            walk: std::mem::replace(self.walk.get_mut(), Walk::new(0)),
+            table: self.table.take(),
+            reach: self.reach.take(),
+            rule_scratch: self.rule_scratch.take(),
+            scratch: self.scratch.take(),
+            parents: self.parents.take(),
+            spare: self.spare.take(),
+        };
+        if let Ok(mut pool) = self.memo.kept.lock() {
+            pool.push(kept);
+        }
+    }
 }
 
 /// What [`Ctx::measure`] gathers along the chains.
@@ -204,24 +240,37 @@ type Targets<'c> = Vec<(&'c dyn Dag, u32)>;
 impl<'l> Ctx<'l> {
     fn new(
         ladder: &'l Ladder,
-        budget: &'l AtomicU64,
+        budget: &'l AtomicI64,
         memo: &'l nested::Memo,
         search: &Search<'l>,
     ) -> Self {
         let (n, k) = (ladder.cells, ladder.symbols);
+        // The scratch space of a context done with in this search (the
+        // threads of a search make many), else new.
+        let kept = memo.kept.lock().expect("not poisoned").pop();
+        let kept = kept.unwrap_or_else(|| Kept {
+            ancestors: Ancestors::new(2 * n * k),
+            walk: Walk::new(n * k),
+            table: Table::default(),
+            reach: Reach::default(),
+            rule_scratch: Default::default(),
+            scratch: Vec::new(),
+            parents: Vec::new(),
+            spare: Vec::new(),
+        });
         Ctx {
             rules: search.rules,
-            rule_scratch: RefCell::default(),
-            scratch: RefCell::default(),
-            spare: RefCell::default(),
-            parents: RefCell::default(),
+            rule_scratch: RefCell::new(kept.rule_scratch),
+            scratch: RefCell::new(kept.scratch),
+            spare: RefCell::new(kept.spare),
+            parents: RefCell::new(kept.parents),
             deadline: search.deadline,
             ladder,
             k,
-            ancestors: RefCell::new(Ancestors::new(2 * n * k)),
-            walk: RefCell::new(Walk::new(n * k)),
-            table: RefCell::new(Table::default()),
-            reach: RefCell::default(),
+            ancestors: RefCell::new(kept.ancestors),
+            walk: RefCell::new(kept.walk),
+            table: RefCell::new(kept.table),
+            reach: RefCell::new(kept.reach),
             budget,
             memo,
         }
@@ -250,29 +299,28 @@ impl<'l> Ctx<'l> {
         self.spend_many(1);
     }
 
-    /// Spends `n` chases at once (at most what is left).
+    /// Spends `n` chases at once (one atomic subtraction: what is left
+    /// may go below zero, spent all the same).
     fn spend_many(&self, n: u64) {
-        let _ = (self.budget).fetch_update(Ordering::Relaxed, Ordering::Relaxed, |b| {
-            Some(b.saturating_sub(n))
-        });
+        self.budget.fetch_sub(n as i64, Ordering::Relaxed);
     }
 
     fn exhausted(&self) -> bool {
-        self.budget.load(Ordering::Relaxed) == 0
+        self.budget.load(Ordering::Relaxed) <= 0
             || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// A fresh chase assuming candidate (`cell`, `v`) `on` or off.
-    fn assume(&self, cell: usize, v: u8, on: bool) -> Chase {
+    fn assume(&self, cell: usize, v: u8, on: bool) -> Box<Chase> {
         let spare = self.spare.borrow_mut().pop();
-        let mut chase = spare.unwrap_or_else(|| Chase::new(self.ladder.cells, self.k));
+        let mut chase = spare.unwrap_or_else(|| Box::new(Chase::new(self.ladder.cells, self.k)));
         let n = chase.push(self.fact(cell, v, on), Cause::Assumed, &[]);
         chase.insert(n);
         chase
     }
 
     /// Keeps `chase`'s buffers for a later [`Ctx::assume`].
-    fn recycle(&self, mut chase: Chase) {
+    fn recycle(&self, mut chase: Box<Chase>) {
         chase.reset();
         self.spare.borrow_mut().push(chase);
     }
@@ -458,7 +506,7 @@ impl<'l> Ctx<'l> {
             })
             .collect();
         let parallel = initial.is_none();
-        let chased: Vec<(Chase, Option<chase::Absurd>)> = if parallel {
+        let chased: Vec<(Box<Chase>, Option<chase::Absurd>)> = if parallel {
             candidates
                 .par_iter()
                 .map_init(
@@ -473,9 +521,11 @@ impl<'l> Ctx<'l> {
         for (i, &(c, v)) in candidates.iter().enumerate() {
             index[c * k + v as usize] = i;
         }
+        let places = super::house_places(self.ladder, grid);
         let memo = Memo {
             chased: &chased,
             index: &index,
+            places: &places,
         };
         let per_cell = |ctx: &Ctx, &cell: &usize| {
             let mut out = Vec::new();
@@ -520,6 +570,7 @@ impl<'l> Ctx<'l> {
         let mut branches: Vec<&Chase> = Vec::new();
         for v in symbols(grid[cell]) {
             let (on, absurd) = memo.get(cell * k + v as usize);
+            let on: &Chase = on;
             if let (true, Some((a, b))) = (contradictions, *absurd) {
                 out.push(self.hint(
                     technique,
@@ -549,7 +600,7 @@ impl<'l> Ctx<'l> {
                     technique,
                     base,
                     7,
-                    &[(&off as &dyn Dag, a), (&off as &dyn Dag, b)],
+                    &[(&*off as &dyn Dag, a), (&*off as &dyn Dag, b)],
                     None,
                     &|| (vec![cell], Vec::new(), vec![v]),
                     (Some((cell, v)), vec![(cell, grid[cell] & !bit(v))]),
@@ -670,21 +721,29 @@ impl<'l> Ctx<'l> {
         out: &mut Vec<ChainHint>,
     ) {
         let k = self.k;
-        let houses = &self.ladder.houses;
-        for &h in &self.ladder.orders.regions[cell] {
+        let (houses, orders) = (&self.ladder.houses, &self.ladder.orders);
+        for (&h, &at) in orders.regions[cell].iter().zip(&orders.positions[cell]) {
             // From the house's first place only (checked before anything
             // is collected: most candidates are not one).
-            let places = || (houses[h].cells.iter().copied()).filter(|&c| grid[c] & bit(v) != 0);
-            let mut rest = places();
-            if rest.next() != Some(cell) {
+            let places = memo.places[h * k + v as usize];
+            if places.trailing_zeros() != at {
                 continue;
             }
-            let card = 1 + rest.count();
+            let card = places.count_ones() as usize;
             if !(card == 2 || (config.multiple && card > 2)) {
                 continue;
             }
-            let branches: Vec<&Chase> = places().map(|c| &memo.get(c * k + v as usize).0).collect();
-            for (targets, change, cv) in self.common_conclusions(grid, &branches) {
+            // On the stack (a house has at most 64 places).
+            let first: &Chase = &memo.get(cell * k + v as usize).0;
+            let mut branches = [first; 64];
+            let (mut rest, cells) = (places, &houses[h].cells);
+            for b in branches.iter_mut().take(card) {
+                let c = cells[rest.trailing_zeros() as usize];
+                rest &= rest - 1;
+                *b = &memo.get(c * k + v as usize).0;
+            }
+            let branches = &branches[..card];
+            for (targets, change, cv) in self.common_conclusions(grid, branches) {
                 out.push(self.hint(
                     config.technique(),
                     config.base(),
@@ -703,13 +762,15 @@ impl<'l> Ctx<'l> {
 
 /// The chase of each candidate assumed on, made once per producer.
 struct Memo<'m> {
-    chased: &'m [(Chase, Option<chase::Absurd>)],
+    chased: &'m [(Box<Chase>, Option<chase::Absurd>)],
     /// The position in `chased` of each candidate (`cell × k + symbol`).
     index: &'m [usize],
+    /// The places of each symbol in each house ([`super::house_places`]).
+    places: &'m [u64],
 }
 
 impl Memo<'_> {
-    fn get(&self, cv: usize) -> &(Chase, Option<chase::Absurd>) {
+    fn get(&self, cv: usize) -> &(Box<Chase>, Option<chase::Absurd>) {
         &self.chased[self.index[cv]]
     }
 }
@@ -741,7 +802,7 @@ fn sorted(mut hints: Vec<ChainHint>) -> Vec<ChainHint> {
 
 /// The easiest forcing chain or cycle on `grid` (6.5–7.0 and up).
 pub(super) fn cycles(ladder: &Ladder, grid: &Grid, search: &Search) -> Option<Hint> {
-    let budget = AtomicU64::new(BUDGET);
+    let budget = AtomicI64::new(BUDGET);
     let memo = nested::Memo::default();
     let ctx = Ctx::new(ladder, &budget, &memo, search);
     if let Some(hint) = search.cache.and_then(|c| c.take(CYCLES, grid)) {
@@ -763,7 +824,7 @@ const CYCLES: u8 = u8::MAX;
 /// base rating) whose base is above `search.ceiling` (tenths).
 pub(super) fn forcing(ladder: &Ladder, grid: &Grid, search: &Search) -> Option<Hint> {
     let ceiling = search.ceiling;
-    let budget = AtomicU64::new(BUDGET);
+    let budget = AtomicI64::new(BUDGET);
     let memo = nested::Memo::default();
     let ctx = Ctx::new(ladder, &budget, &memo, search);
     let producers = [

@@ -29,6 +29,8 @@ pub(super) struct Memo {
     found: Mutex<HashMap<u64, Vec<Entry>>>,
     /// The links each group of rules makes, by the group and its domains.
     pub(super) links: Mutex<HashMap<Box<[u64]>, GroupLinks>>,
+    /// The scratch space of the contexts done with (see [`super::Kept`]).
+    pub(super) kept: Mutex<Vec<super::Kept>>,
 }
 
 /// The links of one group on some domains (see `cycles::GroupLink`).
@@ -190,7 +192,7 @@ impl Ctx<'_> {
 /// How many chases [`Ctx::unary_hints`] spends on `grid`: one per candidate
 /// of a cell with two or more for the X- and XY-chains, and one per
 /// candidate of a bivalue cell for the Y-chains.
-fn unary_cost(grid: &[Mask]) -> u64 {
+pub(super) fn unary_cost(grid: &[Mask]) -> u64 {
     (grid.iter())
         .map(|m| match m.count_ones() {
             0 | 1 => 0,
