@@ -485,7 +485,11 @@ impl Bound<'_> {
         let hash = rustc_hash::FxBuildHasher.hash_one(key);
         let shard = &self.memo.shards[hash as usize % MEMO_SHARDS];
         let is_key = |entry: &[u64]| entry[0] == n as u64 && entry[1..n + 2] == *key;
-        if let Some(entry) = shard.lock().expect("not poisoned").find(hash, |e| is_key(e)) {
+        if let Some(entry) = shard
+            .lock()
+            .expect("not poisoned")
+            .find(hash, |e| is_key(e))
+        {
             let narrowed = &entry[n + 2..];
             if narrowed.is_empty() {
                 return false;
