@@ -190,17 +190,15 @@ fn budget(timeout: Option<f64>) -> PyResult<Budget> {
     Ok(budget)
 }
 
-/// A logic engine whose chains through rules get `budget` seconds a path
-/// (`Logic::with_path_budget`), or the CLI's default.
-fn logic(graph: &ConstraintGraph, budget: Option<f64>) -> PyResult<Logic<'_>> {
-    let logic = Logic::new(graph);
-    let Some(seconds) = budget else {
-        return Ok(logic);
+/// How long a path's chains through rules may take (`Logic::with_path_budget`):
+/// `seconds`, or the CLI's default.
+fn path_budget(seconds: Option<f64>) -> PyResult<Duration> {
+    let Some(seconds) = seconds else {
+        return Ok(graphdoku::logic::PATH_BUDGET);
     };
-    let duration = Duration::try_from_secs_f64(seconds).map_err(|_| {
+    Duration::try_from_secs_f64(seconds).map_err(|_| {
         PyValueError::new_err(format!("logic_budget {seconds}: not a number of seconds"))
-    })?;
-    Ok(logic.with_path_budget(duration))
+    })
 }
 
 /// The engine every door asks (the CLI's `solve`, `check`, `count`): a
@@ -495,7 +493,7 @@ fn grade_batch<'py>(
     let graph = &*variant.graph;
     let rows = rows(graph, &puzzles)?;
     let (solver, sat) = engine(graph, timeout)?;
-    let budget = logic(graph, logic_budget)?.path_budget();
+    let budget = path_budget(logic_budget)?;
     let none = [f32::NAN; 3];
     let grade = |(answerer, logic): &mut (Answerer, Logic), puzzle: &Puzzle| -> GradeRow {
         let started = Instant::now();
@@ -855,7 +853,7 @@ fn explain_steps<'py>(
     let graph = &*variant.graph;
     let puzzle = one(graph, &puzzle)?;
     let (solver, sat) = engine(graph, timeout)?;
-    let logic = logic(graph, logic_budget)?;
+    let logic = Logic::new(graph).with_path_budget(path_budget(logic_budget)?);
     py.detach(|| {
         let started = Instant::now();
         let answer = Answerer::new(graph, &solver, sat)

@@ -44,7 +44,8 @@ pub(super) struct Analysis {
 /// Its chains through rules get `budget` at most (see
 /// [`Logic::with_path_budget`]).
 pub(super) fn analyse_or_report<'g>(
-    (graph, budget): (&'g ConstraintGraph, Duration),
+    graph: &'g ConstraintGraph,
+    budget: Duration,
     answerer: &mut Answerer,
     record: &Record,
     json: Option<Kind>,
@@ -140,13 +141,15 @@ pub(crate) fn run(
     graph: &ConstraintGraph,
     answerer: &mut Answerer,
     record: &Record,
-    (mode, budget): (Mode, Duration),
+    mode: Mode,
+    budget: Duration,
     json: bool,
     report: &mut Report,
 ) -> Result<Status> {
     let out = &mut report.out;
     let (logic, analysis) = match analyse_or_report(
-        (graph, budget),
+        graph,
+        budget,
         answerer,
         record,
         json.then_some(mode.kind()),

@@ -17,12 +17,14 @@ pub(crate) fn run(
     graph: &ConstraintGraph,
     answerer: &mut Answerer,
     record: &Record,
-    (budget, json): (Duration, bool),
+    budget: Duration,
+    json: bool,
     report: &mut Report,
 ) -> Result<Status> {
     let out = &mut report.out;
     let analysis = match analyse_or_report(
-        (graph, budget),
+        graph,
+        budget,
         answerer,
         record,
         json.then_some(Kind::Grade),

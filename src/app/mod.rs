@@ -216,7 +216,7 @@ pub fn run(cli: Cli) -> Result<Status> {
             Mode::answering(),
             |graph, checker, record, report| {
                 let budget = logic.path_budget();
-                grade::run(graph, checker, record, (budget, output.json()), report)
+                grade::run(graph, checker, record, budget, output.json(), report)
             },
         ),
         Command::Explain {
@@ -231,7 +231,8 @@ pub fn run(cli: Cli) -> Result<Status> {
                     graph,
                     checker,
                     record,
-                    (explain::Mode::All, logic.path_budget()),
+                    explain::Mode::All,
+                    logic.path_budget(),
                     output.json(),
                     report,
                 )
@@ -249,7 +250,8 @@ pub fn run(cli: Cli) -> Result<Status> {
                     graph,
                     checker,
                     record,
-                    (explain::Mode::Hint, logic.path_budget()),
+                    explain::Mode::Hint,
+                    logic.path_budget(),
                     output.json(),
                     report,
                 )
