@@ -269,6 +269,8 @@ impl<'t, const W: usize, const H: usize> Board<'t, W, H> {
     /// The colours `cell` may still hold.
     fn candidates(&self, cell: usize) -> u128 {
         let (word, bit) = (cell / 64, cell % 64);
+        // Checked once here, not once per colour below.
+        assert!(word < W, "cell {cell} is off the board");
         let rows = self.sets[..self.t.colours].iter().enumerate();
         if self.t.colours <= 64 {
             // One word: a u128 shift per colour costs several instructions.

@@ -131,9 +131,10 @@ pub(crate) trait Propagator: std::fmt::Debug + Send + Sync {
     fn propagate_requiring(&self, domains: &mut [u128]) -> Result<u128, Contradiction> {
         self.propagate(domains).map(|()| 0)
     }
-    /// How much it adds to the starting conflict score of each of its cells
-    /// (see `learn.rs`), over `colours` colours: by default its size.
-    fn priority(&self, _colours: usize) -> u32 {
+    /// How much it adds to the starting conflict score of its cell at
+    /// index `at` of [`Propagator::cells`] (see `learn.rs`), over `colours`
+    /// colours: by default its size.
+    fn priority(&self, _colours: usize, _at: usize) -> u32 {
         self.cells().len() as u32
     }
 }
@@ -279,8 +280,23 @@ impl RuleSet {
                 } => {
                     let table = Arc::new(pair::Table::of(relation));
                     let mut seen = std::collections::HashSet::new();
-                    for &(a, b) in cells.iter().filter(|&&p| seen.insert(p)) {
-                        pairs.push((Box::new(pair::Pair::new(a, b, table.clone())), origin));
+                    let links: Vec<(usize, usize)> =
+                        cells.iter().copied().filter(|&p| seen.insert(p)).collect();
+                    // For the search, a line's links as one chain.
+                    let paths = match optimized {
+                        true => pair::paths(&links),
+                        false => (links.iter())
+                            .map(|&(a, b)| vec![a as u32, b as u32])
+                            .collect(),
+                    };
+                    for path in paths {
+                        let prop: Box<dyn Propagator> = match path[..] {
+                            [a, b] => {
+                                Box::new(pair::Pair::new(a as usize, b as usize, table.clone()))
+                            }
+                            _ => Box::new(pair::Chain::new(path, table.clone())),
+                        };
+                        pairs.push((prop, origin));
                     }
                 }
                 primitive => {
@@ -314,9 +330,9 @@ impl RuleSet {
         }
         set.colours = values.len();
         set.houses = full.into_iter().map(|(_, cells)| cells).collect();
+        let colours = set.colours;
         let rule_priorities = (props.iter()).flat_map(|p| {
-            let priority = p.priority(set.colours);
-            p.cells().iter().map(move |&c| (c, priority))
+            (p.cells().iter().enumerate()).map(move |(at, &c)| (c, p.priority(colours, at)))
         });
         set.initial = learn::priorities(graph.len(), &set.houses, rule_priorities);
         set.propagators = props;

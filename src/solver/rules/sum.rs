@@ -825,7 +825,7 @@ impl Propagator for Sum {
     /// A sum ranks high whatever its size, and a small one higher (twice the
     /// colours less its size, at least the colours); a cage's distinctness
     /// adds its size again.
-    fn priority(&self, colours: usize) -> u32 {
+    fn priority(&self, colours: usize, _at: usize) -> u32 {
         let n = self.size;
         let own = (2 * colours).saturating_sub(n).max(colours);
         (own + if self.distinct { n } else { 0 }) as u32
