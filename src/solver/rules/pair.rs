@@ -239,12 +239,10 @@ mod tests {
     fn a_chain_narrows_as_its_pairs_to_their_fixed_point() {
         let values: Vec<i64> = (1..=9).collect();
         let relations: [&dyn Fn(i64, i64) -> bool; 2] = [&|a, b| a < b, &|a, b| (a - b).abs() >= 5];
-        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
         let mut next = move || {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
-            rng
+            state = crate::solver::search::mix(state);
+            state
         };
         for allows in relations {
             let table = Arc::new(Table::new(&values, allows));
@@ -294,16 +292,14 @@ mod tests {
     /// and over twelve colours (no unions) the definition still holds.
     #[test]
     fn the_unions_keep_exactly_the_supported_colours() {
-        let mut rng = 0x2545_F491_4F6C_DD1Du64;
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
         for k in [6usize, 12] {
             let values: Vec<i64> = (1..=k as i64).collect();
             for _ in 0..4 {
                 let bits: Vec<u64> = (0..k)
                     .map(|_| {
-                        rng ^= rng << 13;
-                        rng ^= rng >> 7;
-                        rng ^= rng << 17;
-                        rng
+                        state = crate::solver::search::mix(state);
+                        state
                     })
                     .collect();
                 let allows = |a: i64, b: i64| bits[a as usize - 1] >> (b - 1) & 1 == 1;
