@@ -159,6 +159,8 @@ pub(crate) struct RuleSet {
     /// The slot of each cell, `u32::MAX` for cells no rule watches (empty
     /// without rules).
     slot: Vec<u32>,
+    /// The slots of each propagator's cells, in the order of its cells.
+    slots: Vec<Box<[u32]>>,
     /// The propagators watching each slot.
     watchers: Vec<Vec<u32>>,
     /// The implied propagators (the optimizer's sums, see `optimize.rs`)
@@ -328,6 +330,9 @@ impl RuleSet {
                 }
             }
         }
+        set.slots = (props.iter())
+            .map(|p| p.cells().iter().map(|&c| set.slot[c as usize]).collect())
+            .collect();
         set.colours = values.len();
         set.houses = full.into_iter().map(|(_, cells)| cells).collect();
         let colours = set.colours;
@@ -497,14 +502,14 @@ impl<'s, D: Houses> Ruled<'s, D> {
             while let Some(p) = self.queue.pop() {
                 self.queued[p as usize] = false;
                 let prop = &set.propagators[p as usize];
-                let cells = prop.cells();
+                let (cells, slots) = (prop.cells(), &set.slots[p as usize]);
                 // The candidates as the rules last saw them: the store's, but
                 // where a narrowing just decided a cell, whose neighbours the
                 // store has narrowed since (a wider domain, so a weaker but
                 // sound pruning until the next look at what changed).
                 self.domains.clear();
                 let seen = &self.seen;
-                (self.domains).extend((cells.iter()).map(|&c| seen[set.slot[c as usize] as usize]));
+                (self.domains).extend(slots.iter().map(|&slot| seen[slot as usize]));
                 let result = prop.propagate_requiring(&mut self.domains);
                 let again = match prop.idempotent() {
                     true => p,
@@ -514,8 +519,8 @@ impl<'s, D: Houses> Ruled<'s, D> {
                     self.clear_queue();
                     return Err(Contradiction);
                 };
-                for (i, &cell) in cells.iter().enumerate() {
-                    let slot = set.slot[cell as usize] as usize;
+                for (i, (&cell, &slot)) in cells.iter().zip(slots.iter()).enumerate() {
+                    let slot = slot as usize;
                     if self.domains[i] & self.seen[slot] == self.seen[slot] {
                         continue;
                     }

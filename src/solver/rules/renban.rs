@@ -11,8 +11,9 @@ use crate::solver::search::Contradiction;
 #[derive(Debug)]
 pub(crate) struct Renban {
     cells: Vec<u32>,
-    /// The colours of each run of `cells.len()` consecutive values.
-    windows: Vec<u128>,
+    /// The colours of each run of `cells.len()` consecutive values, and
+    /// whether it has as many colours as cells (then each is used).
+    windows: Vec<(u128, bool)>,
 }
 
 impl Renban {
@@ -29,7 +30,7 @@ impl Renban {
                 let mask = (values.iter().enumerate())
                     .filter(|&(_, &v)| inside(v))
                     .fold(0u128, |m, (c, _)| m | 1 << c);
-                all.then_some(mask)
+                all.then_some((mask, mask.count_ones() as usize == cells.len()))
             })
             .collect();
         Renban {
@@ -45,9 +46,8 @@ impl Renban {
     fn windows(&self, domains: &[u128]) -> (u128, u128) {
         let union = domains.iter().fold(0, |u, &d| u | d);
         let (mut keep, mut every) = (0u128, u128::MAX);
-        for &w in &self.windows {
+        for &(w, exact) in &self.windows {
             // With as many colours as cells, each colour of the window is used.
-            let exact = w.count_ones() as usize == self.cells.len();
             if domains.iter().all(|&d| d & w != 0) && (!exact || union & w == w) {
                 keep |= w;
                 every &= if exact { w } else { 0 };
