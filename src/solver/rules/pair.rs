@@ -33,26 +33,6 @@ pub(crate) struct Table {
     symmetric: bool,
 }
 
-impl Table {
-    /// The colours the second cell may hold when the first holds one of `set`.
-    #[inline]
-    fn follows(&self, set: u128) -> u128 {
-        match &self.unions {
-            Some([forward, _]) => forward[(set & (forward.len() as u128 - 1)) as usize] as u128,
-            None => colours_of(set).fold(0, |union, x| union | self.forward[x]),
-        }
-    }
-
-    /// The colours the first cell may hold when the second holds one of `set`.
-    #[inline]
-    fn backs(&self, set: u128) -> u128 {
-        match &self.unions {
-            Some([_, backward]) => backward[(set & (backward.len() as u128 - 1)) as usize] as u128,
-            None => colours_of(set).fold(0, |union, y| union | self.backward[y]),
-        }
-    }
-}
-
 /// Entry `m`: the union of `rows` over the colours of set `m` (rows of at
 /// most sixteen colours).
 fn unions(rows: &[u128]) -> Box<[u16]> {
@@ -92,6 +72,24 @@ impl Table {
             backward,
             unions,
             symmetric,
+        }
+    }
+
+    /// The colours the second cell may hold when the first holds one of `set`.
+    #[inline]
+    fn follows(&self, set: u128) -> u128 {
+        match &self.unions {
+            Some([forward, _]) => forward[(set & (forward.len() as u128 - 1)) as usize] as u128,
+            None => colours_of(set).fold(0, |union, x| union | self.forward[x]),
+        }
+    }
+
+    /// The colours the first cell may hold when the second holds one of `set`.
+    #[inline]
+    fn backs(&self, set: u128) -> u128 {
+        match &self.unions {
+            Some([_, backward]) => backward[(set & (backward.len() as u128 - 1)) as usize] as u128,
+            None => colours_of(set).fold(0, |union, y| union | self.backward[y]),
         }
     }
 }
