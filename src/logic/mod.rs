@@ -23,6 +23,7 @@ mod subsets;
 mod text;
 mod wings;
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -459,16 +460,24 @@ impl<'g> Logic<'g> {
         let k = graph.alphabet().len();
         let houses = graph.houses();
         let full: Vec<bool> = houses.iter().map(|h| h.cells.len() == k).collect();
+        // Each cell's houses, so that a house meets only the houses it
+        // shares cells with (testing every pair was cubic in the board's side).
+        let mut houses_of = vec![Vec::new(); graph.len()];
+        for (h, house) in houses.iter().enumerate() {
+            for &c in &house.cells {
+                houses_of[c].push(h);
+            }
+        }
         let mut intersections = Vec::new();
         for (a, house) in houses.iter().enumerate().filter(|&(a, _)| full[a]) {
-            for (b, other) in houses.iter().enumerate().filter(|&(b, _)| b != a) {
-                let shared: Vec<usize> = house
-                    .cells
-                    .iter()
-                    .copied()
-                    .filter(|c| other.cells.contains(c))
-                    .collect();
-                if shared.len() >= 2 && other.cells.len() > shared.len() {
+            let mut shared: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+            for &c in &house.cells {
+                for &b in houses_of[c].iter().filter(|&&b| b != a) {
+                    shared.entry(b).or_default().push(c);
+                }
+            }
+            for (b, shared) in shared {
+                if shared.len() >= 2 && houses[b].cells.len() > shared.len() {
                     intersections.push((a, b, shared));
                 }
             }

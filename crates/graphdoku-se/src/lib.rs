@@ -63,6 +63,7 @@ mod links;
 mod unique;
 mod wings;
 
+use std::collections::BTreeSet;
 use std::ops::Range;
 
 /// A set of candidates (bit `v` is symbol `v`): the ladder needs at most 64 symbols.
@@ -222,6 +223,10 @@ pub struct Ladder {
     box_like: Vec<bool>,
     /// The full houses holding each cell.
     pub(crate) houses_of: Vec<Vec<usize>>,
+    /// Every house holding each cell, with the cell's position in it: the
+    /// tables are built from membership tests, which a scan of the house's
+    /// cells made cubic (half a second on a 64×64 board).
+    places: Vec<Vec<(usize, usize)>>,
     pub(crate) orders: Orders,
 }
 
@@ -375,35 +380,30 @@ impl Orders {
         };
         let mut locking = vec![Vec::new(); 5];
         let within = |h: usize, cells: &[usize]| -> u64 {
-            (houses[h].cells.iter().enumerate())
-                .filter(|(_, c)| cells.contains(c))
-                .fold(0, |m, (i, _)| m | 1 << i)
+            (cells.iter())
+                .filter_map(|&c| ladder.position(h, c))
+                .fold(0, |m, i| m | 1 << i)
         };
         for (a, b, shared) in &ladder.intersections {
             let (a, b) = (*a, *b);
-            let crossing = (0..houses.len())
-                .filter(|&h| {
-                    h != a
-                        && ladder.full[h]
-                        && chain_rank(kind(h)) == chain_rank(kind(a))
-                        && houses[h].cells.iter().any(|c| houses[b].cells.contains(c))
-                })
-                .map(|h| {
-                    // The cells the hint empties: `b`'s, outside `a` (on
-                    // some shapes a house of `a`'s kind overlaps `a`).
-                    let emptied: Vec<usize> = (houses[b].cells.iter().copied())
-                        .filter(|c| !houses[a].cells.contains(c))
-                        .collect();
-                    (h, within(h, &emptied))
-                })
+            // The cells the hint empties: `b`'s, outside `a` (on some shapes
+            // a house of `a`'s kind overlaps `a`).
+            let outside: Vec<usize> = (houses[b].cells.iter().copied())
+                .filter(|&c| !ladder.holds(a, c))
+                .collect();
+            let crossing = (houses[b].cells.iter())
+                .flat_map(|&c| &ladder.houses_of[c])
+                .copied()
+                .filter(|&h| h != a && chain_rank(kind(h)) == chain_rank(kind(a)))
+                .collect::<BTreeSet<usize>>()
+                .into_iter()
+                .map(|h| (h, within(h, &outside)))
                 .collect();
             locking[group(a, b)].push(Lock {
                 a,
                 b,
                 shared: within(a, shared),
-                outside: (houses[b].cells.iter().copied())
-                    .filter(|c| !houses[a].cells.contains(c))
-                    .collect(),
+                outside,
                 crossing,
             });
         }
@@ -423,23 +423,22 @@ impl Orders {
         let positions = (regions.iter().enumerate())
             .map(|(cell, list)| {
                 (list.iter())
-                    .map(|&h| {
-                        let at = houses[h].cells.iter().position(|&c| c == cell);
-                        at.expect("a cell in its house") as u32
-                    })
+                    .map(|&h| ladder.position(h, cell).expect("a cell in its house") as u32)
                     .collect()
             })
             .collect();
+        // Which cell last met each cell (one stamp per cell, never cleared).
+        let mut met = vec![usize::MAX; ladder.cells];
         let links = (regions.iter().zip(&peers).enumerate())
             .map(
                 |(cell, (list, near)): (usize, (&Vec<usize>, &Vec<usize>))| {
-                    let mut met = vec![cell];
+                    met[cell] = cell;
                     let mut out = Vec::new();
                     let from_houses = (list.iter())
                         .flat_map(|&h| (houses[h].cells.iter()).map(move |&x| (x, h as u32)));
                     for (x, h) in from_houses.chain(near.iter().map(|&x| (x, u32::MAX))) {
-                        if !met.contains(&x) {
-                            met.push(x);
+                        if met[x] != cell {
+                            met[x] = cell;
                             out.push((x, h));
                         }
                     }
@@ -453,7 +452,7 @@ impl Orders {
                 for &(x, h) in list.iter().filter(|&&(_, h)| h != u32::MAX) {
                     let h = h as usize;
                     let i = regions.iter().position(|&r| r == h);
-                    let at = houses[h].cells.iter().position(|&c| c == x);
+                    let at = ladder.position(h, x);
                     // Past 64 symbols nothing chases (and no bit fits).
                     let bit = 1u64.checked_shl(at.expect("in its house") as u32);
                     fresh[i.expect("a region")] |= bit.unwrap_or(0);
@@ -752,9 +751,13 @@ impl Ladder {
             })
             .collect();
         let mut houses_of = vec![Vec::new(); shape.neighbours.len()];
-        for (h, house) in shape.houses.iter().enumerate().filter(|&(h, _)| full[h]) {
-            for &c in &house.cells {
-                houses_of[c].push(h);
+        let mut places = vec![Vec::new(); shape.neighbours.len()];
+        for (h, house) in shape.houses.iter().enumerate() {
+            for (at, &c) in house.cells.iter().enumerate() {
+                places[c].push((h, at));
+                if full[h] {
+                    houses_of[c].push(h);
+                }
             }
         }
         let mut ladder = Ladder {
@@ -768,10 +771,21 @@ impl Ladder {
             full,
             box_like,
             houses_of,
+            places,
             orders: Orders::default(),
         };
         ladder.orders = Orders::new(&ladder);
         ladder
+    }
+
+    /// The position of `cell` in `house`, if it is one of its cells.
+    pub(crate) fn position(&self, house: usize, cell: usize) -> Option<usize> {
+        (self.places[cell].iter()).find_map(|&(h, at)| (h == house).then_some(at))
+    }
+
+    /// True when `house` holds `cell`.
+    pub(crate) fn holds(&self, house: usize, cell: usize) -> bool {
+        self.position(house, cell).is_some()
     }
 
     /// True when `a` and `b` are neighbours (they cannot hold the same symbol).

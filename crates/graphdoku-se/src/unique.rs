@@ -34,13 +34,9 @@ const MAX_LOOP: usize = 16;
 
 /// Whether every edge of the graph comes from a full house.
 pub(super) fn plain(ladder: &Ladder) -> bool {
-    let houses = &ladder.houses;
     (0..ladder.cells).all(|c| {
-        ladder.neighbours[c].iter().all(|&n| {
-            ladder.houses_of[c]
-                .iter()
-                .any(|&h| houses[h].cells.contains(&n))
-        })
+        (ladder.neighbours[c].iter())
+            .all(|&n| ladder.houses_of[c].iter().any(|&h| ladder.holds(h, n)))
     })
 }
 
