@@ -341,12 +341,32 @@ impl Sum {
     #[inline]
     fn completing(&self, i: usize, d: u128, (rest_lo, rest_hi): (i64, i64)) -> u128 {
         let w = self.weights[i];
-        colours_of(d)
-            .filter(|&c| {
-                let x = w * self.values[c];
-                rest_lo + x <= self.total && rest_hi + x >= self.total
-            })
-            .fold(0u128, |m, c| m | 1 << c)
+        // w·v must lie between these.
+        let (low, high) = (self.total - rest_hi, self.total - rest_lo);
+        if !self.ascending {
+            return colours_of(d)
+                .filter(|&c| (low..=high).contains(&(w * self.values[c])))
+                .fold(0u128, |m, c| m | 1 << c);
+        }
+        // The values rise with the colours, so the colours kept are a run:
+        // two binary searches, not a test per candidate (it runs at many of
+        // a sum's wakes).
+        let values = &self.values[..];
+        let run = match w.signum() {
+            1 => {
+                (values.partition_point(|&v| w * v < low))
+                    ..values.partition_point(|&v| w * v <= high)
+            }
+            -1 => {
+                (values.partition_point(|&v| w * v > high))
+                    ..values.partition_point(|&v| w * v >= low)
+            }
+            _ => match (low..=high).contains(&0) {
+                true => 0..values.len(),
+                false => 0..0,
+            },
+        };
+        d & colour_run(run)
     }
 
     /// One pass of bounds, without allocating: each cell keeps the values
@@ -450,10 +470,11 @@ impl Sum {
                 self.values[high_low].saturating_add(rise),
                 self.values[low_high].saturating_sub(fall),
             );
+            let run = (self.values.partition_point(|&v| v < floor))
+                ..self.values.partition_point(|&v| v <= ceiling);
+            let allowed = colour_run(run);
             for &i in group {
-                let kept = colours_of(domains[i])
-                    .filter(|&c| (floor..=ceiling).contains(&self.values[c]))
-                    .fold(0u128, |m, c| m | 1 << c);
+                let kept = domains[i] & allowed;
                 if kept == 0 {
                     return Err(Contradiction);
                 }
@@ -582,6 +603,15 @@ impl Sum {
             domains[i] &= s;
         }
         Ok(())
+    }
+}
+
+/// The colours of `run` as a mask.
+#[inline]
+fn colour_run(run: std::ops::Range<usize>) -> u128 {
+    match run.start < run.end {
+        true => (u128::MAX >> (128 - run.end)) & (u128::MAX << run.start),
+        false => 0,
     }
 }
 
@@ -862,6 +892,36 @@ mod tests {
         assert_eq!(list(d[0]), vec![6, 8, 9]);
         let mut none = [1 << 0, all, all];
         assert!(cage.propagate(&mut none).is_err());
+    }
+
+    #[test]
+    fn a_cells_completing_values_are_those_the_rest_can_complete() {
+        // Every weight sign, rising values (a run of colours) and values
+        // out of order (a test per colour), against the definition.
+        let mut state = 0x5eed_u64;
+        let mut next = |m: u64| {
+            state = crate::solver::search::mix(state);
+            state % m
+        };
+        let rising: Arc<[i64]> = vec![-3, 0, 1, 2, 5, 8, 9, 20].into();
+        let shuffled: Arc<[i64]> = vec![5, -3, 9, 0, 20, 1, 8, 2].into();
+        for _ in 0..5_000 {
+            let values = [&rising, &shuffled][next(2) as usize].clone();
+            let w = next(7) as i64 - 3;
+            let total = next(60) as i64 - 30;
+            let rest_lo = next(40) as i64 - 20;
+            let rest = (rest_lo, rest_lo + next(30) as i64);
+            let sum = Sum::new(&[0, 1], vec![w, 1], total, false, values.clone());
+            let d = next(255) as u128 + 1;
+            let expected = colours_of(d)
+                .filter(|&c| rest.0 + w * values[c] <= total && rest.1 + w * values[c] >= total)
+                .fold(0u128, |m, c| m | 1 << c);
+            assert_eq!(
+                sum.completing(0, d, rest),
+                expected,
+                "w {w}, total {total}, {rest:?}"
+            );
+        }
     }
 
     #[test]
