@@ -137,6 +137,12 @@ pub(crate) trait Propagator: std::fmt::Debug + Send + Sync {
     fn priority(&self, _colours: usize, _at: usize) -> u32 {
         self.cells().len() as u32
     }
+    /// How many of its cells, from the first, wake it at every change; the
+    /// others (a cage's complement in its house) only when decided, below
+    /// the root. By default all of them.
+    fn woken_by(&self) -> usize {
+        self.cells().len()
+    }
 }
 
 /// The most cells a board may have for the branching that learns to spread
@@ -163,9 +169,11 @@ pub(crate) struct RuleSet {
     slots: Vec<Box<[u32]>>,
     /// The propagators watching each slot.
     watchers: Vec<Vec<u32>>,
-    /// The implied propagators (the optimizer's sums, see `optimize.rs`)
-    /// watching each slot: woken at the root and, below it, only when the
-    /// cell is decided, as the Interactive Sudoku Solver wakes its auxiliary
+    /// The implied propagators (the optimizer's sums, see `optimize.rs`),
+    /// and the cages whose complement in a house holds the slot's cell
+    /// ([`Propagator::woken_by`]; 6% fewer instructions on the median of the
+    /// 46 killers of `rules-hard`), watching each slot: woken at the root
+    /// and, below it, only when the cell is decided, as the Interactive Sudoku Solver wakes its auxiliary
     /// handlers. They only repeat what the rules imply, and woken at every
     /// change they cost more than they prune. Measured (search alone, side
     /// by side): the 42 TAREK killers' median 27.6 → 12.7 ms, extreme
@@ -312,7 +320,7 @@ impl RuleSet {
         set.origin = origin;
         set.slot = vec![u32::MAX; graph.len()];
         for (p, prop) in props.iter().enumerate() {
-            for &cell in prop.cells() {
+            for (i, &cell) in prop.cells().iter().enumerate() {
                 let cell = cell as usize;
                 if set.slot[cell] == u32::MAX {
                     set.slot[cell] = set.watched.len() as u32;
@@ -321,7 +329,7 @@ impl RuleSet {
                     set.decided_watchers.push(Vec::new());
                 }
                 let slot = set.slot[cell] as usize;
-                let watchers = match set.origin[p] == IMPLIED {
+                let watchers = match set.origin[p] == IMPLIED || i >= prop.woken_by() {
                     true => &mut set.decided_watchers[slot],
                     false => &mut set.watchers[slot],
                 };

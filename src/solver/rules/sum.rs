@@ -852,6 +852,11 @@ impl Propagator for Sum {
         false
     }
 
+    /// A cage's own cells; its complement's only when decided.
+    fn woken_by(&self) -> usize {
+        self.size
+    }
+
     /// A sum ranks high whatever its size, and a small one higher (twice the
     /// colours less its size, at least the colours); a cage's distinctness
     /// adds its size again.
