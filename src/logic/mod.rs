@@ -462,12 +462,7 @@ impl<'g> Logic<'g> {
         let full: Vec<bool> = houses.iter().map(|h| h.cells.len() == k).collect();
         // Each cell's houses, so that a house meets only the houses it
         // shares cells with (testing every pair was cubic in the board's side).
-        let mut houses_of = vec![Vec::new(); graph.len()];
-        for (h, house) in houses.iter().enumerate() {
-            for &c in &house.cells {
-                houses_of[c].push(h);
-            }
-        }
+        let houses_of = graph.houses_by_cell();
         let mut intersections = Vec::new();
         for (a, house) in houses.iter().enumerate().filter(|&(a, _)| full[a]) {
             let mut shared: BTreeMap<usize, Vec<usize>> = BTreeMap::new();

@@ -174,11 +174,12 @@ pub(crate) struct RuleSet {
     /// ([`Propagator::woken_by`]: 6% fewer instructions on the geometric
     /// mean of the 46 killers of `rules-hard`), watching each slot: woken at
     /// the root and, below it, only when the cell is decided, as the
-    /// Interactive Sudoku Solver wakes its auxiliary handlers. They only repeat what the rules imply, and woken at every
-    /// change they cost more than they prune. Measured (search alone, side
-    /// by side): the 42 TAREK killers' median 27.6 → 12.7 ms, extreme
-    /// killer 01 3.3 → 1.5 s (a third of the propagator runs for 10% fewer
-    /// nodes); `data/little-killer.ron` 0.69 → 0.81 s.
+    /// Interactive Sudoku Solver wakes its auxiliary handlers. They only
+    /// repeat what the rules imply, and woken at every change they cost
+    /// more than they prune. Measured (search alone, side by side): the 42
+    /// TAREK killers' median 27.6 → 12.7 ms, extreme killer 01 3.3 → 1.5 s
+    /// (a third of the propagator runs for 10% fewer nodes);
+    /// `data/little-killer.ron` 0.69 → 0.81 s.
     decided_watchers: Vec<Vec<u32>>,
     /// The index in `graph.rules()` of the rule each propagator comes from,
     /// or [`IMPLIED`].
