@@ -54,6 +54,12 @@ pub(crate) trait Store {
     fn assign(&mut self, cell: usize, colour: usize);
     /// Removes `colours` from the candidates of `cell`.
     fn exclude(&mut self, cell: usize, colours: Self::Set);
+    /// [`Store::exclude`] for a caller that has just read the cell's
+    /// candidates, `had` (a store that gathers them saves a second look).
+    fn exclude_from(&mut self, cell: usize, had: Self::Set, colours: Self::Set) {
+        let _ = had;
+        self.exclude(cell, colours);
+    }
     /// The candidates of `cell` (one colour once it is decided).
     fn cell_candidates(&self, cell: usize) -> Self::Set;
     /// The colour of every cell of a solved state.

@@ -547,8 +547,11 @@ impl<'s, D: Houses> Ruled<'s, D> {
                         self.clear_queue();
                         return Err(Contradiction);
                     }
-                    self.inner
-                        .exclude(cell as usize, D::Set::from_wide(was & !now));
+                    (self.inner).exclude_from(
+                        cell as usize,
+                        D::Set::from_wide(was),
+                        D::Set::from_wide(was & !now),
+                    );
                     self.see(slot, now);
                     narrowed = true;
                     // Exact for what it saw; but a cell narrower than it saw

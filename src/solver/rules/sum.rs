@@ -66,6 +66,9 @@ pub(crate) struct Sum {
     /// The values rise with the colours: a cell's least and greatest value
     /// are those of its lowest and highest candidate.
     ascending: bool,
+    /// The values rise by one from colour to colour (digits): two open cells
+    /// of unit weight are then settled by a mirror of their masks.
+    consecutive: bool,
     /// The colours the sum's cells and its complement hold between them.
     house: u128,
     weights: Vec<i64>,
@@ -75,7 +78,7 @@ pub(crate) struct Sum {
     values: Arc<[i64]>,
     /// For distinct cells with unit weights: each set of colours that makes
     /// the total, when there are not too many.
-    combinations: Option<Vec<u128>>,
+    combinations: Option<Combinations>,
     /// The cells (indices into `cells`) in the order of the reachable-sums
     /// pass, in blocks of up to [`BLOCK_MAX`] cells of the same weight that
     /// must differ (neighbours in the graph: two arrow cells in one box),
@@ -97,11 +100,16 @@ impl Sum {
     ) -> Self {
         let combinations = (distinct && weights.iter().all(|&w| w == 1))
             .then(|| combinations(&values, cells.len(), total))
-            .flatten();
+            .flatten()
+            .map(|sets| match values.len() <= 16 {
+                true => Combinations::Narrow(sets.iter().map(|&set| set as u16).collect()),
+                false => Combinations::Wide(sets),
+            });
         Sum {
             cells: cells.iter().map(|&c| c as u32).collect(),
             size: cells.len(),
             ascending: values.windows(2).all(|w| w[0] < w[1]),
+            consecutive: values.windows(2).all(|w| w[0].checked_add(1) == Some(w[1])),
             house: 0,
             blocks: (0..cells.len()).map(|i| vec![i]).collect(),
             groups: (0..cells.len()).map(|i| vec![i]).collect(),
@@ -518,27 +526,29 @@ impl Sum {
     /// The combination table: every cell keeps the colours of the combinations
     /// still possible, and the complement's cells (`rest`) the colours they
     /// leave.
-    fn table(
+    fn table<M: Mask>(
         &self,
-        combinations: &[u128],
+        combinations: &[M],
         domains: &mut [u128],
         rest: &mut [u128],
     ) -> Result<u128, Contradiction> {
-        let union = domains.iter().fold(0, |u, &d| u | d);
-        let rest_union = rest.iter().fold(0, |u, &d| u | d);
-        let (mut keep, mut keep_rest, mut every) = (0u128, 0u128, u128::MAX);
+        let union = M::narrow(domains.iter().fold(0, |u, &d| u | d));
+        let rest_union = M::narrow(rest.iter().fold(0, |u, &d| u | d));
+        let house = M::narrow(self.house);
+        let (mut keep, mut keep_rest, mut every) = (M::ZERO, M::ZERO, !M::ZERO);
         for &set in combinations {
-            let left = self.house & !set;
+            let left = house & !set;
             // Cheapest first: most combinations fail on the unions.
             if union & set == set
-                && left & !rest_union == 0
-                && domains.iter().all(|&d| d & set != 0)
+                && left & !rest_union == M::ZERO
+                && domains.iter().all(|&d| M::narrow(d) & set != M::ZERO)
             {
-                keep |= set;
-                keep_rest |= left;
-                every &= set;
+                keep = keep | set;
+                keep_rest = keep_rest | left;
+                every = every & set;
             }
         }
+        let (keep, keep_rest, every) = (keep.wide(), keep_rest.wide(), every.wide());
         for d in domains.iter_mut() {
             *d &= keep;
             if *d == 0 {
@@ -581,6 +591,21 @@ impl Sum {
             partial += self.weights[i] * self.values[d.trailing_zeros() as usize];
         }
         let open = &open[..count];
+        if let [i, j] = *open {
+            if self.consecutive && self.weights[i] == 1 && self.weights[j] == 1 {
+                let free = match self.distinct {
+                    true => !used,
+                    false => u128::MAX,
+                };
+                let (a, b) = (domains[i] & free, domains[j] & free);
+                let pair = self.two_open(a, b, self.total - partial);
+                if pair.0 == 0 || pair.1 == 0 {
+                    return Err(Contradiction);
+                }
+                (domains[i], domains[j]) = pair;
+                return Ok(());
+            }
+        }
         // What the open cells from `k` on can add, at the least and the most.
         let (mut least, mut most) = ([0i64; OPEN_MAX + 1], [0i64; OPEN_MAX + 1]);
         for (k, &i) in open.iter().enumerate().rev() {
@@ -603,6 +628,76 @@ impl Sum {
             domains[i] &= s;
         }
         Ok(())
+    }
+}
+
+impl Sum {
+    /// Two open cells of unit weight, with candidates `a` and `b`, that must
+    /// add up to `rest`, over consecutive values: the colours of each whose
+    /// partner the other can take (ISS's reversed masks). Colour `c` pairs
+    /// with `t - c`, so the partners of a mask are its mirror about `t / 2`;
+    /// distinct cells cannot both take `t / 2`. The enumeration's answer in a
+    /// few instructions (it runs at most nodes of a killer).
+    #[inline]
+    fn two_open(&self, a: u128, b: u128, rest: i64) -> (u128, u128) {
+        let t = rest - 2 * self.values[0];
+        if !(0..=2 * 127).contains(&t) {
+            return (0, 0);
+        }
+        let t = t as u32;
+        // Bit `c` set when colour `t - c` is in `mask`.
+        let mirror = |mask: u128| match t <= 127 {
+            true => mask.reverse_bits() >> (127 - t),
+            false => mask.reverse_bits() << (t - 127),
+        };
+        let (mut a2, mut b2) = (a & mirror(b), b & mirror(a));
+        if self.distinct && t % 2 == 0 {
+            let half = !(1u128 << (t / 2));
+            (a2, b2) = (a2 & half, b2 & half);
+        }
+        (a2, b2)
+    }
+}
+
+/// A sum's combination table, in the narrowest mask its colours fit.
+#[derive(Debug)]
+enum Combinations {
+    /// Up to 16 colours: half the work of a 128-bit mask per test.
+    Narrow(Vec<u16>),
+    Wide(Vec<u128>),
+}
+
+/// A set of colours as a machine word of some width.
+trait Mask:
+    Copy
+    + Eq
+    + std::ops::BitAnd<Output = Self>
+    + std::ops::BitOr<Output = Self>
+    + std::ops::Not<Output = Self>
+{
+    const ZERO: Self;
+    /// The colours of `wide` that fit (all of them, where the sum uses it).
+    fn narrow(wide: u128) -> Self;
+    fn wide(self) -> u128;
+}
+
+impl Mask for u16 {
+    const ZERO: Self = 0;
+    fn narrow(wide: u128) -> Self {
+        wide as u16
+    }
+    fn wide(self) -> u128 {
+        self as u128
+    }
+}
+
+impl Mask for u128 {
+    const ZERO: Self = 0;
+    fn narrow(wide: u128) -> Self {
+        wide
+    }
+    fn wide(self) -> u128 {
+        self
     }
 }
 
@@ -835,7 +930,8 @@ impl Propagator for Sum {
             self.group_bounds(domains)?;
         }
         let required = match &self.combinations {
-            Some(combinations) => self.table(combinations, domains, rest)?,
+            Some(Combinations::Narrow(sets)) => self.table(sets, domains, rest)?,
+            Some(Combinations::Wide(sets)) => self.table(sets, domains, rest)?,
             None => 0,
         };
         let product = domains.iter().try_fold(1u64, |p, d| {
@@ -966,6 +1062,70 @@ mod tests {
             let reached = sum.reach(&mut reached).expect("narrow").map(|_| reached);
             assert_eq!(walked.ok(), reached.ok(), "{sum:?} on {domains:?}");
         }
+    }
+
+    /// Two open cells over consecutive values take the mirror of each
+    /// other's masks: on random sums (decided cells, distinct or not, values
+    /// from 0, 1 or 5 up), exactly the supports of brute force.
+    #[test]
+    fn two_open_cells_keep_exactly_their_supports() {
+        let mut state = 0x0DDB_A11_5EED_u64;
+        let mut next = |m: u64| {
+            state = crate::solver::search::mix(state);
+            state % m
+        };
+        let mut settled = 0;
+        for _ in 0..5_000 {
+            let base = [0, 1, 5][next(3) as usize];
+            let values: Arc<[i64]> = (base..base + 9).collect::<Vec<_>>().into();
+            let n = 2 + next(4) as usize;
+            let distinct = next(2) == 0;
+            let total = 2 * base + next(20) as i64 + (n as i64 - 2) * (base + 4);
+            let sum = Sum::new(
+                &(0..n).collect::<Vec<_>>(),
+                vec![1; n],
+                total,
+                distinct,
+                values.clone(),
+            );
+            // Cells 0 and 1 open (two candidates or more), the rest decided.
+            let domains: Vec<u128> = (0..n)
+                .map(|i| match i < 2 {
+                    true => loop {
+                        let d = next(511) as u128 + 1;
+                        if d.count_ones() >= 2 && d.count_ones() <= 5 {
+                            break d;
+                        }
+                    },
+                    false => 1 << next(9),
+                })
+                .collect();
+            let mut supported = vec![0u128; n];
+            for a in colours_of(domains[0]) {
+                for b in colours_of(domains[1]) {
+                    let cs: Vec<usize> = [a, b]
+                        .into_iter()
+                        .chain(domains[2..].iter().map(|d| d.trailing_zeros() as usize))
+                        .collect();
+                    let adds = cs.iter().map(|&c| values[c]).sum::<i64>() == total;
+                    let differ = (0..n).all(|i| (i + 1..n).all(|j| cs[i] != cs[j]));
+                    if adds && (differ || !distinct) {
+                        for (s, &c) in supported.iter_mut().zip(&cs) {
+                            *s |= 1 << c;
+                        }
+                    }
+                }
+            }
+            let mut d = domains.clone();
+            match sum.enumerate(&mut d) {
+                Ok(()) => {
+                    assert_eq!(d, supported, "{sum:?} on {domains:?}");
+                    settled += 1;
+                }
+                Err(Contradiction) => assert_eq!(supported[0], 0, "{sum:?} on {domains:?}"),
+            }
+        }
+        assert!(settled > 500, "{settled} with a solution");
     }
 
     #[test]
