@@ -591,22 +591,45 @@ impl Sum {
             partial += self.weights[i] * self.values[d.trailing_zeros() as usize];
         }
         let open = &open[..count];
-        if let [i, j] = *open
-            && self.consecutive
-            && self.weights[i] == 1
-            && self.weights[j] == 1
-        {
+        if self.consecutive && open.iter().all(|&i| self.weights[i] == 1) {
             let free = match self.distinct {
                 true => !used,
                 false => u128::MAX,
             };
-            let (a, b) = (domains[i] & free, domains[j] & free);
-            let pair = self.two_open(a, b, self.total - partial);
-            if pair.0 == 0 || pair.1 == 0 {
-                return Err(Contradiction);
+            let rest = self.total - partial;
+            match *open {
+                [i, j] => {
+                    let pair = self.two_open(domains[i] & free, domains[j] & free, rest);
+                    if pair.0 == 0 || pair.1 == 0 {
+                        return Err(Contradiction);
+                    }
+                    (domains[i], domains[j]) = pair;
+                    return Ok(());
+                }
+                // Each colour of the first, and the other two by their mirror.
+                [i, j, k] => {
+                    let mut kept = [0u128; 3];
+                    for c in colours_of(domains[i] & free) {
+                        let others = match self.distinct {
+                            true => free & !(1 << c),
+                            false => free,
+                        };
+                        let (b, d) = (domains[j] & others, domains[k] & others);
+                        let pair = self.two_open(b, d, rest - self.values[c]);
+                        if pair.0 != 0 && pair.1 != 0 {
+                            kept[0] |= 1 << c;
+                            kept[1] |= pair.0;
+                            kept[2] |= pair.1;
+                        }
+                    }
+                    if kept[0] == 0 {
+                        return Err(Contradiction);
+                    }
+                    (domains[i], domains[j], domains[k]) = (kept[0], kept[1], kept[2]);
+                    return Ok(());
+                }
+                _ => {}
             }
-            (domains[i], domains[j]) = pair;
-            return Ok(());
         }
         // What the open cells from `k` on can add, at the least and the most.
         let (mut least, mut most) = ([0i64; OPEN_MAX + 1], [0i64; OPEN_MAX + 1]);
@@ -639,7 +662,8 @@ impl Sum {
     /// partner the other can take (ISS's reversed masks). Colour `c` pairs
     /// with `t - c`, so the partners of a mask are its mirror about `t / 2`;
     /// distinct cells cannot both take `t / 2`. The enumeration's answer in a
-    /// few instructions (it runs at most nodes of a killer).
+    /// few instructions (it runs at most nodes of a killer); three open cells
+    /// are a pair for each colour of the first.
     #[inline]
     fn two_open(&self, a: u128, b: u128, rest: i64) -> (u128, u128) {
         let t = rest - 2 * self.values[0];
@@ -1066,68 +1090,75 @@ mod tests {
         }
     }
 
-    /// Two open cells over consecutive values take the mirror of each
-    /// other's masks: on random sums (decided cells, distinct or not, values
+    /// Two or three open cells over consecutive values are settled by
+    /// mirrored masks: on random sums (decided cells, distinct or not, values
     /// from 0, 1 or 5 up), exactly the supports of brute force.
     #[test]
-    fn two_open_cells_keep_exactly_their_supports() {
+    fn two_or_three_open_cells_keep_exactly_their_supports() {
         let mut state = 0x00DD_BA11_5EED_u64;
         let mut next = |m: u64| {
             state = crate::solver::search::mix(state);
             state % m
         };
-        let mut settled = 0;
-        for _ in 0..5_000 {
+        let mut settled = [0; 2];
+        for _ in 0..10_000 {
             let base = [0, 1, 5][next(3) as usize];
             let values: Arc<[i64]> = (base..base + 9).collect::<Vec<_>>().into();
-            let n = 2 + next(4) as usize;
+            let open = 2 + next(2) as usize;
+            let n = open + next(3) as usize;
             let distinct = next(2) == 0;
-            let total = 2 * base + next(20) as i64 + (n as i64 - 2) * (base + 4);
-            let sum = Sum::new(
-                &(0..n).collect::<Vec<_>>(),
-                vec![1; n],
-                total,
-                distinct,
-                values.clone(),
-            );
-            // Cells 0 and 1 open (two candidates or more), the rest decided.
+            let total = (n as i64) * base + next(8 * n as u64) as i64;
+            let cells: Vec<usize> = (0..n).collect();
+            let sum = Sum::new(&cells, vec![1; n], total, distinct, values.clone());
+            // The first `open` cells open (two to five candidates), the rest
+            // decided.
             let domains: Vec<u128> = (0..n)
-                .map(|i| match i < 2 {
+                .map(|i| match i < open {
                     true => loop {
                         let d = next(511) as u128 + 1;
-                        if d.count_ones() >= 2 && d.count_ones() <= 5 {
+                        if (2..=5).contains(&d.count_ones()) {
                             break d;
                         }
                     },
                     false => 1 << next(9),
                 })
                 .collect();
+            // Every assignment, by counting through the candidates.
             let mut supported = vec![0u128; n];
-            for a in colours_of(domains[0]) {
-                for b in colours_of(domains[1]) {
-                    let cs: Vec<usize> = [a, b]
-                        .into_iter()
-                        .chain(domains[2..].iter().map(|d| d.trailing_zeros() as usize))
-                        .collect();
-                    let adds = cs.iter().map(|&c| values[c]).sum::<i64>() == total;
-                    let differ = (0..n).all(|i| (i + 1..n).all(|j| cs[i] != cs[j]));
-                    if adds && (differ || !distinct) {
-                        for (s, &c) in supported.iter_mut().zip(&cs) {
-                            *s |= 1 << c;
-                        }
+            let options: Vec<Vec<usize>> =
+                domains.iter().map(|&d| colours_of(d).collect()).collect();
+            let mut at = vec![0usize; n];
+            'all: loop {
+                let cs: Vec<usize> = (0..n).map(|i| options[i][at[i]]).collect();
+                let adds = cs.iter().map(|&c| values[c]).sum::<i64>() == total;
+                let differ = (0..n).all(|i| (i + 1..n).all(|j| cs[i] != cs[j]));
+                if adds && (differ || !distinct) {
+                    for (s, &c) in supported.iter_mut().zip(&cs) {
+                        *s |= 1 << c;
                     }
                 }
+                for i in 0..n {
+                    at[i] += 1;
+                    if at[i] < options[i].len() {
+                        continue 'all;
+                    }
+                    at[i] = 0;
+                }
+                break;
             }
             let mut d = domains.clone();
             match sum.enumerate(&mut d) {
                 Ok(()) => {
                     assert_eq!(d, supported, "{sum:?} on {domains:?}");
-                    settled += 1;
+                    settled[open - 2] += 1;
                 }
                 Err(Contradiction) => assert_eq!(supported[0], 0, "{sum:?} on {domains:?}"),
             }
         }
-        assert!(settled > 500, "{settled} with a solution");
+        assert!(
+            settled.iter().all(|&s| s > 500),
+            "{settled:?} with a solution"
+        );
     }
 
     #[test]
