@@ -1005,6 +1005,31 @@ mod tests {
         (1..=9).collect::<Vec<i64>>().into()
     }
 
+    /// Each domain's colours that some choice of one colour per domain
+    /// passing `holds` gives it (brute force).
+    fn supports(domains: &[u128], holds: impl Fn(&[usize]) -> bool) -> Vec<u128> {
+        let options: Vec<Vec<usize>> = domains.iter().map(|&d| colours_of(d).collect()).collect();
+        let mut supported = vec![0u128; domains.len()];
+        let mut at = vec![0usize; domains.len()];
+        // Counting through the choices, the first domain fastest.
+        'all: loop {
+            let choice: Vec<usize> = (at.iter().zip(&options)).map(|(&k, o)| o[k]).collect();
+            if holds(&choice) {
+                for (s, &c) in supported.iter_mut().zip(&choice) {
+                    *s |= 1 << c;
+                }
+            }
+            for (k, o) in at.iter_mut().zip(&options) {
+                *k += 1;
+                if *k < o.len() {
+                    continue 'all;
+                }
+                *k = 0;
+            }
+            return supported;
+        }
+    }
+
     fn list(mask: u128) -> Vec<i64> {
         colours_of(mask).map(|c| c as i64 + 1).collect()
     }
@@ -1123,29 +1148,11 @@ mod tests {
                     false => 1 << next(9),
                 })
                 .collect();
-            // Every assignment, by counting through the candidates.
-            let mut supported = vec![0u128; n];
-            let options: Vec<Vec<usize>> =
-                domains.iter().map(|&d| colours_of(d).collect()).collect();
-            let mut at = vec![0usize; n];
-            'all: loop {
-                let cs: Vec<usize> = (0..n).map(|i| options[i][at[i]]).collect();
+            let supported = supports(&domains, |cs| {
                 let adds = cs.iter().map(|&c| values[c]).sum::<i64>() == total;
                 let differ = (0..n).all(|i| (i + 1..n).all(|j| cs[i] != cs[j]));
-                if adds && (differ || !distinct) {
-                    for (s, &c) in supported.iter_mut().zip(&cs) {
-                        *s |= 1 << c;
-                    }
-                }
-                for i in 0..n {
-                    at[i] += 1;
-                    if at[i] < options[i].len() {
-                        continue 'all;
-                    }
-                    at[i] = 0;
-                }
-                break;
-            }
+                adds && (differ || !distinct)
+            });
             let mut d = domains.clone();
             match sum.enumerate(&mut d) {
                 Ok(()) => {
@@ -1159,6 +1166,58 @@ mod tests {
             settled.iter().all(|&s| s > 500),
             "{settled:?} with a solution"
         );
+    }
+
+    /// The reachable sums over blocks of cells that differ keep exactly the
+    /// values some solution gives (the cells of a block holding different
+    /// values): on random sums, weights and blocks, against brute force.
+    #[test]
+    fn reachable_sums_over_blocks_keep_exactly_the_supports() {
+        let mut state = 0x5EED_00F0_B10C_u64;
+        let mut next = |m: u64| {
+            state = crate::solver::search::mix(state);
+            state % m
+        };
+        let mut narrowed = 0;
+        for _ in 0..3_000 {
+            let n = 2 + next(3) as usize;
+            let weights: Vec<i64> = (0..n).map(|_| [1, 1, 1, -1, 2][next(5) as usize]).collect();
+            let total = next(30) as i64 - 5;
+            let a = 1 + next(n as u64 - 1) as usize;
+            let differ = move |x: usize, y: usize| (x < a) == (y < a);
+            let cells: Vec<usize> = (0..n).collect();
+            let sum = Sum::new(&cells, weights.clone(), total, false, digits()).differing(differ);
+            let domains: Vec<u128> = (0..n)
+                .map(|_| {
+                    loop {
+                        let d = next(511) as u128 + 1;
+                        if (1..=5).contains(&d.count_ones()) {
+                            break d;
+                        }
+                    }
+                })
+                .collect();
+            let block_of: Vec<usize> = (0..n)
+                .map(|i| sum.blocks.iter().position(|b| b.contains(&i)).unwrap())
+                .collect();
+            let supported = supports(&domains, |cs| {
+                let adds = (cs.iter().zip(&weights))
+                    .map(|(&c, w)| w * (c as i64 + 1))
+                    .sum::<i64>()
+                    == total;
+                adds && (0..n)
+                    .all(|i| (i + 1..n).all(|j| block_of[i] != block_of[j] || cs[i] != cs[j]))
+            });
+            let mut d = domains.clone();
+            match sum.reach(&mut d).expect("narrow") {
+                Ok(()) => {
+                    assert_eq!(d, supported, "{sum:?} on {domains:?}");
+                    narrowed += (d != domains) as usize;
+                }
+                Err(Contradiction) => assert_eq!(supported[0], 0, "{sum:?} on {domains:?}"),
+            }
+        }
+        assert!(narrowed > 300, "{narrowed} narrowed");
     }
 
     #[test]
