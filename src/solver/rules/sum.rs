@@ -10,7 +10,8 @@
 //! colours that make the total, e.g. {6, 8, 9} and {7, 7+…} for 23 in three
 //! cells, kept while every cell can take one of them and every colour of them
 //! has a cell); and, when the cells' candidates are few, an exact enumeration
-//! that keeps only values with a full solution of the sum.
+//! that keeps only values with a full solution of the sum (two or three open
+//! cells of unit weight over consecutive values by mirrored masks).
 
 use std::sync::Arc;
 
