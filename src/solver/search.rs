@@ -56,8 +56,7 @@ pub(crate) trait Store {
     fn exclude(&mut self, cell: usize, colours: Self::Set);
     /// [`Store::exclude`] for a caller that has just read the cell's
     /// candidates, `had` (a store that gathers them saves a second look).
-    fn exclude_from(&mut self, cell: usize, had: Self::Set, colours: Self::Set) {
-        let _ = had;
+    fn exclude_from(&mut self, cell: usize, _had: Self::Set, colours: Self::Set) {
         self.exclude(cell, colours);
     }
     /// The candidates of `cell` (one colour once it is decided).

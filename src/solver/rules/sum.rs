@@ -655,9 +655,7 @@ impl Sum {
         }
         Ok(())
     }
-}
 
-impl Sum {
     /// Two open cells of unit weight, with candidates `a` and `b`, that must
     /// add up to `rest`, over consecutive values: the colours of each whose
     /// partner the other can take (ISS's reversed masks). Colour `c` pairs
@@ -1351,34 +1349,12 @@ mod tests {
             )
             .differing(differ);
             let domains: Vec<u128> = (0..n).map(|_| next(511) as u128 + 1).collect();
-            let mut supported = vec![0u128; n];
-            let mut colours = vec![0usize; n];
-            fn walk(
-                at: usize,
-                n: usize,
-                domains: &[u128],
-                colours: &mut Vec<usize>,
-                keep: &mut dyn FnMut(&[usize]),
-            ) {
-                if at == n {
-                    return keep(colours);
-                }
-                for c in colours_of(domains[at]) {
-                    colours[at] = c;
-                    walk(at + 1, n, domains, colours, keep);
-                }
-            }
-            walk(0, n, &domains, &mut colours, &mut |cs| {
+            let supported = supports(&domains, |cs| {
                 let ok_sum = (cs.iter().zip(&weights))
                     .map(|(&c, w)| w * (c as i64 + 1))
                     .sum::<i64>()
                     == total;
-                let ok_differ = (0..n).all(|i| (i + 1..n).all(|j| !differ(i, j) || cs[i] != cs[j]));
-                if ok_sum && ok_differ {
-                    for (s, &c) in supported.iter_mut().zip(cs) {
-                        *s |= 1 << c;
-                    }
-                }
+                ok_sum && (0..n).all(|i| (i + 1..n).all(|j| !differ(i, j) || cs[i] != cs[j]))
             });
             let mut d = domains.clone();
             let result = sum.group_bounds(&mut d);
