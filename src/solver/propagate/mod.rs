@@ -9,9 +9,10 @@
 //! choice and the primitive edits the kernels use (place, close, remove).
 //!
 //! [`houses`] is the one loop that runs them to a fixed point, for every
-//! store; [`Ruled`](super::rules::Ruled) runs it and the rules' propagators to
-//! a common fixed point. Adding a technique: a file here with its trait and a
-//! kernel per store, a bound in [`Houses`] and a line in [`houses`].
+//! store; [`Ruled`](super::rules::Ruled) runs the singles and the rules'
+//! propagators to a common fixed point, and locked candidates when they rest.
+//! Adding a technique: a file here with its trait and a kernel per store, a
+//! bound in [`Houses`] and a line in [`houses`].
 
 mod hidden;
 mod locked;

@@ -475,12 +475,13 @@ impl<'s, D: Houses> Ruled<'s, D> {
     }
 
     /// The house techniques (to `depth`) and the propagators, to a common
-    /// fixed point.
+    /// fixed point: the singles and the rules first, locked candidates only
+    /// once they rest (see [`Ruled::locked`]).
     fn fixed_point(&mut self, depth: Depth) -> Result<(), Contradiction> {
         let set = self.set;
         self.clear_queue(); // left over from a contradiction
         loop {
-            houses(&mut self.inner, depth)?;
+            houses(&mut self.inner, Depth::Singles)?;
             // Only the cells that changed, as the store tracks them, can wake
             // a propagator: no look at every watched cell. Their slots are
             // woken in slot order, as a scan of every slot would: the order
@@ -505,7 +506,10 @@ impl<'s, D: Houses> Ruled<'s, D> {
             }
             self.changed = changed;
             if self.queue.is_empty() {
-                return Ok(());
+                match self.locked(depth)? {
+                    true => continue,
+                    false => return Ok(()),
+                }
             }
             let mut narrowed = false;
             while let Some(p) = self.queue.pop() {
@@ -586,10 +590,27 @@ impl<'s, D: Houses> Ruled<'s, D> {
                     }
                 }
             }
-            if !narrowed {
+            if !narrowed && !self.locked(depth)? {
                 return Ok(());
             }
         }
+    }
+
+    /// Locked candidates (at [`Depth::Locked`], while enough cells are
+    /// open), run when the singles and the rules rest: whether they removed
+    /// a candidate. Run after every round of singles, as the store alone
+    /// does, they took a third of a hard thermometer puzzle's time; run
+    /// last, the same fixed point costs
+    /// 4% fewer instructions a state over the 50 puzzles of `rules-hard` and
+    /// `data/rules` past 1,000 nodes, and the branching, which learns from
+    /// where the contradictions are found, takes 4% fewer states (callgrind,
+    /// `check -j 1`; hard thermometers 5,354 → 2,320 M, renbans 16,215 →
+    /// 8,815 M). Hidden singles run last too cost more (`rules-hard` 30,467
+    /// → 33,490 M).
+    fn locked(&mut self, depth: Depth) -> Result<bool, Contradiction> {
+        Ok(depth == Depth::Locked
+            && self.inner.undecided() > self.inner.locked_above()
+            && self.inner.locked_candidates()?)
     }
 }
 
