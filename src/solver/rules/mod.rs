@@ -599,14 +599,14 @@ impl<'s, D: Houses> Ruled<'s, D> {
     /// Locked candidates (at [`Depth::Locked`], while enough cells are
     /// open), run when the singles and the rules rest: whether they removed
     /// a candidate. Run after every round of singles, as the store alone
-    /// does, they took a third of a hard thermometer puzzle's time; run
-    /// last, the same fixed point costs
-    /// 4% fewer instructions a state over the 50 puzzles of `rules-hard` and
-    /// `data/rules` past 1,000 nodes, and the branching, which learns from
-    /// where the contradictions are found, takes 4% fewer states (callgrind,
-    /// `check -j 1`; hard thermometers 5,354 → 2,320 M, renbans 16,215 →
-    /// 8,815 M). Hidden singles run last too cost more (`rules-hard` 30,467
-    /// → 33,490 M).
+    /// does, they took a third of a hard thermometer puzzle's time; run last,
+    /// the same fixed point costs 4% fewer instructions a state over the 50
+    /// puzzles of `rules-hard` and `data/rules` past 1,000 nodes, and the
+    /// branching, which learns from where the contradictions are found, takes
+    /// 4% fewer states (callgrind, `check -j 1`; hard thermometers 5,354 →
+    /// 2,320 M, renbans 16,215 → 8,815 M). Hidden singles run last too, or a
+    /// rule's required colours excluded only then, cost more (`rules-hard`
+    /// 30,467 → 33,490 and 33,311 M).
     fn locked(&mut self, depth: Depth) -> Result<bool, Contradiction> {
         Ok(depth == Depth::Locked
             && self.inner.undecided() > self.inner.locked_above()
