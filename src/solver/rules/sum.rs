@@ -1004,6 +1004,23 @@ mod tests {
         (1..=9).collect::<Vec<i64>>().into()
     }
 
+    /// A seeded stream of draws below the bound asked for.
+    fn draws(seed: u64) -> impl FnMut(u64) -> u64 {
+        let mut state = seed;
+        move |bound| {
+            state = crate::solver::search::mix(state);
+            state % bound
+        }
+    }
+
+    /// Whether colours `cs` (value colour + 1) with `weights` make `total`.
+    fn adds_up(cs: &[usize], weights: &[i64], total: i64) -> bool {
+        (cs.iter().zip(weights))
+            .map(|(&c, w)| w * (c as i64 + 1))
+            .sum::<i64>()
+            == total
+    }
+
     /// Each domain's colours that some choice of one colour per domain
     /// passing `holds` gives it (brute force).
     fn supports(domains: &[u128], holds: impl Fn(&[usize]) -> bool) -> Vec<u128> {
@@ -1049,11 +1066,7 @@ mod tests {
     fn a_cells_completing_values_are_those_the_rest_can_complete() {
         // Every weight sign, rising values (a run of colours) and values
         // out of order (a test per colour), against the definition.
-        let mut state = 0x5eed_u64;
-        let mut next = |m: u64| {
-            state = crate::solver::search::mix(state);
-            state % m
-        };
+        let mut next = draws(0x5eed_u64);
         let rising: Arc<[i64]> = vec![-3, 0, 1, 2, 5, 8, 9, 20].into();
         let shuffled: Arc<[i64]> = vec![5, -3, 9, 0, 20, 1, 8, 2].into();
         for _ in 0..5_000 {
@@ -1093,11 +1106,7 @@ mod tests {
     fn reachable_sums_keep_exactly_what_enumeration_keeps() {
         // Random sums with mixed weights: the bitset pass and the walk over
         // every assignment agree on each cell's supported values.
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = |m: u64| {
-            state = crate::solver::search::mix(state);
-            state % m
-        };
+        let mut next = draws(0x9E37_79B9_7F4A_7C15u64);
         for _ in 0..2_000 {
             let n = 2 + next(3) as usize;
             let weights: Vec<i64> = (0..n)
@@ -1119,11 +1128,7 @@ mod tests {
     /// from 0, 1 or 5 up), exactly the supports of brute force.
     #[test]
     fn two_or_three_open_cells_keep_exactly_their_supports() {
-        let mut state = 0x00DD_BA11_5EED_u64;
-        let mut next = |m: u64| {
-            state = crate::solver::search::mix(state);
-            state % m
-        };
+        let mut next = draws(0x00DD_BA11_5EED_u64);
         let mut settled = [0; 2];
         for _ in 0..10_000 {
             let base = [0, 1, 5][next(3) as usize];
@@ -1172,11 +1177,7 @@ mod tests {
     /// values): on random sums, weights and blocks, against brute force.
     #[test]
     fn reachable_sums_over_blocks_keep_exactly_the_supports() {
-        let mut state = 0x5EED_00F0_B10C_u64;
-        let mut next = |m: u64| {
-            state = crate::solver::search::mix(state);
-            state % m
-        };
+        let mut next = draws(0x5EED_00F0_B10C_u64);
         let mut narrowed = 0;
         for _ in 0..3_000 {
             let n = 2 + next(3) as usize;
@@ -1200,12 +1201,9 @@ mod tests {
                 .map(|i| sum.blocks.iter().position(|b| b.contains(&i)).unwrap())
                 .collect();
             let supported = supports(&domains, |cs| {
-                let adds = (cs.iter().zip(&weights))
-                    .map(|(&c, w)| w * (c as i64 + 1))
-                    .sum::<i64>()
-                    == total;
-                adds && (0..n)
-                    .all(|i| (i + 1..n).all(|j| block_of[i] != block_of[j] || cs[i] != cs[j]))
+                adds_up(cs, &weights, total)
+                    && (0..n)
+                        .all(|i| (i + 1..n).all(|j| block_of[i] != block_of[j] || cs[i] != cs[j]))
             });
             let mut d = domains.clone();
             match sum.reach(&mut d).expect("narrow") {
@@ -1243,11 +1241,7 @@ mod tests {
     /// and a colour called required is in the cage in every filling.
     #[test]
     fn a_cage_with_its_complement_keeps_every_filling() {
-        let mut state = 0x51_7cc1_b727_220au64;
-        let mut next = |m: u64| {
-            state = crate::solver::search::mix(state);
-            state % m
-        };
+        let mut next = draws(0x51_7cc1_b727_220au64);
         let all = (1u128 << 9) - 1;
         let (mut checked, mut narrowed) = (0, 0);
         for _ in 0..400 {
@@ -1327,11 +1321,7 @@ mod tests {
     /// gives a cell: on random sums, weights and groups, against brute force.
     #[test]
     fn group_bounds_keep_every_supported_value() {
-        let mut state = 0x1234_5678_9abc_def1u64;
-        let mut next = |m: u64| {
-            state = crate::solver::search::mix(state);
-            state % m
-        };
+        let mut next = draws(0x1234_5678_9abc_def1u64);
         let mut narrowed = 0;
         for _ in 0..3_000 {
             let n = 3 + next(4) as usize;
@@ -1350,11 +1340,8 @@ mod tests {
             .differing(differ);
             let domains: Vec<u128> = (0..n).map(|_| next(511) as u128 + 1).collect();
             let supported = supports(&domains, |cs| {
-                let ok_sum = (cs.iter().zip(&weights))
-                    .map(|(&c, w)| w * (c as i64 + 1))
-                    .sum::<i64>()
-                    == total;
-                ok_sum && (0..n).all(|i| (i + 1..n).all(|j| !differ(i, j) || cs[i] != cs[j]))
+                adds_up(cs, &weights, total)
+                    && (0..n).all(|i| (i + 1..n).all(|j| !differ(i, j) || cs[i] != cs[j]))
             });
             let mut d = domains.clone();
             let result = sum.group_bounds(&mut d);
