@@ -288,6 +288,11 @@ impl<'a> Bound<'a> {
 /// propagators left.
 const EXACT_NODES: usize = 400;
 
+/// Nodes a propagator's own search for its ways ([`Propagator::exact_ways`])
+/// visits, at most, before the generic search takes over: a node of its
+/// costs tens of instructions, one of the generic search's thousands.
+const WAYS_NODES: usize = 20_000;
+
 /// Narrows `domains` (of `group`'s cells) by running its propagators, each
 /// on its own cells, until none narrows more: their common fixed point.
 /// `false` on a contradiction (a propagator's, or an empty domain).
@@ -340,6 +345,21 @@ fn exact(group: &Group, props: &[&dyn Propagator], domains: &mut [u128]) -> bool
     let n = domains.len();
     if domains.iter().all(|d| d.is_power_of_two()) {
         return (group.apart.iter()).all(|&(i, j)| domains[i as usize] != domains[j as usize]);
+    }
+    // A group of one propagator with a search of its own (a sum): the same
+    // supports, without a fixed point at every node.
+    if let [(p, at)] = &group.props[..]
+        && n <= 64
+        && at.iter().enumerate().all(|(k, &a)| a as usize == k)
+    {
+        let mut apart = [0u64; 64];
+        for &(i, j) in &group.apart {
+            apart[i as usize] |= 1 << j;
+            apart[j as usize] |= 1 << i;
+        }
+        if let Some(ok) = props[*p as usize].exact_ways(domains, &apart[..n], WAYS_NODES) {
+            return ok;
+        }
     }
     let mut supported = vec![0u128; n];
     let mut nodes = 0usize;

@@ -143,6 +143,15 @@ pub(crate) trait Propagator: std::fmt::Debug + Send + Sync {
     fn woken_by(&self) -> usize {
         self.cells().len()
     }
+    /// Narrows `domains` to the values some way of it alone takes, with the
+    /// cells of each position's mask in `apart` (bits are positions)
+    /// different from it: exact supports, by a search of at most `nodes`
+    /// nodes, for the logic's exact narrowing. `Some(false)` when no way is
+    /// left; `None` (nothing narrowed) when it has no such search of its own
+    /// or the nodes ran out. None by default.
+    fn exact_ways(&self, _domains: &mut [u128], _apart: &[u64], _nodes: usize) -> Option<bool> {
+        None
+    }
 }
 
 /// The most cells a board may have for the branching that learns to spread

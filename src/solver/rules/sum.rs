@@ -18,6 +18,8 @@ use std::sync::Arc;
 use super::{Propagator, colours_of};
 use crate::solver::search::Contradiction;
 
+mod ways;
+
 /// The most combinations a table of distinct colours may hold.
 const COMBINATIONS_MAX: usize = 20_000;
 
@@ -973,6 +975,10 @@ impl Propagator for Sum {
         false
     }
 
+    fn exact_ways(&self, domains: &mut [u128], apart: &[u64], nodes: usize) -> Option<bool> {
+        Sum::exact_ways(self, domains, apart, nodes)
+    }
+
     /// A cage's own cells; its complement's only when decided.
     fn woken_by(&self) -> usize {
         self.size
@@ -1000,12 +1006,12 @@ impl Propagator for Sum {
 mod tests {
     use super::*;
 
-    fn digits() -> Arc<[i64]> {
+    pub(super) fn digits() -> Arc<[i64]> {
         (1..=9).collect::<Vec<i64>>().into()
     }
 
     /// A seeded stream of draws below the bound asked for.
-    fn draws(seed: u64) -> impl FnMut(u64) -> u64 {
+    pub(super) fn draws(seed: u64) -> impl FnMut(u64) -> u64 {
         let mut state = seed;
         move |bound| {
             state = crate::solver::search::mix(state);
