@@ -82,6 +82,84 @@ impl Propagator for Renban {
     fn symmetric(&self) -> bool {
         false
     }
+
+    /// Per window of as many colours as cells, the values some order of
+    /// the window over the cells gives them (the cells differ, so any cells
+    /// apart besides do not narrow more).
+    fn exact_ways(&self, domains: &mut [u128], apart: &[u64], nodes: usize) -> Option<bool> {
+        let n = domains.len();
+        if n > CELLS_MAX || apart.len() != n || self.windows.iter().any(|&(_, exact)| !exact) {
+            return None;
+        }
+        let mut budget = nodes;
+        let mut supported = [0u128; CELLS_MAX];
+        let mut value = [0u128; CELLS_MAX];
+        let mut order = [0usize; CELLS_MAX];
+        for &(window, _) in &self.windows {
+            let mut doms = [0u128; CELLS_MAX];
+            for (d, &all) in doms.iter_mut().zip(domains.iter()) {
+                *d = all & window;
+            }
+            if doms[..n].contains(&0) {
+                continue;
+            }
+            for i in 0..n {
+                let mut rest = doms[i] & !supported[i];
+                while rest != 0 {
+                    let c = rest & rest.wrapping_neg();
+                    rest &= rest - 1;
+                    if supported[i] & c != 0 {
+                        continue;
+                    }
+                    let mut trial = doms;
+                    trial[i] = c;
+                    for (k, o) in order[..n].iter_mut().enumerate() {
+                        *o = k;
+                    }
+                    order[..n].sort_by_key(|&k| trial[k].count_ones());
+                    if arrangement(&trial, &order[..n], 0, &mut value, &mut budget)? {
+                        for (s, &v) in supported.iter_mut().zip(&value[..n]) {
+                            *s |= v;
+                        }
+                    }
+                }
+            }
+        }
+        if supported[..n].contains(&0) {
+            return Some(false);
+        }
+        domains.copy_from_slice(&supported[..n]);
+        Some(true)
+    }
+}
+
+/// The most cells [`Renban::exact_ways`] takes.
+const CELLS_MAX: usize = 64;
+
+/// Whether the cells `order` can take distinct colours of their `doms`
+/// besides `used`, giving each its own in `value`; `None` when `budget`
+/// nodes ran out.
+fn arrangement(
+    doms: &[u128],
+    order: &[usize],
+    used: u128,
+    value: &mut [u128],
+    budget: &mut usize,
+) -> Option<bool> {
+    let Some((&at, later)) = order.split_first() else {
+        return Some(true);
+    };
+    let mut free = doms[at] & !used;
+    while free != 0 {
+        let c = free & free.wrapping_neg();
+        free &= free - 1;
+        *budget = budget.checked_sub(1)?;
+        value[at] = c;
+        if arrangement(doms, later, used | c, value, budget)? {
+            return Some(true);
+        }
+    }
+    Some(false)
 }
 
 #[cfg(test)]
@@ -91,6 +169,59 @@ mod tests {
 
     fn list(mask: u128) -> Vec<usize> {
         colours_of(mask).collect()
+    }
+
+    #[test]
+    fn the_ways_keep_exactly_the_values_some_run_takes() {
+        // Random candidates of three or four cells: the search and a brute
+        // force over every assignment of distinct consecutive values agree.
+        let values: Vec<i64> = (1..=9).collect();
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |below: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % below
+        };
+        let mut narrowed = 0;
+        for round in 0..2_000 {
+            let n = 3 + next(2) as usize;
+            let renban = Renban::new(&(0..n).collect::<Vec<_>>(), &values);
+            let domains: Vec<u128> = (0..n).map(|_| next(511) as u128 + 1).collect();
+            let mut expected = vec![0u128; n];
+            let mut pick = vec![0usize; n];
+            for mut code in 0..9usize.pow(n as u32) {
+                for p in pick.iter_mut() {
+                    *p = code % 9;
+                    code /= 9;
+                }
+                let (lo, hi) = (pick.iter().min().unwrap(), pick.iter().max().unwrap());
+                let distinct = (0..n).all(|i| (i + 1..n).all(|j| pick[i] != pick[j]));
+                let held = (0..n).all(|i| domains[i] >> pick[i] & 1 == 1);
+                if distinct && held && hi - lo == n - 1 {
+                    for (e, &c) in expected.iter_mut().zip(&pick) {
+                        *e |= 1 << c;
+                    }
+                }
+            }
+            let mut got = domains.clone();
+            let apart = vec![0u64; n];
+            let ok = renban
+                .exact_ways(&mut got, &apart, usize::MAX)
+                .expect("unbounded");
+            match expected.contains(&0) {
+                true => assert!(!ok, "round {round}: {domains:?} has no run"),
+                false => {
+                    assert!(ok, "round {round}: {domains:?} has a run");
+                    assert_eq!(got, expected, "round {round}: {domains:?}");
+                    narrowed += usize::from(got != domains);
+                }
+            }
+        }
+        assert!(
+            narrowed > 100,
+            "the cases narrow something often: {narrowed}"
+        );
     }
 
     #[test]

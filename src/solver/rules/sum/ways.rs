@@ -38,10 +38,6 @@ impl Sum {
             value: [0; CELLS_MAX],
             least: [0; CELLS_MAX + 1],
             most: [0; CELLS_MAX + 1],
-            open: [(0, 0); CELLS_MAX + 1],
-            distinct_bounds: self.distinct
-                && self.ascending
-                && self.weights.iter().all(|&w| w == 1),
             n,
             nodes: 0,
             budget: nodes,
@@ -86,12 +82,6 @@ struct Search<'a> {
     /// What the sum's cells from `order[k]` on add at the least and most.
     least: [i64; CELLS_MAX + 1],
     most: [i64; CELLS_MAX + 1],
-    /// The candidates of the sum's cells from `order[k]` on, and how many
-    /// they are: distinct cells of unit weight take as many colours of them.
-    open: [(u128, u32); CELLS_MAX + 1],
-    /// The sum's cells differ and weigh one, and its values rise with the
-    /// colours: the bounds above tighten to distinct values.
-    distinct_bounds: bool,
     n: usize,
     nodes: usize,
     budget: usize,
@@ -118,11 +108,6 @@ impl Search<'_> {
             };
             self.least[k] = self.least[k + 1] + lo;
             self.most[k] = self.most[k + 1] + hi;
-            let (union, count) = self.open[k + 1];
-            self.open[k] = match at < sum.size {
-                true => (union | self.doms[at], count + 1),
-                false => (union, count),
-            };
         }
         self.walk(0, 0, 0, 0)
     }
@@ -159,36 +144,12 @@ impl Search<'_> {
             if x + self.least[k + 1] > sum.total || x + self.most[k + 1] < sum.total {
                 continue;
             }
-            if own && self.distinct_bounds && !self.distinct_reach(k + 1, x, now) {
-                continue;
-            }
             self.value[at] = 1 << c;
             if self.walk(k + 1, x, now, given | 1 << at)? {
                 return Some(true);
             }
         }
         Some(false)
-    }
-
-    /// Whether the sum's open cells from `order[k]` on, with distinct
-    /// colours of their candidates but `used`, can add what `partial`
-    /// lacks: between their least and greatest distinct colours.
-    fn distinct_reach(&self, k: usize, partial: i64, used: u128) -> bool {
-        let (union, count) = self.open[k];
-        let free = union & !used;
-        if free.count_ones() < count {
-            return false;
-        }
-        let values = &self.sum.values;
-        let (mut low, mut high, mut lo, mut hi) = (free, free, partial, partial);
-        for _ in 0..count {
-            lo += values[low.trailing_zeros() as usize];
-            low &= low - 1;
-            let top = 127 - high.leading_zeros() as usize;
-            hi += values[top];
-            high &= !(1 << top);
-        }
-        lo <= self.sum.total && self.sum.total <= hi
     }
 
     /// Whether the sum's cells and its complement hold every colour of its
