@@ -768,6 +768,59 @@ pub(super) fn narrow(domains: &mut [u128], supported: &[u128]) -> Result<(), Con
     Ok(())
 }
 
+/// The most cells a propagator's own search for its ways takes
+/// ([`Propagator::exact_ways`]).
+const WAYS_CELLS_MAX: usize = 64;
+
+/// Exact supports from a search for one way at a time: for each colour of
+/// each of `domains` that no way found so far holds, `way_with(i, c, way)`
+/// looks for a way giving cell `i` the colour `c` (a bit), writing it into
+/// `way`; every way found adds its colours to `supported`. `None` as soon as
+/// a search says so (its nodes ran out).
+fn support_by_ways(
+    domains: &[u128],
+    supported: &mut [u128],
+    mut way_with: impl FnMut(usize, u128, &mut [u128]) -> Option<bool>,
+) -> Option<()> {
+    let n = domains.len();
+    let mut way = [0u128; WAYS_CELLS_MAX];
+    for i in 0..n {
+        let mut rest = domains[i] & !supported[i];
+        while rest != 0 {
+            let c = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            if supported[i] & c == 0 && way_with(i, c, &mut way[..n])? {
+                for (s, &v) in supported.iter_mut().zip(&way[..n]) {
+                    *s |= v;
+                }
+            }
+        }
+    }
+    Some(())
+}
+
+/// Checks a propagator's own search for its ways against `expected`, each
+/// cell's values over every way by brute force (one left empty: no way);
+/// whether the search narrowed `domains`.
+#[cfg(test)]
+fn ways_agree(p: &dyn Propagator, domains: &[u128], apart: &[u64], expected: &[u128]) -> bool {
+    let mut got = domains.to_vec();
+    let ok = p
+        .exact_ways(&mut got, apart, usize::MAX)
+        .expect("unbounded");
+    match expected.contains(&0) {
+        true => {
+            assert!(!ok, "{domains:?} has no way");
+            false
+        }
+        false => {
+            assert!(ok, "{domains:?} has a way");
+            assert_eq!(got, expected, "{domains:?}");
+            got != domains
+        }
+    }
+}
+
 /// The colours of a mask, lowest first.
 #[inline]
 pub(super) fn colours_of(mut mask: u128) -> impl Iterator<Item = usize> {

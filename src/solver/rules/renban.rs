@@ -4,7 +4,7 @@
 //! it, and each cell keeps the candidates of the possible windows. (That the
 //! cells differ is left to the graph: they are neighbours in the solver's shape.)
 
-use super::Propagator;
+use super::{Propagator, WAYS_CELLS_MAX as CELLS_MAX, support_by_ways};
 use crate::solver::search::Contradiction;
 
 /// A renban line.
@@ -93,7 +93,6 @@ impl Propagator for Renban {
         }
         let mut budget = nodes;
         let mut supported = [0u128; CELLS_MAX];
-        let mut value = [0u128; CELLS_MAX];
         let mut order = [0usize; CELLS_MAX];
         for &(window, _) in &self.windows {
             let mut doms = [0u128; CELLS_MAX];
@@ -103,27 +102,15 @@ impl Propagator for Renban {
             if doms[..n].contains(&0) {
                 continue;
             }
-            for i in 0..n {
-                let mut rest = doms[i] & !supported[i];
-                while rest != 0 {
-                    let c = rest & rest.wrapping_neg();
-                    rest &= rest - 1;
-                    if supported[i] & c != 0 {
-                        continue;
-                    }
-                    let mut trial = doms;
-                    trial[i] = c;
-                    for (k, o) in order[..n].iter_mut().enumerate() {
-                        *o = k;
-                    }
-                    order[..n].sort_by_key(|&k| trial[k].count_ones());
-                    if arrangement(&trial, &order[..n], 0, &mut value, &mut budget)? {
-                        for (s, &v) in supported.iter_mut().zip(&value[..n]) {
-                            *s |= v;
-                        }
-                    }
+            support_by_ways(&doms[..n], &mut supported[..n], |i, c, way| {
+                let mut trial = doms;
+                trial[i] = c;
+                for (k, o) in order[..n].iter_mut().enumerate() {
+                    *o = k;
                 }
-            }
+                order[..n].sort_by_key(|&k| trial[k].count_ones());
+                arrangement(&trial, &order[..n], 0, way, &mut budget)
+            })?;
         }
         if supported[..n].contains(&0) {
             return Some(false);
@@ -132,9 +119,6 @@ impl Propagator for Renban {
         Some(true)
     }
 }
-
-/// The most cells [`Renban::exact_ways`] takes.
-const CELLS_MAX: usize = 64;
 
 /// Whether the cells `order` can take distinct colours of their `doms`
 /// besides `used`, giving each its own in `value`; `None` when `budget`
@@ -164,7 +148,8 @@ fn arrangement(
 
 #[cfg(test)]
 mod tests {
-    use super::super::colours_of;
+    use super::super::sum::tests::draws;
+    use super::super::{colours_of, ways_agree};
     use super::*;
 
     fn list(mask: u128) -> Vec<usize> {
@@ -176,15 +161,9 @@ mod tests {
         // Random candidates of three or four cells: the search and a brute
         // force over every assignment of distinct consecutive values agree.
         let values: Vec<i64> = (1..=9).collect();
-        let mut state = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |below: u64| {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state % below
-        };
+        let mut next = draws(0x2545_F491_4F6C_DD1D);
         let mut narrowed = 0;
-        for round in 0..2_000 {
+        for _ in 0..2_000 {
             let n = 3 + next(2) as usize;
             let renban = Renban::new(&(0..n).collect::<Vec<_>>(), &values);
             let domains: Vec<u128> = (0..n).map(|_| next(511) as u128 + 1).collect();
@@ -204,19 +183,7 @@ mod tests {
                     }
                 }
             }
-            let mut got = domains.clone();
-            let apart = vec![0u64; n];
-            let ok = renban
-                .exact_ways(&mut got, &apart, usize::MAX)
-                .expect("unbounded");
-            match expected.contains(&0) {
-                true => assert!(!ok, "round {round}: {domains:?} has no run"),
-                false => {
-                    assert!(ok, "round {round}: {domains:?} has a run");
-                    assert_eq!(got, expected, "round {round}: {domains:?}");
-                    narrowed += usize::from(got != domains);
-                }
-            }
+            narrowed += usize::from(ways_agree(&renban, &domains, &vec![0; n], &expected));
         }
         assert!(
             narrowed > 100,

@@ -1003,15 +1003,15 @@ impl Propagator for Sum {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
-    pub(super) fn digits() -> Arc<[i64]> {
+    pub(in crate::solver::rules) fn digits() -> Arc<[i64]> {
         (1..=9).collect::<Vec<i64>>().into()
     }
 
     /// A seeded stream of draws below the bound asked for.
-    pub(super) fn draws(seed: u64) -> impl FnMut(u64) -> u64 {
+    pub(in crate::solver::rules) fn draws(seed: u64) -> impl FnMut(u64) -> u64 {
         let mut state = seed;
         move |bound| {
             state = crate::solver::search::mix(state);

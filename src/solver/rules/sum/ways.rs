@@ -5,10 +5,7 @@
 //! costs tens of instructions instead of thousands.
 
 use super::Sum;
-use crate::solver::rules::colours_of;
-
-/// The most cells a search takes (positions are bits of a `u64`).
-const CELLS_MAX: usize = 64;
+use crate::solver::rules::{WAYS_CELLS_MAX as CELLS_MAX, colours_of, support_by_ways};
 
 impl Sum {
     /// Narrows `domains` (of the sum's cells, its complement's after them)
@@ -43,23 +40,13 @@ impl Sum {
             budget: nodes,
         };
         let mut supported = [0u128; CELLS_MAX];
-        for i in 0..n {
-            let mut rest = domains[i] & !supported[i];
-            while rest != 0 {
-                let c = rest & rest.wrapping_neg();
-                rest &= rest - 1;
-                if supported[i] & c != 0 {
-                    continue;
-                }
-                if search.way_with(domains, i, c)? {
-                    for (s, &v) in supported.iter_mut().zip(&search.value[..n]) {
-                        *s |= v;
-                    }
-                }
-            }
-            if supported[i] == 0 {
-                return Some(false);
-            }
+        support_by_ways(domains, &mut supported[..n], |i, c, way| {
+            let found = search.way_with(domains, i, c)?;
+            way.copy_from_slice(&search.value[..n]);
+            Some(found)
+        })?;
+        if supported[..n].contains(&0) {
+            return Some(false);
         }
         domains.copy_from_slice(&supported[..n]);
         Some(true)
@@ -164,6 +151,7 @@ impl Search<'_> {
 mod tests {
     use super::*;
     use crate::solver::rules::sum::tests::{digits, draws};
+    use crate::solver::rules::ways_agree;
 
     /// Each position's values over every assignment of `domains` that
     /// `holds`, by brute force.
@@ -255,18 +243,7 @@ mod tests {
                     == total;
                 adds_up && pairs.iter().all(|&(i, j)| pick[i] != pick[j])
             });
-            let mut got = domains.clone();
-            let ok = sum
-                .exact_ways(&mut got, &apart, usize::MAX)
-                .expect("unbounded");
-            match expected.contains(&0) {
-                true => assert!(!ok, "round {round}: {domains:?} has no way"),
-                false => {
-                    assert!(ok, "round {round}: {domains:?} has a way");
-                    assert_eq!(got, expected, "round {round}: {domains:?}");
-                    narrowed += usize::from(got != domains);
-                }
-            }
+            narrowed += usize::from(ways_agree(&sum, &domains, &apart, &expected));
         }
         assert!(
             narrowed > 300,
