@@ -346,8 +346,8 @@ fn exact(group: &Group, props: &[&dyn Propagator], domains: &mut [u128]) -> bool
     if domains.iter().all(|d| d.is_power_of_two()) {
         return (group.apart.iter()).all(|&(i, j)| domains[i as usize] != domains[j as usize]);
     }
-    // A group of one propagator with a search of its own (a sum): the same
-    // supports, without a fixed point at every node.
+    // A group of one propagator with a search of its own (a sum, a renban):
+    // the same supports, without a fixed point at every node.
     if let [(p, at)] = &group.props[..]
         && n <= 64
         && at.iter().enumerate().all(|(k, &a)| a as usize == k)

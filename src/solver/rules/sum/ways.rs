@@ -14,7 +14,7 @@ impl Sum {
     /// each value is kept only if a way holds it. `Some(false)` when no way
     /// is left; `None` when the search would take more than `nodes` nodes
     /// (nothing is narrowed then).
-    pub(crate) fn exact_ways(
+    pub(super) fn exact_ways(
         &self,
         domains: &mut [u128],
         apart: &[u64],
