@@ -148,7 +148,7 @@ fn arrangement(
 
 #[cfg(test)]
 mod tests {
-    use super::super::sum::tests::draws;
+    use super::super::sum::tests::{draws, supports};
     use super::super::{colours_of, ways_agree};
     use super::*;
 
@@ -167,22 +167,11 @@ mod tests {
             let n = 3 + next(2) as usize;
             let renban = Renban::new(&(0..n).collect::<Vec<_>>(), &values);
             let domains: Vec<u128> = (0..n).map(|_| next(511) as u128 + 1).collect();
-            let mut expected = vec![0u128; n];
-            let mut pick = vec![0usize; n];
-            for mut code in 0..9usize.pow(n as u32) {
-                for p in pick.iter_mut() {
-                    *p = code % 9;
-                    code /= 9;
-                }
+            let expected = supports(&domains, |pick| {
                 let (lo, hi) = (pick.iter().min().unwrap(), pick.iter().max().unwrap());
                 let distinct = (0..n).all(|i| (i + 1..n).all(|j| pick[i] != pick[j]));
-                let held = (0..n).all(|i| domains[i] >> pick[i] & 1 == 1);
-                if distinct && held && hi - lo == n - 1 {
-                    for (e, &c) in expected.iter_mut().zip(&pick) {
-                        *e |= 1 << c;
-                    }
-                }
-            }
+                distinct && hi - lo == n - 1
+            });
             narrowed += usize::from(ways_agree(&renban, &domains, &vec![0; n], &expected));
         }
         assert!(

@@ -1020,7 +1020,7 @@ pub(super) mod tests {
     }
 
     /// Whether colours `cs` (value colour + 1) with `weights` make `total`.
-    fn adds_up(cs: &[usize], weights: &[i64], total: i64) -> bool {
+    pub(in crate::solver::rules) fn adds_up(cs: &[usize], weights: &[i64], total: i64) -> bool {
         (cs.iter().zip(weights))
             .map(|(&c, w)| w * (c as i64 + 1))
             .sum::<i64>()
@@ -1029,7 +1029,10 @@ pub(super) mod tests {
 
     /// Each domain's colours that some choice of one colour per domain
     /// passing `holds` gives it (brute force).
-    fn supports(domains: &[u128], holds: impl Fn(&[usize]) -> bool) -> Vec<u128> {
+    pub(in crate::solver::rules) fn supports(
+        domains: &[u128],
+        holds: impl Fn(&[usize]) -> bool,
+    ) -> Vec<u128> {
         let options: Vec<Vec<usize>> = domains.iter().map(|&d| colours_of(d).collect()).collect();
         let mut supported = vec![0u128; domains.len()];
         let mut at = vec![0usize; domains.len()];

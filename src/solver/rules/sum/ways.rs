@@ -150,38 +150,8 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solver::rules::sum::tests::{digits, draws};
+    use crate::solver::rules::sum::tests::{adds_up, digits, draws, supports};
     use crate::solver::rules::ways_agree;
-
-    /// Each position's values over every assignment of `domains` that
-    /// `holds`, by brute force.
-    fn brute(domains: &[u128], holds: impl Fn(&[usize]) -> bool) -> Vec<u128> {
-        let n = domains.len();
-        let mut out = vec![0u128; n];
-        let mut pick = vec![0usize; n];
-        fn go(
-            k: usize,
-            d: &[u128],
-            pick: &mut [usize],
-            out: &mut [u128],
-            holds: &dyn Fn(&[usize]) -> bool,
-        ) {
-            if k == d.len() {
-                if holds(pick) {
-                    for (o, &c) in out.iter_mut().zip(pick.iter()) {
-                        *o |= 1 << c;
-                    }
-                }
-                return;
-            }
-            for c in colours_of(d[k]) {
-                pick[k] = c;
-                go(k + 1, d, pick, out, holds);
-            }
-        }
-        go(0, domains, &mut pick, &mut out, &holds);
-        out
-    }
 
     #[test]
     fn the_ways_keep_exactly_the_values_some_assignment_takes() {
@@ -236,12 +206,9 @@ mod tests {
                 apart[i] |= 1 << j;
                 apart[j] |= 1 << i;
             }
-            let expected = brute(&domains, |pick| {
-                let adds_up = (0..n)
-                    .map(|i| weights[i] * (pick[i] as i64 + 1))
-                    .sum::<i64>()
-                    == total;
-                adds_up && pairs.iter().all(|&(i, j)| pick[i] != pick[j])
+            let expected = supports(&domains, |pick| {
+                adds_up(&pick[..n], &weights, total)
+                    && pairs.iter().all(|&(i, j)| pick[i] != pick[j])
             });
             narrowed += usize::from(ways_agree(&sum, &domains, &apart, &expected));
         }
