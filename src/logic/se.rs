@@ -119,6 +119,13 @@ fn step(hint: Hint) -> Step {
 #[cfg(feature = "se")]
 const CHAINS: u16 = 65;
 
+/// The least rating (tenths) of the producers that a hint kept from an
+/// earlier step may come before (see `graphdoku_se::Cache`): from the naked
+/// quads up, the producers that cost milliseconds a step; those below, the
+/// subsets, fish, turbot fish and wings a reader looks for first, are asked.
+#[cfg(feature = "se")]
+const KEPT_BEFORE: u16 = 50;
+
 #[cfg(feature = "se")]
 impl Logic<'_> {
     /// The step Sudoku Explainer would take next on `board`: the first hint
@@ -132,6 +139,22 @@ impl Logic<'_> {
     /// `deadline`, and past it are not asked. Past the ladder's 64 symbols,
     /// [`Logic::next_step`].
     pub(super) fn se_step(
+        &self,
+        board: &Board,
+        unique: bool,
+        ceiling: u16,
+        cache: Option<&graphdoku_se::Cache>,
+        deadline: Instant,
+    ) -> Option<Step> {
+        let step = self.se_step_on(board, unique, ceiling, cache, deadline);
+        if let (Some(cache), Some(step)) = (cache, &step) {
+            cache.took(step.se);
+        }
+        step
+    }
+
+    /// [`Logic::se_step`], the path's `cache` not told of the step.
+    fn se_step_on(
         &self,
         board: &Board,
         unique: bool,
@@ -189,6 +212,18 @@ impl Logic<'_> {
                     return Some(step);
                 }
             }
+        }
+        // A hint kept from an earlier step, rated no higher than the path's
+        // hardest step, before the dearer producers search again.
+        let cheap = (Ladder::stage_bases().position(|base| base >= KEPT_BEFORE))
+            .unwrap_or(0)
+            .max(from);
+        if let Some(hint) = self.se.stages(&grid, &search, from..cheap) {
+            return Some(step(hint));
+        }
+        from = cheap;
+        if let Some(hint) = cache.and_then(|c| c.within_hardest(&grid)) {
+            return Some(step(hint));
         }
         // Past the deadline the chains would give up at once, after building
         // their tables: the producers from the first chain on are not asked.

@@ -670,6 +670,11 @@ pub struct Search<'r> {
 /// first kept hint that still changes the board, trimmed to what it still
 /// removes, instead of searching again.
 ///
+/// Once the path has taken a step of some rating, a kept hint rated no
+/// higher is given before the ladder's dearer producers are asked again
+/// ([`Cache::within_hardest`]): the path's hardest step, its ER, stays what
+/// it was, and a run of forcing chains costs one search, not one per step.
+///
 /// Sound, as a deduction on a board holds on every board derived from it;
 /// not Sudoku Explainer's ratings, which search again each time (a kept
 /// hint may rate above what a new search would give). Never share one
@@ -677,6 +682,8 @@ pub struct Search<'r> {
 #[derive(Debug, Default)]
 pub struct Cache {
     kept: std::sync::Mutex<Vec<(u8, std::collections::VecDeque<Hint>)>>,
+    /// The highest rating of a step the path took (tenths).
+    hardest: std::sync::atomic::AtomicU16,
 }
 
 impl Cache {
@@ -686,20 +693,39 @@ impl Cache {
         let mut kept = self.kept.lock().expect("not poisoned");
         let (_, hints) = kept.iter_mut().find(|(p, _)| *p == producer)?;
         while let Some(mut hint) = hints.pop_front() {
-            if let Some((cell, v)) = hint.place
-                && grid[cell] & bit(v) == 0
-            {
-                continue;
-            }
-            for (cell, mask) in &mut hint.removals {
-                *mask &= grid[*cell];
-            }
-            hint.removals.retain(|&(_, mask)| mask != 0);
-            if !hint.removals.is_empty() {
+            if trim(&mut hint, grid) {
                 return Some(hint);
             }
         }
         None
+    }
+
+    /// Notes that the path took a step rated `se` (tenths).
+    pub fn took(&self, se: u16) {
+        (self.hardest).fetch_max(se, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// The easiest kept hint, of any producer, that still changes `grid`
+    /// and rates no higher than the hardest step the path took, trimmed;
+    /// the kept hints that no longer change the board go.
+    pub fn within_hardest(&self, grid: &Grid) -> Option<Hint> {
+        let hardest = self.hardest.load(std::sync::atomic::Ordering::Relaxed);
+        let mut kept = self.kept.lock().expect("not poisoned");
+        let mut best: Option<(u16, usize)> = None;
+        for (i, (_, hints)) in kept.iter_mut().enumerate() {
+            // Each producer's hints are easiest first: its first that still
+            // changes the board is its easiest.
+            while let Some(hint) = hints.front_mut() {
+                if trim(hint, grid) {
+                    if hint.se <= hardest && best.is_none_or(|(se, _)| hint.se < se) {
+                        best = Some((hint.se, i));
+                    }
+                    break;
+                }
+                hints.pop_front();
+            }
+        }
+        best.and_then(|(_, i)| kept[i].1.pop_front())
     }
 
     /// Keeps `hints` (in order) for `producer`, instead of those kept.
@@ -708,6 +734,21 @@ impl Cache {
         kept.retain(|(p, _)| *p != producer);
         kept.push((producer, hints.into()));
     }
+}
+
+/// Trims a kept `hint` to what it still removes from `grid`: whether it
+/// still changes the board.
+fn trim(hint: &mut Hint, grid: &Grid) -> bool {
+    if let Some((cell, v)) = hint.place
+        && grid[cell] & bit(v) == 0
+    {
+        return false;
+    }
+    for (cell, mask) in &mut hint.removals {
+        *mask &= grid[*cell];
+    }
+    hint.removals.retain(|&(_, mask)| mask != 0);
+    !hint.removals.is_empty()
 }
 
 impl Default for Search<'_> {
@@ -900,5 +941,67 @@ impl Ladder {
             return None;
         }
         chaining::forcing(self, grid, search)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A forcing chain's hint rated `se` that removes `v` from `cell`.
+    fn removing(se: u16, cell: usize, v: u8) -> Hint {
+        let technique = Technique::DynamicForcingChain;
+        Hint::removing(
+            technique,
+            se,
+            vec![(cell, bit(v))],
+            vec![cell],
+            vec![],
+            vec![v],
+        )
+    }
+
+    #[test]
+    fn a_kept_hint_comes_early_only_within_the_hardest_step() {
+        let cache = Cache::default();
+        let kept = vec![removing(85, 0, 1), removing(85, 1, 2), removing(88, 2, 3)];
+        // Two producers' hints, each producer's easiest first.
+        cache.keep(2, kept);
+        cache.keep(3, vec![removing(87, 3, 3)]);
+        let mut grid: Grid = vec![0b1111; 4];
+        // No step taken yet: none is early.
+        assert!(cache.within_hardest(&grid).is_none());
+        cache.took(85);
+        let first = cache.within_hardest(&grid).expect("an 8.5 within the 8.5");
+        assert_eq!(first.removals, vec![(0, bit(1))]);
+        // The next 8.5 no longer changes the board: it goes, and the 8.7 and
+        // 8.8 are above the hardest.
+        grid[1] &= !bit(2);
+        assert!(cache.within_hardest(&grid).is_none());
+        cache.took(88);
+        let easiest = cache.within_hardest(&grid).expect("the 8.7 then the 8.8");
+        assert_eq!((easiest.se, easiest.removals), (87, vec![(3, bit(3))]));
+        assert_eq!(cache.within_hardest(&grid).map(|h| h.se), Some(88));
+        assert!(cache.within_hardest(&grid).is_none());
+    }
+
+    #[test]
+    fn a_kept_hint_is_trimmed_to_what_it_still_removes() {
+        let cache = Cache::default();
+        let two = Hint::removing(
+            Technique::ForcingChain,
+            82,
+            vec![(0, bit(1) | bit(2)), (1, bit(1))],
+            vec![0, 1],
+            vec![],
+            vec![1, 2],
+        );
+        cache.keep(1, vec![two]);
+        cache.took(90);
+        let grid: Grid = vec![bit(2) | bit(3), bit(3) | bit(4)];
+        let hint = cache
+            .within_hardest(&grid)
+            .expect("still removes 2 from cell 0");
+        assert_eq!(hint.removals, vec![(0, bit(2))]);
     }
 }
