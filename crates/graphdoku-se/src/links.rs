@@ -42,12 +42,17 @@ pub(super) fn best(ladder: &Ladder, grid: &Grid, links: usize) -> Option<Hint> {
     let mut best: Option<(u16, std::cmp::Reverse<usize>, String, Hint)> = None;
     for v in 0..k {
         let all = strong_links(ladder, grid, v);
+        let next = followers(ladder, &all);
         let mut chain: Vec<(usize, usize)> = Vec::with_capacity(links);
+        let graph = Links {
+            all: &all,
+            next: &next,
+        };
         extend(
             ladder,
             grid,
             v,
-            &all,
+            graph,
             links,
             &mut chain,
             &mut |hint, suffix| {
@@ -164,24 +169,57 @@ fn weakly_linked(ladder: &Ladder, a: &[usize], b: &[usize]) -> bool {
         .all(|&x| b.iter().all(|&y| x != y && ladder.sees(x, y)))
 }
 
+/// One symbol's strong links, and what may follow each end of each.
+#[derive(Clone, Copy)]
+struct Links<'a> {
+    all: &'a [Link],
+    /// For end `e` of link `j`, at `2 * j + e`: each (link, side) whose
+    /// side that end is weakly linked to, in link order then side order.
+    next: &'a [Vec<(usize, usize)>],
+}
+
+/// [`Links::next`] of `links`: the weak links between their ends, found
+/// once rather than at every step of every chain.
+fn followers(ladder: &Ladder, links: &[Link]) -> Vec<Vec<(usize, usize)>> {
+    let ends = links.iter().flat_map(|link| &link.ends);
+    ends.map(|end| {
+        (links.iter().enumerate())
+            .flat_map(|(i, link)| (0..2).map(move |side| (i, side, link)))
+            .filter(|&(_, side, link)| weakly_linked(ladder, end, &link.ends[side]))
+            .map(|(i, side, _)| (i, side))
+            .collect()
+    })
+    .collect()
+}
+
 /// Grows `chain` (link index, orientation) to `size` links, calling `found`
 /// on each chain's hint.
 fn extend(
     ladder: &Ladder,
     grid: &Grid,
     v: u8,
-    links: &[Link],
+    graph: Links,
     size: usize,
     chain: &mut Vec<(usize, usize)>,
     found: &mut dyn FnMut(Hint, String),
 ) {
+    let links = graph.all;
     if chain.len() == size {
         if let Some(found_hint) = hint(ladder, grid, v, links, chain) {
             found(found_hint.0, found_hint.1);
         }
         return;
     }
-    for (i, link) in links.iter().enumerate() {
+    let every: Vec<(usize, usize)>;
+    let next: &[(usize, usize)] = match chain.last() {
+        Some(&(j, s)) => &graph.next[2 * j + 1 - s],
+        None => {
+            every = (0..links.len()).flat_map(|i| [(i, 0), (i, 1)]).collect();
+            &every
+        }
+    };
+    for &(i, side) in next {
+        let link = &links[i];
         let used = |c: &usize| {
             chain
                 .iter()
@@ -194,16 +232,9 @@ fn extend(
         {
             continue;
         }
-        for side in 0..2 {
-            if let Some(&(j, s)) = chain.last()
-                && !weakly_linked(ladder, &links[j].ends[1 - s], &link.ends[side])
-            {
-                continue;
-            }
-            chain.push((i, side));
-            extend(ladder, grid, v, links, size, chain, found);
-            chain.pop();
-        }
+        chain.push((i, side));
+        extend(ladder, grid, v, graph, size, chain, found);
+        chain.pop();
     }
 }
 
@@ -220,6 +251,12 @@ fn hint(
     let start = &links[chain[0].0].ends[chain[0].1];
     let (last, side) = *chain.last().expect("a chain");
     let end = &links[last].ends[1 - side];
+    let loop_ = weakly_linked(ladder, end, start);
+    // Most chains remove nothing: unless a loop, a victim sees both ends.
+    let sees_ends = |c: usize| start.iter().chain(end).all(|&x| ladder.sees(x, c));
+    if !loop_ && !(0..grid.len()).any(|c| grid[c] & bit(v) != 0 && sees_ends(c)) {
+        return None;
+    }
     let pattern: Vec<usize> = chain
         .iter()
         .flat_map(|&(i, _)| links[i].ends.iter().flatten().copied())
@@ -238,7 +275,6 @@ fn hint(
                 .find(|&h| a.iter().chain(b).all(|c| houses[h].cells.contains(c)))
         })
         .collect();
-    let loop_ = weakly_linked(ladder, end, start);
     let in_any = |c: usize, list: &[usize]| list.iter().any(|&h| houses[h].cells.contains(&c));
     let seeing = |a: &[usize], b: &[usize], skip: &[usize]| -> Vec<usize> {
         (0..grid.len())
