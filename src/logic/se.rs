@@ -146,22 +146,6 @@ impl Logic<'_> {
         cache: Option<&graphdoku_se::Cache>,
         deadline: Instant,
     ) -> Option<Step> {
-        let step = self.se_step_on(board, unique, ceiling, cache, deadline);
-        if let (Some(cache), Some(step)) = (cache, &step) {
-            cache.took(step.se);
-        }
-        step
-    }
-
-    /// [`Logic::se_step`], the path's `cache` not told of the step.
-    fn se_step_on(
-        &self,
-        board: &Board,
-        unique: bool,
-        ceiling: u16,
-        cache: Option<&graphdoku_se::Cache>,
-        deadline: Instant,
-    ) -> Option<Step> {
         if self.graph.alphabet().len() > graphdoku_se::MAX_SYMBOLS {
             return self.next_step(board);
         }

@@ -670,8 +670,8 @@ pub struct Search<'r> {
 /// first kept hint that still changes the board, trimmed to what it still
 /// removes, instead of searching again.
 ///
-/// Once the path has taken a step of some rating, a kept hint rated no
-/// higher is given before the ladder's dearer producers are asked again
+/// Once the path has taken a producer's hint of some rating, a kept hint
+/// rated no higher is given before the ladder's dearer producers are asked again
 /// ([`Cache::within_hardest`]): the path's hardest step, its ER, stays what
 /// it was, and a run of forcing chains costs one search, not one per step.
 ///
@@ -682,7 +682,7 @@ pub struct Search<'r> {
 #[derive(Debug, Default)]
 pub struct Cache {
     kept: std::sync::Mutex<Vec<(u8, std::collections::VecDeque<Hint>)>>,
-    /// The highest rating of a step the path took (tenths).
+    /// The highest rating of a producer's hint the path took (tenths).
     hardest: std::sync::atomic::AtomicU16,
 }
 
@@ -700,14 +700,16 @@ impl Cache {
         None
     }
 
-    /// Notes that the path took a step rated `se` (tenths).
-    pub fn took(&self, se: u16) {
+    /// Notes that the path took a producer's hint rated `se` (tenths).
+    fn took(&self, se: u16) {
         (self.hardest).fetch_max(se, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// The easiest kept hint, of any producer, that still changes `grid`
-    /// and rates no higher than the hardest step the path took, trimmed;
-    /// the kept hints that no longer change the board go.
+    /// and rates no higher than the hardest hint [`Ladder::stages`] gave on
+    /// the path (its other steps, singles and a caller's own, rate below
+    /// every kept hint), trimmed; the kept hints that no longer change the
+    /// board go.
     pub fn within_hardest(&self, grid: &Grid) -> Option<Hint> {
         let hardest = self.hardest.load(std::sync::atomic::Ordering::Relaxed);
         let mut kept = self.kept.lock().expect("not poisoned");
@@ -883,7 +885,7 @@ impl Ladder {
         let places = house_places(self, grid);
         let (g, p) = (grid, &places);
         let s = search;
-        STAGES[range].iter().find_map(|(stage, _)| match *stage {
+        let hint = STAGES[range].iter().find_map(|(stage, _)| match *stage {
             Stage::HiddenSets(size, direct) => {
                 first(&|f| basic::hidden_sets(self, g, p, size, direct, f))
             }
@@ -899,7 +901,11 @@ impl Ladder {
             Stage::Cycles => chaining::cycles(self, g, s),
             Stage::AlignedTriples => aligned::triples(self, g),
             Stage::Forcing => chaining::forcing(self, g, s),
-        })
+        });
+        if let (Some(cache), Some(hint)) = (search.cache, &hint) {
+            cache.took(hint.se);
+        }
+        hint
     }
 
     /// The least rating (tenths) each producer of [`Ladder::indirect`]
