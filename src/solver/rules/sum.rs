@@ -443,7 +443,7 @@ impl Sum {
         let (mut lo, mut hi) = (0i64, 0i64);
         for (g, group) in self.groups.iter().enumerate() {
             let w = self.weights[group[0]];
-            let (mut low, mut high) = (0u128, 0u128);
+            let (mut low, mut high, mut least, mut most) = (0u128, 0u128, 0i64, 0i64);
             for &i in group {
                 let d = domains[i];
                 let free = !low & (u128::MAX << d.trailing_zeros());
@@ -454,9 +454,9 @@ impl Sum {
                 }
                 low |= 1 << at;
                 high |= 1 << top(below);
+                least += self.values[at];
+                most += self.values[top(below)];
             }
-            let sum = |set: u128| colours_of(set).map(|c| self.values[c]).sum::<i64>();
-            let (least, most) = (sum(low), sum(high));
             match w > 0 {
                 true => (lo, hi) = (lo + w * least, hi + w * most),
                 false => (lo, hi) = (lo + w * most, hi + w * least),
