@@ -578,9 +578,9 @@ fn no_step_on_the_shipped_rule_puzzles_removes_a_solution_value() {
 
 #[test]
 fn the_shipped_rule_examples_are_solved_without_a_guess() {
-    // The examples of data/ that logic solves whole, by `grade`'s path and
-    // by `explain`'s (within a second or two each; the budget is long so
-    // that a loaded machine cannot make it guess).
+    // Every rule example of data/ (the built-in examples) is solved whole by
+    // logic, by `grade`'s path and by `explain`'s (within a second or two
+    // each; the budget is long so that a loaded machine cannot make it guess).
     for file in [
         "arrow.ron",
         "killer.ron",
@@ -590,6 +590,7 @@ fn the_shipped_rule_examples_are_solved_without_a_guess() {
         "whispers.ron",
         "kropki.ron",
         "renban.ron",
+        "little-killer.ron",
     ] {
         let text = std::fs::read_to_string(common::data(file)).unwrap();
         let (graph, record) = graphdoku::read::read_ron_puzzle(&text, file).unwrap();

@@ -187,8 +187,8 @@ pub(crate) struct RuleSet {
     /// repeat what the rules imply, and woken at every change they cost
     /// more than they prune. Measured (search alone, side by side): the 42
     /// TAREK killers' median 27.6 → 12.7 ms, extreme killer 01 3.3 → 1.5 s
-    /// (a third of the propagator runs for 10% fewer nodes);
-    /// `data/little-killer.ron` 0.69 → 0.81 s.
+    /// (a third of the propagator runs for 10% fewer nodes); the 8-given
+    /// little killer then `data/little-killer.ron` 0.69 → 0.81 s.
     decided_watchers: Vec<Vec<u32>>,
     /// The index in `graph.rules()` of the rule each propagator comes from,
     /// or [`IMPLIED`].
@@ -387,9 +387,10 @@ impl RuleSet {
     /// unique, the 4 extreme killers with 3 rotations or transpositions each):
     /// nodes 1.01M → 0.63M (0.22M → 0.31M backtracks), 13.8 → 11.2 s in all,
     /// extreme killer 00 10.5G → 6.4G instructions; the 42 TAREK killers
-    /// 0.335G → 0.328G. Other sums keep it (`data/little-killer.ron` 5.7G →
-    /// 7.4G instructions without, the arrows of `data/rules` 8.8G → 8.2G), as
-    /// do thermometers (even) and renbans (7.8 → 8.7 s without).
+    /// 0.335G → 0.328G. Other sums keep it (the 8-given little killer then
+    /// `data/little-killer.ron` 5.7G → 7.4G instructions without, the arrows
+    /// of `data/rules` 8.8G → 8.2G), as do thermometers (even) and renbans
+    /// (7.8 → 8.7 s without).
     pub(crate) fn probes(&self) -> bool {
         !self.cages
     }
