@@ -578,20 +578,18 @@ fn no_step_on_the_shipped_rule_puzzles_removes_a_solution_value() {
 
 #[test]
 fn the_shipped_rule_examples_are_solved_without_a_guess() {
-    // Every rule example of data/ (the built-in examples) is solved whole by
-    // logic, by `grade`'s path and by `explain`'s (within a second or two
-    // each; the budget is long so that a loaded machine cannot make it guess).
-    for file in [
-        "arrow.ron",
-        "killer.ron",
-        "xv.ron",
-        "sandwich.ron",
-        "thermo.ron",
-        "whispers.ron",
-        "kropki.ron",
-        "renban.ron",
-        "little-killer.ron",
-    ] {
+    // Every built-in example (`graphdoku example` lists them, each
+    // `data/NAME.ron`) is solved whole by logic, by `grade`'s path and by
+    // `explain`'s (within a second or two each; the budget is long so that a
+    // loaded machine cannot make it guess).
+    let listed = graphdoku().arg("example").output().unwrap();
+    assert!(listed.status.success(), "{listed:?}");
+    let names: Vec<String> = (String::from_utf8(listed.stdout).unwrap().lines())
+        .filter_map(|line| line.split_whitespace().next().map(str::to_string))
+        .collect();
+    assert_eq!(names.len(), 9, "{names:?}");
+    for name in &names {
+        let file = &format!("{name}.ron");
         let text = std::fs::read_to_string(common::data(file)).unwrap();
         let (graph, record) = graphdoku::read::read_ron_puzzle(&text, file).unwrap();
         let puzzle = record.puzzle.unwrap();
