@@ -43,28 +43,26 @@ pub(super) fn best(ladder: &Ladder, grid: &Grid, links: usize) -> Option<Hint> {
     for v in 0..k {
         let all = strong_links(ladder, grid, v);
         let next = followers(ladder, &all);
-        let mut chain: Vec<(usize, usize)> = Vec::with_capacity(links);
         let graph = Links {
             all: &all,
             next: &next,
         };
-        extend(
-            ladder,
-            grid,
-            v,
-            graph,
-            links,
-            &mut chain,
-            &mut |hint, suffix| {
-                let key = (hint.se, std::cmp::Reverse(hint.removal_count()), suffix);
-                if best
-                    .as_ref()
-                    .is_none_or(|(a, b, c, _)| (key.0, key.1, &key.2) < (*a, *b, c))
-                {
-                    best = Some((key.0, key.1, key.2, hint));
-                }
-            },
-        );
+        let mut found = |hint: Hint, suffix: String| {
+            let key = (hint.se, std::cmp::Reverse(hint.removal_count()), suffix);
+            if best
+                .as_ref()
+                .is_none_or(|(a, b, c, _)| (key.0, key.1, &key.2) < (*a, *b, c))
+            {
+                best = Some((key.0, key.1, key.2, hint));
+            }
+        };
+        // Every link, either way round, starts a chain; `extend` grows it.
+        let mut chain: Vec<(usize, usize)> = Vec::with_capacity(links);
+        for start in (0..all.len()).flat_map(|i| [(i, 0), (i, 1)]) {
+            chain.push(start);
+            extend(ladder, grid, v, graph, links, &mut chain, &mut found);
+            chain.pop();
+        }
     }
     best.map(|(_, _, _, hint)| hint)
 }
@@ -192,8 +190,8 @@ fn followers(ladder: &Ladder, links: &[Link]) -> Vec<Vec<(usize, usize)>> {
     .collect()
 }
 
-/// Grows `chain` (link index, orientation) to `size` links, calling `found`
-/// on each chain's hint.
+/// Grows `chain` (link index, orientation; one link at least) to `size`
+/// links, calling `found` on each chain's hint.
 fn extend(
     ladder: &Ladder,
     grid: &Grid,
@@ -210,15 +208,8 @@ fn extend(
         }
         return;
     }
-    let every: Vec<(usize, usize)>;
-    let next: &[(usize, usize)] = match chain.last() {
-        Some(&(j, s)) => &graph.next[2 * j + 1 - s],
-        None => {
-            every = (0..links.len()).flat_map(|i| [(i, 0), (i, 1)]).collect();
-            &every
-        }
-    };
-    for &(i, side) in next {
+    let &(j, s) = chain.last().expect("a chain starts with a link");
+    for &(i, side) in &graph.next[2 * j + 1 - s] {
         let link = &links[i];
         let used = |c: &usize| {
             chain
