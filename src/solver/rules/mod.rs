@@ -466,7 +466,9 @@ impl<'s, D: Houses> Ruled<'s, D> {
     /// Queues the propagators watching `slot`, but `except`.
     fn wake_but(&mut self, slot: usize, except: u32) {
         let set = self.set;
-        let implied = match self.saved.is_empty() || self.seen[slot].count_ones() == 1 {
+        let seen = self.seen[slot];
+        let decided = seen != 0 && seen & (seen - 1) == 0;
+        let implied = match self.saved.is_empty() || decided {
             true => set.decided_watchers[slot].as_slice(),
             false => &[],
         };
