@@ -75,6 +75,8 @@ pub(crate) struct Sum {
     consecutive: bool,
     /// Consecutive values, at most 64: a value is the first plus its colour.
     digits: bool,
+    /// Every weight is 1.
+    unit: bool,
     /// The colours the sum's cells and its complement hold between them.
     house: u128,
     weights: Vec<i64>,
@@ -118,6 +120,7 @@ impl Sum {
             ascending: values.windows(2).all(|w| w[0] < w[1]),
             consecutive,
             digits: consecutive && values.len() <= 64,
+            unit: weights.iter().all(|&w| w == 1),
             house: 0,
             blocks: (0..cells.len()).map(|i| vec![i]).collect(),
             groups: (0..cells.len()).map(|i| vec![i]).collect(),
@@ -406,11 +409,27 @@ impl Sum {
             return Ok(false);
         }
         let (mut lo, mut hi, mut widest) = (0i64, 0i64, 0i64);
-        for (i, &d) in domains.iter().enumerate() {
-            let (least, most) = self.range(i, d);
-            lo += least;
-            hi += most;
-            widest = widest.max(most - least);
+        match self.digits && self.unit {
+            // A cage: the colours' ends, and the first value once a cell.
+            true => {
+                for &d in domains.iter() {
+                    let d = d as u64;
+                    let (least, most) = (d.trailing_zeros(), 63 - d.leading_zeros());
+                    lo += i64::from(least);
+                    hi += i64::from(most);
+                    widest = widest.max(i64::from(most - least));
+                }
+                let base = self.values[0] * n as i64;
+                (lo, hi) = (lo + base, hi + base);
+            }
+            false => {
+                for (i, &d) in domains.iter().enumerate() {
+                    let (least, most) = self.range(i, d);
+                    lo += least;
+                    hi += most;
+                    widest = widest.max(most - least);
+                }
+            }
         }
         if lo > self.total || hi < self.total {
             return Err(Contradiction);
@@ -788,10 +807,16 @@ impl Sum {
             return (0, 0);
         }
         let t = t as u32;
+        // In one word for digits: two colours below 32 add up to at most 62.
+        let narrow = self.digits && self.values.len() <= 32;
+        if narrow && t > 62 {
+            return (0, 0);
+        }
         // Bit `c` set when colour `t - c` is in `mask`.
-        let mirror = |mask: u128| match t <= 127 {
-            true => mask.reverse_bits() >> (127 - t),
-            false => mask.reverse_bits() << (t - 127),
+        let mirror = |mask: u128| match (narrow, t <= 127) {
+            (true, _) => ((mask as u64).reverse_bits() >> (63 - t)) as u128,
+            (false, true) => mask.reverse_bits() >> (127 - t),
+            (false, false) => mask.reverse_bits() << (t - 127),
         };
         let (mut a2, mut b2) = (a & mirror(b), b & mirror(a));
         if self.distinct && t.is_multiple_of(2) {
