@@ -48,9 +48,10 @@ const REACH_MAX: usize = 4;
 const REACH_WORDS: usize = 16;
 
 /// The most cells [`Sum::quick_bounds`] takes in one pass (more: bounds to
-/// a fixed point), and the most groups [`Sum::group_bounds`] parks on the
-/// stack. Both run at nearly every wake of a sum: a larger array to clear
-/// cost 3% of the time on the extreme killers.
+/// a fixed point), and the most groups [`Sum::group_bounds`] parks in an
+/// array on the stack (more: on the heap). It runs at nearly every wake of
+/// an implied sum: a larger array to clear cost 3% of the time on the
+/// extreme killers.
 const QUICK_MAX: usize = 16;
 
 /// The most cells of a block (see [`Sum::blocks`]).
